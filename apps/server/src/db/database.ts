@@ -1,0 +1,49 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { Kysely, PGliteDialect, PostgresDialect } from "kysely";
+import { Pool } from "pg";
+import type { Database } from "./schema";
+
+export interface OpenDatabaseOptions {
+  /** PostgreSQL server URL; when absent the embedded PGlite is used. */
+  databaseUrl?: string | undefined;
+  /** Data folder for PGlite (`<dataDir>/pg`); "memory://" for an in-memory database. */
+  dataDir: string;
+}
+
+export interface OpenedDatabase {
+  db: Kysely<Database>;
+  kind: "pglite" | "postgres";
+  close(): Promise<void>;
+}
+
+/**
+ * One data layer (Kysely) over either engine: the same migrations and the same SQL run on
+ * the embedded PGlite (default) and on a PostgreSQL server (DATABASE_URL).
+ */
+export async function openDatabase(options: OpenDatabaseOptions): Promise<OpenedDatabase> {
+  if (options.databaseUrl) {
+    const pool = new Pool({ connectionString: options.databaseUrl, max: 10 });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, kind: "postgres", close: () => db.destroy() };
+  }
+  let pglite: PGlite;
+  if (options.dataDir === "memory://") {
+    pglite = new PGlite();
+  } else {
+    const dir = path.join(options.dataDir, "pg");
+    mkdirSync(dir, { recursive: true });
+    pglite = new PGlite(dir);
+  }
+  await pglite.waitReady;
+  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+  return {
+    db,
+    kind: "pglite",
+    close: async () => {
+      await db.destroy();
+      if (!pglite.closed) await pglite.close();
+    },
+  };
+}

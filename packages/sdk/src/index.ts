@@ -1,0 +1,1 @@
+export { createTspClient, type TspClientOptions } from "./client";

@@ -1,0 +1,46 @@
+import { defineConfig } from "@playwright/test";
+// @ts-expect-error — plain .mjs helper shared with scripts/ensure-chromium.mjs
+import { CHROMIUM_ARGS, findChromium } from "./scripts/find-chromium.mjs";
+
+/**
+ * Browser tests on the machine's Chromium (never a downloaded browser) against the real
+ * server: `npm start`'s entry point with a fresh data folder on a test port.
+ */
+const port = Number(process.env.E2E_PORT ?? 18080);
+const dataDir = process.env.E2E_DATA_DIR ?? `.tmp/e2e-data-${process.pid}`;
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  outputDir: "test-results",
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    screenshot: "only-on-failure",
+    trace: "retain-on-failure",
+    locale: "zh-CN",
+    timezoneId: "Asia/Shanghai",
+  },
+  projects: [
+    {
+      name: "chromium",
+      use: {
+        browserName: "chromium",
+        launchOptions: { executablePath: findChromium() as string | undefined, args: CHROMIUM_ARGS as string[] },
+      },
+    },
+  ],
+  webServer: {
+    command: "node --conditions=source --import tsx apps/server/src/main.ts",
+    url: `http://127.0.0.1:${port}/health`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: { PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", DATABASE_URL: "" },
+  },
+});

@@ -1,0 +1,16 @@
+import { expect, test } from "@playwright/test";
+
+test("the served console shows the shell with the platform name", async ({ page }) => {
+  await page.goto("/");
+  await expect(page).toHaveTitle("车联网运营管理系统");
+  await expect(page.getByRole("complementary", { name: "侧边菜单" })).toContainText("车联网运营管理系统");
+  await page.screenshot({ path: "test-results/screenshots/shell.png", fullPage: true });
+});
+
+test("the server answers its health check and the console config", async ({ request }) => {
+  const health = await request.get("/health");
+  expect(health.status()).toBe(200);
+  expect(await health.json()).toMatchObject({ code: 200, data: { status: "up", dbOk: true } });
+  const config = await request.get("/config.json");
+  expect(await config.json()).toHaveProperty("clientId");
+});
