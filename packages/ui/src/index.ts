@@ -1,1 +1,20 @@
+// @tsp/ui — the widget kit. Light widgets are exported here; heavy ones (map, chart, editor)
+// through lazy wrappers in ./lazy so the console's first screen stays small.
+export { Dialog, type DialogProps } from "./dialog/Dialog";
+export { DIALOG_CONFIRM_THROTTLE_MS, useThrottledAction } from "./dialog/useThrottledAction";
 export { EmptyState } from "./feedback/EmptyState";
+export { LoadingOverlay } from "./feedback/LoadingOverlay";
+export { type Toast, type ToastApi, type ToastKind, ToastProvider, useToast } from "./feedback/Toasts";
+export { PermissionGuard, PermissionProvider, useHasPermission } from "./permission/PermissionGuard";
+export { CursorPager, type CursorPagerProps } from "./table/CursorPager";
+export { DataTable, type DataTableProps } from "./table/DataTable";
+export { EllipsisCell } from "./table/EllipsisCell";
+export { NumberedPager, type NumberedPagerProps, pageWindow } from "./table/NumberedPager";
+export {
+  DEFAULT_PAGE_SIZE,
+  PAGE_SIZE_OPTIONS,
+  PAGE_SIZE_STORAGE_KEY,
+  useRememberedPageSize,
+} from "./table/pageSize";
+export type { Column } from "./table/types";
+export { buttonClass, inputClass } from "./theme/classes";

@@ -1,0 +1,90 @@
+import { clsx } from "clsx";
+import { buttonClass, inputClass } from "../theme/classes";
+import { PAGE_SIZE_OPTIONS } from "./pageSize";
+
+/** Props of {@link NumberedPager}. */
+export interface NumberedPagerProps {
+  /** Current page, from 1 (spec §3). */
+  pageNum: number;
+  pageSize: number;
+  total: number;
+  onChange: (pageNum: number, pageSize: number) => void;
+  disabled?: boolean;
+}
+
+/** Page numbers to show: first, last, current ±2, and gaps as null. */
+export function pageWindow(current: number, pages: number): (number | null)[] {
+  const out: (number | null)[] = [];
+  for (let p = 1; p <= pages; p++) {
+    if (p === 1 || p === pages || Math.abs(p - current) <= 2) out.push(p);
+    else if (out.at(-1) !== null) out.push(null);
+  }
+  return out;
+}
+
+/**
+ * Numbered paging (pageNum / pageSize / total): 共 n 条, a size select (10/20/50/100; a new
+ * size goes back to page 1), previous/next and page buttons.
+ */
+export function NumberedPager({ pageNum, pageSize, total, onChange, disabled }: NumberedPagerProps) {
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  return (
+    <nav aria-label="分页" className="flex flex-wrap items-center justify-end gap-2 text-sm text-gray-600">
+      <span>共 {total} 条</span>
+      <select
+        aria-label="每页条数"
+        className={inputClass("w-24")}
+        value={pageSize}
+        disabled={disabled}
+        onChange={(e) => onChange(1, Number(e.target.value))}
+      >
+        {PAGE_SIZE_OPTIONS.map((s) => (
+          <option key={s} value={s}>
+            {s} 条/页
+          </option>
+        ))}
+      </select>
+      <button
+        type="button"
+        className={buttonClass("default", "px-2")}
+        aria-label="上一页"
+        disabled={disabled || pageNum <= 1}
+        onClick={() => onChange(pageNum - 1, pageSize)}
+      >
+        ‹
+      </button>
+      {pageWindow(pageNum, pages).map((p, i) =>
+        p === null ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: gaps have no identity but their place
+          <span key={`gap-${i}`} aria-hidden="true" className="px-1">
+            …
+          </span>
+        ) : (
+          <button
+            key={p}
+            type="button"
+            aria-label={`第 ${p} 页`}
+            aria-current={p === pageNum ? "page" : undefined}
+            disabled={disabled}
+            className={clsx(
+              buttonClass(p === pageNum ? "primary" : "default", "min-w-8 px-2"),
+              p === pageNum && "pointer-events-none",
+            )}
+            onClick={() => onChange(p, pageSize)}
+          >
+            {p}
+          </button>
+        ),
+      )}
+      <button
+        type="button"
+        className={buttonClass("default", "px-2")}
+        aria-label="下一页"
+        disabled={disabled || pageNum >= pages}
+        onClick={() => onChange(pageNum + 1, pageSize)}
+      >
+        ›
+      </button>
+    </nav>
+  );
+}
