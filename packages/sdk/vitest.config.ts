@@ -1,5 +1,11 @@
 import { defineProject } from "vitest/config";
 
 export default defineProject({
-  test: { name: "sdk", environment: "node", include: ["src/**/*.test.ts"] },
+  test: {
+    name: "sdk",
+    environment: "node",
+    include: ["src/**/*.test.ts", "test/**/*.test.ts"],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
 });

@@ -1,20 +1,105 @@
 import createClient, { type Client } from "openapi-fetch";
+import type { AuthError, TspError } from "./errors";
+import type { OperationTable } from "./operations";
+import { createRuntime } from "./runtime";
+import { defaultTokenStore, type TokenStore } from "./tokens";
 
-/** Options shared by every TSP service client. */
+/** What the client tells its host; the SDK itself shows nothing (DESIGN.md "hooks, not UI"). */
+export interface TspHooks {
+  /** A 401 on a call that carried the token: the token is already cleared; send the user to sign in. */
+  onUnauthorized?(error: AuthError): void;
+  /**
+   * Any other failure a person should hear about (the console toasts `error.message`).
+   * Never called for cancellations or 404 (spec §8: "404: nothing is done").
+   */
+  onError?(error: TspError): void;
+  /** The number of calls in flight changed (the console shows its overlay while > 0). */
+  onLoadingChange?(pending: number): void;
+}
+
+/** Options of `createTspClient`. */
 export interface TspClientOptions {
-  /** Origin (and optional prefix) of the API, e.g. "http://127.0.0.1:8080". */
+  /** Origin (and optional prefix) serving every service, e.g. "http://127.0.0.1:8080". */
   baseUrl: string;
+  /** Where the bearer token lives; localStorage `wit-dashboard-token` in browsers, memory in Node. */
+  tokenStore?: TokenStore;
+  /** Operation metadata by operationId (the generated `operations`): long-running and public flags. */
+  operations?: OperationTable;
+  /** Host callbacks. */
+  hooks?: TspHooks;
+  /** Default timeout in ms (spec §9: 60 s). */
+  timeoutMs?: number;
+  /** Timeout in ms of operations marked `x-long-running` (spec §9: 200 s). */
+  longTimeoutMs?: number;
   /** A fetch implementation; defaults to the global one (browsers, Node ≥ 18). */
   fetch?: typeof globalThis.fetch;
+  /** Headers sent on every call (e.g. a tenant header). */
+  headers?: Record<string, string>;
 }
 
 /**
- * Creates a typed openapi-fetch client. `Paths` is a generated `paths` type from openapi/;
- * the runtime (envelope, tokens, cancellation, timeouts) is layered on as middleware.
+ * Per-call options, passed beside `params`/`body` in any call:
+ * `sdk.GET(path, { params, timeoutMs: 5000, dedupe: false, signal })`.
  */
-export function createTspClient<Paths extends {}>(options: TspClientOptions): Client<Paths> {
-  return createClient<Paths>({
+export interface CallOptions {
+  /** Overrides the 60 s / 200 s timeout for this call. */
+  timeoutMs?: number;
+  /**
+   * Whether a repeat of this call (same method and URL) while it is pending aborts it.
+   * Default: true for GET and HEAD, false for every other method (see README "Cancellation").
+   */
+  dedupe?: boolean;
+  /** The caller's own cancellation. */
+  signal?: AbortSignal;
+}
+
+/** An untyped call, for helpers that work with any `paths` (auth, RSA, downloads). */
+export type RawCall = (
+  method: string,
+  path: string,
+  init?: CallOptions & {
+    params?: { query?: Record<string, unknown>; path?: Record<string, unknown> };
+    body?: unknown;
+    headers?: Record<string, string>;
+    bodySerializer?: (body: never) => unknown;
+    parseAs?: "json" | "text" | "blob" | "arrayBuffer" | "stream";
+  },
+) => Promise<{ data?: unknown; response: Response }>;
+
+/** The typed openapi-fetch client plus the runtime's controls. */
+export type TspClient<Paths extends {}> = Client<Paths> & {
+  /** Aborts every pending call (the console calls it on navigation). Each rejects with `CancelledError`. */
+  cancelAll(): void;
+  /** How many calls are in flight. */
+  pendingCount(): number;
+  /** The token store the client reads. */
+  readonly tokens: TokenStore;
+  /** The options the client was made with (hooks included), for helpers. */
+  readonly options: Readonly<TspClientOptions>;
+  /** Untyped access to any path, used by the helpers; prefer the typed methods. */
+  readonly raw: RawCall;
+};
+
+/**
+ * Creates the client for every TSP service. `Paths` is the generated `paths` type; the runtime
+ * (envelope check, token, hooks, cancellation, timeouts) is one openapi-fetch middleware.
+ * Failing answers reject with typed errors, so `data` of a resolved call is the envelope.
+ */
+export function createTspClient<Paths extends {}>(options: TspClientOptions): TspClient<Paths> {
+  const tokens = options.tokenStore ?? defaultTokenStore();
+  const client = createClient<Paths>({
     baseUrl: options.baseUrl,
     ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(options.headers ? { headers: options.headers } : {}),
+  });
+  const runtime = createRuntime({ ...options, tokens });
+  client.use(runtime.middleware);
+  return Object.assign(client, {
+    cancelAll: runtime.cancelAll,
+    pendingCount: runtime.pendingCount,
+    tokens,
+    options,
+    // openapi-fetch's `request` is typed by Paths; helpers need it for paths they name themselves.
+    raw: client.request as unknown as RawCall,
   });
 }
