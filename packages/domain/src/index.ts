@@ -1,2 +1,6 @@
+// @tsp/domain: every pure rule of the spec (issue 4). Areas are re-exported from their folders.
+export * from "./gbt32960/index";
+export * from "./identifiers/index";
 export { PLATFORM_NAME, TOKEN_STORAGE_KEY } from "./platform/constants";
 export { isSuccessCode, SUCCESS_CODES } from "./platform/successCodes";
+export { err, ok, type Result } from "./shared/result";
