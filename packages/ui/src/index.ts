@@ -6,6 +6,38 @@ export { EmptyState } from "./feedback/EmptyState";
 export { LoadingOverlay } from "./feedback/LoadingOverlay";
 export { type Toast, type ToastApi, type ToastKind, ToastProvider, useToast } from "./feedback/Toasts";
 export { PermissionGuard, PermissionProvider, useHasPermission } from "./permission/PermissionGuard";
+export { AUDIO_CHANNELS, ChannelSelect, GENERAL_CHANNELS } from "./select/ChannelSelect";
+export { hasNextSelectPage } from "./select/pagingRule";
+export { RemoteSelect, type RemoteSelectProps } from "./select/RemoteSelect";
+export {
+  type DealerQuery,
+  DealerSelect,
+  IccidSelect,
+  type KeyWordsQuery,
+  type KeywordQuery,
+  KeywordSelect,
+  type MachineryVinQuery,
+  MachineryVinSelect,
+  type MeinQuery,
+  MeinSelect,
+  type TboxSnQuery,
+  TboxSnSelect,
+  type VehicleDimFilters,
+  type VinQuery,
+  VinSelect,
+} from "./select/selectors";
+export { findPath, type TreeNode, TreeSelect, type TreeSelectProps } from "./select/TreeSelect";
+export {
+  type BrandCodes,
+  type BrandTree,
+  BrandTreeSelect,
+  brandNodes,
+  REGION_MAX_DEPTH,
+  type RegionNode,
+  RegionTreeSelect,
+  regionTree,
+} from "./select/treeSelectors";
+export { type RemotePage, SELECT_PAGE_SIZE, type SelectOption } from "./select/types";
 export { CursorPager, type CursorPagerProps } from "./table/CursorPager";
 export { DataTable, type DataTableProps } from "./table/DataTable";
 export { EllipsisCell } from "./table/EllipsisCell";
