@@ -66,19 +66,24 @@ export type RawCall = (
   },
 ) => Promise<{ data?: unknown; response: Response }>;
 
-/** The typed openapi-fetch client plus the runtime's controls. */
-export type TspClient<Paths extends {}> = Client<Paths> & {
-  /** Aborts every pending call (the console calls it on navigation). Each rejects with `CancelledError`. */
-  cancelAll(): void;
-  /** How many calls are in flight. */
-  pendingCount(): number;
+/** What the helpers (auth, RSA, uploads, downloads) need of a client, whatever its `paths`. */
+export interface TspCore {
   /** The token store the client reads. */
   readonly tokens: TokenStore;
-  /** The options the client was made with (hooks included), for helpers. */
+  /** The options the client was made with (hooks included). */
   readonly options: Readonly<TspClientOptions>;
   /** Untyped access to any path, used by the helpers; prefer the typed methods. */
   readonly raw: RawCall;
-};
+}
+
+/** The typed openapi-fetch client plus the runtime's controls. */
+export type TspClient<Paths extends {}> = Client<Paths> &
+  TspCore & {
+    /** Aborts every pending call (the console calls it on navigation). Each rejects with `CancelledError`. */
+    cancelAll(): void;
+    /** How many calls are in flight. */
+    pendingCount(): number;
+  };
 
 /**
  * Creates the client for every TSP service. `Paths` is the generated `paths` type; the runtime

@@ -1,11 +1,25 @@
 export {
+  AUTHORIZE_PATH,
+  authorizeUrl,
+  basicHeader,
+  type ClientCredentials,
+  clientCredentials,
+  exchangeCode,
+  SIGN_OUT_PATH,
+  signOut,
+  TOKEN_PATH,
+  type TokenAnswer,
+} from "./auth";
+export {
   type CallOptions,
   createTspClient,
   type RawCall,
   type TspClient,
   type TspClientOptions,
+  type TspCore,
   type TspHooks,
 } from "./client";
+export { type DownloadedFile, download, downloadSigned, fileNameOf, readFile } from "./download";
 export { type CursorPage, type Envelope, isEnvelope, isSuccessCode, type NumberedPage } from "./envelope";
 export {
   ApiError,
@@ -21,6 +35,8 @@ export {
   TspError,
 } from "./errors";
 export type { OperationInfo, OperationMeta, OperationTable } from "./operations";
+export { type CursorFetch, cursorPages, hasNextPage, items, type NumberedFetch, numberedPages, unwrap } from "./paging";
+export { createEncryptor, encryptValue, importPublicKey, PUB_KEY_PATH } from "./rsa";
 export { DEFAULT_TIMEOUT_MS, LONG_TIMEOUT_MS } from "./runtime";
 export {
   defaultTokenStore,
@@ -29,3 +45,11 @@ export {
   TOKEN_STORAGE_KEY,
   type TokenStore,
 } from "./tokens";
+export {
+  type SignedUploadOptions,
+  type SignedUrl,
+  UPLOAD_FAILED,
+  type UploadProgress,
+  type UploadResult,
+  uploadSigned,
+} from "./upload";

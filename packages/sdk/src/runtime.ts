@@ -21,6 +21,25 @@ interface Pending {
 }
 
 /**
+ * Tells the hooks about a failure, spec §8: cancellations and 404 tell nobody; a 401 on a call
+ * that carried the token clears it and calls `onUnauthorized`; everything else goes to `onError`.
+ * A 401 from a public call (a wrong client secret at the token call) is an ordinary error:
+ * sending the user to sign in again would loop.
+ */
+export function report(
+  options: Pick<TspClientOptions, "hooks"> & { tokens: TokenStore },
+  error: TspError,
+  isPublic = false,
+): void {
+  const hooks = options.hooks ?? {};
+  if (error.kind === "cancelled" || (error instanceof ApiError && isNotFound(error))) return;
+  if (error instanceof AuthError && !isPublic) {
+    void options.tokens.clear();
+    hooks.onUnauthorized?.(error);
+  } else hooks.onError?.(error);
+}
+
+/**
  * The runtime as one openapi-fetch middleware. State is keyed by the middleware `id` because
  * per-call options are lost once a Request is re-wrapped (TOOLCHAIN.md): they are read first.
  */
@@ -58,14 +77,7 @@ export function createRuntime(options: TspClientOptions & { tokens: TokenStore }
           (entry?.signal.aborted || (error as { name?: unknown })?.name === "AbortError"
             ? new CancelledError(call, error)
             : new NetworkError(call, error)));
-    if (typed.kind === "cancelled") return typed;
-    if (typed instanceof AuthError && !entry?.op?.public) {
-      // Spec §8: 401 removes the stored token and sends the user to the authorisation page.
-      void options.tokens.clear();
-      hooks.onUnauthorized?.(typed);
-    } else if (!(typed instanceof ApiError && isNotFound(typed))) {
-      hooks.onError?.(typed);
-    }
+    report(options, typed, entry?.op?.public);
     return typed;
   };
 
