@@ -1,26 +1,42 @@
 import Fastify, { type FastifyInstance } from "fastify";
 import type { AppContext } from "./context";
 import { registerConsole } from "./http/console";
+import { registerErrorHandler } from "./http/errorHandler";
 import { registerHealth } from "./http/health";
+import { registerOperations } from "./http/router";
+import type { OperationInfo } from "./openapi/operations";
+import type { ServiceModule } from "./services/types";
 
 export interface BuildAppOptions {
   ctx: AppContext;
+  /** Every operation of openapi/ (routes and validation come from them). */
+  operations: readonly OperationInfo[];
+  modules: readonly ServiceModule[];
   consoleDir?: string | undefined;
   /** Logger on/off; tests keep it quiet. */
   logger?: boolean;
 }
 
 /** Builds the HTTP application: APIs, the console and its config. Does not listen. */
-export async function buildApp({ ctx, consoleDir, logger = false }: BuildAppOptions): Promise<FastifyInstance> {
-  const app = Fastify({
+export async function buildApp({ ctx, operations, modules, consoleDir, logger = false }: BuildAppOptions) {
+  const app: FastifyInstance = Fastify({
     logger: logger ? { level: process.env.LOG_LEVEL ?? "info" } : false,
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: "x-request-id",
+    // Room for the imports' .xlsx uploads; the multipart plugin has its own file limit.
+    bodyLimit: 4 * 1024 * 1024,
   });
   app.addHook("onSend", async (req, reply) => {
     reply.header("x-request-id", req.id);
   });
+  // The token call and the authorize form post form fields (openapi/CONVENTIONS.md "Sign-in").
+  app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(String(body))));
+  });
+  registerErrorHandler(app);
   registerHealth(app, ctx);
+  registerOperations(app, operations, modules, ctx);
+  for (const m of modules) await m.register?.(app, ctx);
   await registerConsole(app, consoleDir, {
     apiBaseUrl: "",
     authorizeUrl: "/b-iam-account/oauth/authorize",

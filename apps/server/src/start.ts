@@ -1,27 +1,74 @@
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import type { Kysely } from "kysely";
 import { buildApp } from "./app";
 import type { ServerConfig } from "./config";
+import type { AppContext } from "./context";
 import { openDatabase } from "./db/database";
 import { migrateToLatest } from "./db/migrate";
 import type { Database } from "./db/schema";
-import { seedIfEmpty } from "./seed/seed";
+import { loadDocuments } from "./openapi/documents";
+import { listOperations } from "./openapi/operations";
+import { authenticateToken } from "./platform/auth";
+import { ExportQueue } from "./platform/exports/queue";
+import { ObjectStore } from "./platform/objectStore";
+import { Secrets } from "./platform/secrets";
+import { type SeedOptions, seedIfEmpty } from "./seed/seed";
+import { serviceModules } from "./services";
+import type { ServiceModule } from "./services/types";
 
 export interface RunningServer {
   app: FastifyInstance;
   db: Kysely<Database>;
+  ctx: AppContext;
   url: string;
   seeded: boolean;
   close(): Promise<void>;
 }
 
+export interface StartOptions {
+  logger?: boolean;
+  /** Folder of the OpenAPI documents (default: the repository's openapi/). */
+  openapiDir?: string;
+  /** Modules to plug in (default: `services/index.ts`). */
+  modules?: readonly ServiceModule[];
+  seed?: SeedOptions;
+  /** Clock override for tests. */
+  now?: () => Date;
+}
+
 /** Opens (and on first start creates and seeds) the database, then listens. */
-export async function startServer(config: ServerConfig, options: { logger?: boolean } = {}): Promise<RunningServer> {
+export async function startServer(config: ServerConfig, options: StartOptions = {}): Promise<RunningServer> {
+  const modules = options.modules ?? serviceModules;
+  const operations = listOperations(loadDocuments(options.openapiDir));
   const opened = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  await migrateToLatest(opened.db as never);
-  const seeded = await seedIfEmpty(opened.db, new Date());
+  await migrateToLatest(opened.db as Kysely<unknown>, modules);
+  const now = options.now ?? (() => new Date());
+  const secrets = await Secrets.load(opened.db);
+  const objectsRoot =
+    config.dataDir === "memory://"
+      ? mkdtempSync(path.join(os.tmpdir(), "tsp-objects-"))
+      : path.join(config.dataDir, "objects");
+  const exports = new ExportQueue();
+  for (const m of modules) for (const [kind, e] of Object.entries(m.exporters ?? {})) exports.register(kind, e);
+  const ctx: AppContext = {
+    db: opened.db,
+    dbKind: opened.kind,
+    dataDir: config.dataDir,
+    now,
+    secrets,
+    objects: new ObjectStore(objectsRoot),
+    exports,
+    authenticate: (token) => authenticateToken(opened.db, token, now()),
+  };
+  const seeded = await seedIfEmpty(ctx, modules, options.seed);
+  await exports.start(ctx);
   const app = await buildApp({
-    ctx: { db: opened.db, dbKind: opened.kind, dataDir: config.dataDir, now: () => new Date() },
+    ctx,
+    operations,
+    modules,
     consoleDir: config.consoleDir,
     logger: options.logger ?? false,
   });
@@ -31,10 +78,12 @@ export async function startServer(config: ServerConfig, options: { logger?: bool
   return {
     app,
     db: opened.db,
+    ctx,
     url: `http://${config.host}:${port}/`,
     seeded,
     close: async () => {
       await app.close();
+      await exports.stop();
       await opened.close();
     },
   };

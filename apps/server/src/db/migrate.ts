@@ -1,14 +1,44 @@
 import type { Kysely } from "kysely";
 import { type Migration, Migrator } from "kysely/migration";
+import type { ServiceModule } from "../services/types";
 import * as m0001 from "./migrations/0001_app_meta";
+import * as m0002 from "./migrations/0002_platform";
 
-/** Migrations in order; listed statically so bundlers and tsx need no folder scan. */
-const migrations: Record<string, Migration> = {
+/** Platform migrations; their names start with digits so they sort before every module's. */
+const platformMigrations: Record<string, Migration> = {
   "0001_app_meta": m0001,
+  "0002_platform": m0002,
 };
 
-export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+/** Plain code-unit order (not locale order), so the sequence is the same on every machine. */
+const byCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Every migration: the platform's, then each module's (names prefixed by the module). */
+export function allMigrations(modules: readonly ServiceModule[]): Record<string, Migration> {
+  const all: Record<string, Migration> = { ...platformMigrations };
+  for (const m of modules) {
+    for (const [name, migration] of Object.entries(m.migrations)) {
+      if (!name.startsWith(`${m.name}:`))
+        throw new Error(`migration ${name} of ${m.name} must start with "${m.name}:"`);
+      if (name in all) throw new Error(`migration ${name} is defined twice`);
+      all[name] = migration;
+    }
+  }
+  return all;
+}
+
+/**
+ * Runs what has not run yet. Unordered migrations are allowed: a module added later may
+ * sort before migrations an existing database already ran.
+ */
+export async function migrateToLatest(db: Kysely<unknown>, modules: readonly ServiceModule[] = []): Promise<void> {
+  const migrations = allMigrations(modules);
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    allowUnorderedMigrations: true,
+    nameComparator: byCodeUnits,
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === "Error");
   if (error || failed) {

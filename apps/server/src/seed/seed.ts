@@ -1,13 +1,40 @@
-import type { Kysely } from "kysely";
-import type { Database } from "../db/schema";
+import type { AppContext } from "../context";
+import type { SeedContext, SeedSizes, ServiceModule } from "../services/types";
+import { createRng } from "./rng";
 
-export const SEED_VERSION = "1";
+export const SEED_VERSION = "2";
 
-/** Seeds the demo data once per database; a second start finds the marker and does nothing. */
-export async function seedIfEmpty(db: Kysely<Database>, now: Date): Promise<boolean> {
-  const seeded = await db.selectFrom("app_meta").select("value").where("key", "=", "seed_version").executeTakeFirst();
+/** Options of the demo set: the PRNG seed and the sizes. */
+export interface SeedOptions {
+  seed?: number;
+  sizes?: Partial<SeedSizes>;
+}
+
+/** The default demo set: small enough to seed in seconds, big enough for several cursor pages. */
+export const DEFAULT_SIZES: SeedSizes = { vehiclesPerTenant: 12, journalPerVehicle: 60 };
+
+/**
+ * Seeds the demo data once per database: the platform's rows, then each module's `seed` in
+ * the order of `services/index.ts`, all in one transaction (a crash leaves no half seed).
+ * A second start finds the marker and does nothing.
+ */
+export async function seedIfEmpty(
+  ctx: Pick<AppContext, "db" | "now">,
+  modules: readonly ServiceModule[],
+  options: SeedOptions = {},
+): Promise<boolean> {
+  const seeded = await ctx.db
+    .selectFrom("app_meta")
+    .select("value")
+    .where("key", "=", "seed_version")
+    .executeTakeFirst();
   if (seeded) return false;
-  await db.transaction().execute(async (trx) => {
+  const sizes: SeedSizes = { ...DEFAULT_SIZES, ...options.sizes };
+  const rng = createRng(options.seed ?? 20250314);
+  const now = ctx.now();
+  await ctx.db.transaction().execute(async (trx) => {
+    const seedCtx: SeedContext = { db: trx, now, tenantIds: [], vehicles: [] };
+    for (const m of modules) await m.seed?.(seedCtx, rng, sizes);
     await trx.insertInto("app_meta").values({ key: "seed_version", value: SEED_VERSION }).execute();
     await trx.insertInto("app_meta").values({ key: "seeded_at", value: now.toISOString() }).execute();
   });

@@ -1,0 +1,110 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { AppContext } from "../context";
+import type { OperationInfo } from "../openapi/operations";
+import { bodyIsForm, routeSchemaOf } from "../openapi/requestSchema";
+import type { Principal } from "../platform/principal";
+import type { Handler, ServiceModule } from "../services/types";
+import { createAjv } from "./ajv";
+import { ApiError, forbidden, isEnvelope, ok, unauthorized } from "./envelope";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** Set by the router on protected operations. */
+    principal: Principal | null;
+  }
+}
+
+/** The 501 answer of an operation no module implements yet. */
+export const NOT_IMPLEMENTED_MSG = "接口尚未实现";
+
+/** Handlers of every module by operationId; two modules claiming one operationId is a start-up error. */
+export function handlersOf(modules: readonly ServiceModule[]): Map<string, Handler> {
+  const all = new Map<string, Handler>();
+  const owner = new Map<string, string>();
+  for (const m of modules) {
+    for (const [id, handler] of Object.entries(m.handlers)) {
+      const other = owner.get(id);
+      if (other) throw new Error(`operationId ${id} is handled by both ${other} and ${m.name}`);
+      owner.set(id, m.name);
+      all.set(id, handler);
+    }
+  }
+  return all;
+}
+
+/** Operations in openapi/ that no module handles (they answer 501 接口尚未实现). */
+export function unimplementedOperations(ops: readonly OperationInfo[], modules: readonly ServiceModule[]) {
+  const handlers = handlersOf(modules);
+  return ops.filter((op) => !handlers.has(op.operationId));
+}
+
+/** Handlers whose operationId is not in openapi/ (a typo, or a document not written yet). */
+export function orphanHandlers(ops: readonly OperationInfo[], modules: readonly ServiceModule[]): string[] {
+  const ids = new Set(ops.map((op) => op.operationId));
+  return [...handlersOf(modules).keys()].filter((id) => !ids.has(id));
+}
+
+/** The bearer token of a request, never from the query string (CONVENTIONS.md). */
+export function bearerOf(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+  return match?.[1];
+}
+
+/**
+ * Registers one Fastify route per OpenAPI operation: request validation from the operation's
+ * parameters and requestBody, bearer authentication and `x-permission` from its metadata,
+ * the handler found by operationId, and the envelope around whatever it returns.
+ */
+export function registerOperations(
+  app: FastifyInstance,
+  ops: readonly OperationInfo[],
+  modules: readonly ServiceModule[],
+  ctx: AppContext,
+): void {
+  const handlers = handlersOf(modules);
+  const coercing = createAjv({ coerce: true });
+  const strict = createAjv({ coerce: false });
+  if (!app.hasRequestDecorator("principal")) app.decorateRequest("principal", null);
+
+  for (const op of ops) {
+    const handler = handlers.get(op.operationId);
+    const formBody = bodyIsForm(op);
+    app.route({
+      method: op.method.toUpperCase() as "GET",
+      url: op.routePath,
+      schema: routeSchemaOf(op),
+      config: { operationId: op.operationId },
+      validatorCompiler: ({ schema, httpPart }) =>
+        (httpPart === "body" && !formBody ? strict : coercing).compile(schema as object),
+      // Authentication before parsing and validation: no token → 401 even for bad input.
+      onRequest: async (request) => {
+        if (!op.requiresAuth) return;
+        const token = bearerOf(request);
+        const principal = token ? await ctx.authenticate(token) : null;
+        if (!principal) throw unauthorized();
+        if (op.permission && !principal.permissions.has(op.permission)) {
+          throw forbidden(`没有操作权限：${op.permission}`);
+        }
+        request.principal = principal;
+      },
+      handler: async (request: FastifyRequest, reply: FastifyReply) => {
+        if (!handler) throw new ApiError(501, NOT_IMPLEMENTED_MSG);
+        const result = await handler(
+          {
+            query: (request.query ?? {}) as Record<string, unknown>,
+            params: (request.params ?? {}) as Record<string, string>,
+            body: request.body,
+            principal: request.principal,
+            operation: op,
+            request,
+            reply,
+          },
+          ctx,
+        );
+        if (result === reply || reply.sent) return reply;
+        return isEnvelope(result) ? result : ok(result ?? null);
+      },
+    });
+  }
+}

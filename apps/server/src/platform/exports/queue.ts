@@ -1,0 +1,182 @@
+import { randomUUID } from "node:crypto";
+import ExcelJS from "exceljs";
+import { sql } from "kysely";
+import type { AppContext } from "../../context";
+import type { ExportTaskTable } from "../../db/schema";
+import type { Principal } from "../principal";
+import type { Exporter, ExportJob } from "./exporter";
+
+/** The answer's message when an export is accepted (spec: "export task submitted, please check the export file list"). */
+export const EXPORT_SUBMITTED_MSG = "导出任务已提交，请到导出文件列表查看";
+
+/** How long a finished export file can be downloaded. */
+export const EXPORT_TTL_MS = 7 * 24 * 3600 * 1000;
+
+/** Object-store folder of export files. */
+const EXPORT_PREFIX = "exports";
+
+/**
+ * Export tasks in the `export_task` table, run one at a time by an in-process worker
+ * (2-core machines; an export is I/O and CPU heavy). The table is the queue, so a task
+ * submitted on one replica may be run by any; `recover` marks tasks a dead process left
+ * running as failed.
+ */
+export class ExportQueue {
+  private readonly exporters = new Map<string, Exporter>();
+  private running: Promise<void> | null = null;
+  private stopped = false;
+  private ctx: AppContext | null = null;
+
+  /** Registers the exporters of every module; a kind registered twice is a start-up error. */
+  register(kind: string, exporter: Exporter): void {
+    if (this.exporters.has(kind)) throw new Error(`export kind ${kind} registered twice`);
+    this.exporters.set(kind, exporter);
+  }
+
+  /** Binds the context and fails what a previous process left running; then starts queued ones. */
+  async start(ctx: AppContext): Promise<void> {
+    this.ctx = ctx;
+    await ctx.db
+      .updateTable("export_task")
+      .set({ status: "failed", error: "服务重启，导出中断，请重新导出", finished_at: ctx.now() })
+      .where("status", "=", "running")
+      .execute();
+    this.kick();
+  }
+
+  /** Queues an export for the principal; the worker picks it up at once. */
+  async submit(
+    principal: Principal,
+    kind: string,
+    params: Record<string, unknown>,
+    fileName?: string,
+  ): Promise<{ taskId: string; name: string }> {
+    const ctx = this.context();
+    const exporter = this.exporters.get(kind);
+    if (!exporter) throw new Error(`no exporter for ${kind}`);
+    const now = ctx.now();
+    const name = fileName ?? `${exporter.title}_${stamp(now)}.xlsx`;
+    const id = randomUUID();
+    await ctx.db
+      .insertInto("export_task")
+      .values({
+        id,
+        account_id: principal.accountId,
+        kind,
+        file_name: name,
+        status: "queued",
+        progress: 0,
+        row_count: 0,
+        params: JSON.stringify({ params, tenantIds: principal.tenantIds }),
+        created_at: now,
+      })
+      .execute();
+    this.kick();
+    return { taskId: id, name };
+  }
+
+  /** Resolves when the worker has nothing left to do (tests, shutdown). */
+  async idle(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
+  /** Stops taking new tasks and waits for the current one. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await this.idle();
+  }
+
+  private context(): AppContext {
+    if (!this.ctx) throw new Error("ExportQueue.start was not called");
+    return this.ctx;
+  }
+
+  private kick(): void {
+    if (this.running || this.stopped || !this.ctx) return;
+    this.running = this.drain().finally(() => {
+      this.running = null;
+    });
+  }
+
+  private async drain(): Promise<void> {
+    const ctx = this.context();
+    while (!this.stopped) {
+      const claimed = await sql<ExportTaskRow>`
+        update export_task set status = 'running', started_at = ${ctx.now()}
+        where id = (select id from export_task where status = 'queued' order by created_at, id limit 1 for update skip locked)
+        returning id, account_id, kind, params`.execute(ctx.db);
+      const task = claimed.rows[0];
+      if (!task) return;
+      await this.run(task, ctx);
+    }
+  }
+
+  private async run(task: ExportTaskRow, ctx: AppContext): Promise<void> {
+    const stored = (typeof task.params === "string" ? JSON.parse(task.params) : task.params) as {
+      params: Record<string, unknown>;
+      tenantIds: number[];
+    };
+    const job: ExportJob = {
+      taskId: task.id,
+      accountId: task.account_id,
+      tenantIds: stored.tenantIds,
+      params: stored.params,
+    };
+    const key = `${EXPORT_PREFIX}/${task.account_id}/${task.id}.xlsx`;
+    try {
+      const exporter = this.exporters.get(task.kind);
+      if (!exporter) throw new Error(`no exporter for ${task.kind}`);
+      const total = exporter.total ? await exporter.total(job, ctx) : 0;
+      let written = 0;
+      const { size } = await ctx.objects.writeAtomic(key, async (temp) => {
+        const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+          filename: temp,
+          useStyles: false,
+          useSharedStrings: false,
+        });
+        const sheet = workbook.addWorksheet(exporter.title);
+        sheet.columns = exporter.columns.map((c) => ({ header: c.header, key: c.key, width: c.width ?? 20 }));
+        for await (const batch of exporter.rows(job, ctx)) {
+          for (const r of batch) sheet.addRow(r).commit();
+          written += batch.length;
+          if (total > 0) {
+            await ctx.db
+              .updateTable("export_task")
+              .set({ progress: Math.min(99, Math.floor((written * 100) / total)), row_count: written })
+              .where("id", "=", task.id)
+              .execute();
+          }
+        }
+        sheet.commit();
+        await workbook.commit();
+      });
+      const finished = ctx.now();
+      await ctx.db
+        .updateTable("export_task")
+        .set({
+          status: "done",
+          progress: 100,
+          row_count: written,
+          size,
+          object_key: key,
+          finished_at: finished,
+          expires_at: new Date(finished.getTime() + EXPORT_TTL_MS),
+        })
+        .where("id", "=", task.id)
+        .execute();
+    } catch (error) {
+      await ctx.db
+        .updateTable("export_task")
+        .set({ status: "failed", error: `导出失败：${(error as Error).message}`, finished_at: ctx.now() })
+        .where("id", "=", task.id)
+        .execute();
+    }
+  }
+}
+
+type ExportTaskRow = Pick<ExportTaskTable, "id" | "kind"> & { account_id: number; params: unknown };
+
+/** yyyyMMddHHmmss in China time (UTC+8, the spec's users), for file names. */
+export function stamp(d: Date): string {
+  return new Date(d.getTime() + 8 * 3600 * 1000).toISOString().replace(/\D/g, "").slice(0, 14);
+}

@@ -1,0 +1,112 @@
+import type { ColumnType, Generated } from "kysely";
+
+/** IAM tables (b-iam-account), merged into the one Database interface. */
+declare module "../../db/schema" {
+  interface Database {
+    org: OrgTable;
+    account: AccountTable;
+    role: RoleTable;
+    account_role: AccountRoleTable;
+    menu: MenuTable;
+    role_menu: RoleMenuTable;
+    oauth_client: OAuthClientTable;
+    auth_code: AuthCodeTable;
+    access_token: AccessTokenTable;
+  }
+}
+
+type Timestamp = ColumnType<Date, Date | undefined, Date>;
+type NullableTimestamp = ColumnType<Date | null, Date | null | undefined, Date | null>;
+
+/** An organisation (tree within a tenant). */
+export interface OrgTable {
+  id: Generated<number>;
+  tenant_id: number;
+  parent_id: number | null;
+  name: string;
+  sort: Generated<number>;
+}
+
+export interface AccountTable {
+  id: Generated<number>;
+  tenant_id: number;
+  org_id: number;
+  username: string;
+  real_name: string;
+  mobile: string | null;
+  email: string | null;
+  /** `scrypt$N$r$p$salt$hash` (base64 parts). */
+  password_hash: string;
+  status: ColumnType<"active" | "disabled", "active" | "disabled" | undefined, "active" | "disabled">;
+  /** Failed sign-ins since the last success (lockout after 5). */
+  failed_count: Generated<number>;
+  first_failed_at: NullableTimestamp;
+  locked_until: NullableTimestamp;
+  last_login_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+export interface RoleTable {
+  id: Generated<number>;
+  tenant_id: number;
+  code: string;
+  name: string;
+}
+
+export interface AccountRoleTable {
+  account_id: number;
+  role_id: number;
+}
+
+/**
+ * One entry of the route tree (kind "menu", `api` = its full path) or a button permission
+ * under a menu (kind "button", `api` = the permission string).
+ */
+export interface MenuTable {
+  id: Generated<number>;
+  parent_id: number | null;
+  kind: "menu" | "button";
+  api: string;
+  name: string;
+  title: string;
+  order: number;
+  hidden: boolean;
+}
+
+export interface RoleMenuTable {
+  role_id: number;
+  menu_id: number;
+}
+
+export interface OAuthClientTable {
+  client_id: string;
+  name: string;
+  secret_hash: string;
+  /** Grant types this client may use. */
+  grant_types: string[];
+  /** Exact redirect URIs; `loopback` also allows any port on 127.0.0.1 / localhost. */
+  redirect_uris: string[];
+  allow_loopback: boolean;
+  /** For client_credentials: the service account the tokens act as. */
+  service_account_id: number | null;
+  revoked_at: NullableTimestamp;
+}
+
+export interface AuthCodeTable {
+  code_hash: string;
+  client_id: string;
+  redirect_uri: string;
+  state: string | null;
+  account_id: number;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+}
+
+export interface AccessTokenTable {
+  token_hash: string;
+  account_id: number;
+  client_id: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  revoked_at: NullableTimestamp;
+}
