@@ -3,4 +3,6 @@ export * from "./gbt32960/index";
 export * from "./identifiers/index";
 export { PLATFORM_NAME, TOKEN_STORAGE_KEY } from "./platform/constants";
 export { isSuccessCode, SUCCESS_CODES } from "./platform/successCodes";
+export * from "./routes/index";
+export * from "./session/index";
 export { err, ok, type Result } from "./shared/result";
