@@ -50,3 +50,9 @@ export {
 } from "./table/pageSize";
 export type { Column } from "./table/types";
 export { buttonClass, inputClass } from "./theme/classes";
+export { fileMd5 } from "./upload/md5";
+export { browserMeasure, type MediaMeasure } from "./upload/measure";
+export { type PreviewItem, PreviewOverlay } from "./upload/PreviewOverlay";
+export * from "./upload/rules";
+export type { UploadedFile, UploadFn, UploadKind, UploadOptions } from "./upload/types";
+export { Uploader, type UploaderProps } from "./upload/Uploader";
