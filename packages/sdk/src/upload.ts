@@ -53,6 +53,9 @@ export interface UploadResult {
   body: unknown;
 }
 
+/** Bytes read per step of a streamed upload: fine-grained progress, small memory. */
+const SLICE = 64 * 1024;
+
 interface RawAnswer {
   status: number;
   text: string;
@@ -117,15 +120,20 @@ async function putWithFetch(
   progress: (loaded: number) => void,
   doFetch: typeof globalThis.fetch = globalThis.fetch,
 ): Promise<RawAnswer> {
-  let loaded = 0;
-  const body = blob.stream().pipeThrough(
-    new TransformStream<Uint8Array, Uint8Array>({
-      transform(chunk, controller) {
-        loaded += chunk.byteLength;
-        progress(loaded);
-        controller.enqueue(chunk);
+  // Pulled one slice at a time (no read-ahead), so progress follows what the request consumes;
+  // a file-backed Blob (fs.openAsBlob) is read from disk slice by slice, never whole.
+  let offset = 0;
+  const body = new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        if (offset >= blob.size) return controller.close();
+        const slice = new Uint8Array(await blob.slice(offset, offset + SLICE).arrayBuffer());
+        offset += slice.byteLength;
+        controller.enqueue(slice);
+        progress(offset);
       },
-    }),
+    },
+    { highWaterMark: 0 },
   );
   // Object stores refuse chunked PUTs, so the length goes along (Node's fetch allows the header).
   const init = {
