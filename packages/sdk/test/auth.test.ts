@@ -29,7 +29,7 @@ beforeEach(() => {
   server.requests.length = 0;
 });
 
-const console_ = { clientId: "tsp-console", clientSecret: "tsp-console-secret" };
+const consoleClient = { clientId: "tsp-console", clientSecret: "tsp-console-secret" };
 const basic = `Basic ${Buffer.from("tsp-console:tsp-console-secret").toString("base64")}`;
 
 /** The token call: answers a token only for the right Basic header. */
@@ -68,7 +68,7 @@ describe("sign-in helpers", () => {
     serveToken();
     const tokens = memoryTokenStore("old");
     const sdk = createTspClient({ baseUrl: server.baseUrl, tokenStore: tokens });
-    const token = await exchangeCode(sdk, { ...console_, code: "c0de", redirectUri: "http://127.0.0.1:5173/" });
+    const token = await exchangeCode(sdk, { ...consoleClient, code: "c0de", redirectUri: "http://127.0.0.1:5173/" });
     expect(token.access_token).toBe("tok-authorization_code");
     expect(await tokens.get()).toBe("tok-authorization_code");
     const seen = server.requests[0];
@@ -83,7 +83,7 @@ describe("sign-in helpers", () => {
   it("uses iam_sso_login when a state came back", async () => {
     serveToken();
     const sdk = createTspClient({ baseUrl: server.baseUrl, tokenStore: memoryTokenStore() });
-    await exchangeCode(sdk, { ...console_, code: "c", redirectUri: "http://x/", state: "st" });
+    await exchangeCode(sdk, { ...consoleClient, code: "c", redirectUri: "http://x/", state: "st" });
     const form = new URLSearchParams(server.requests[0]?.body.toString());
     expect(form.get("grant_type")).toBe("iam_sso_login");
     expect(form.get("state")).toBe("st");
@@ -100,9 +100,9 @@ describe("sign-in helpers", () => {
       tokenStore: memoryTokenStore(),
       hooks: { onUnauthorized: (e) => unauthorized.push(e), onError: (e) => errors.push(e) },
     });
-    expect((await clientCredentials(sdk, console_)).access_token).toBe("tok-client_credentials");
+    expect((await clientCredentials(sdk, consoleClient)).access_token).toBe("tok-client_credentials");
     expect(await sdk.tokens.get()).toBe("tok-client_credentials");
-    const failed = await clientCredentials(sdk, { ...console_, clientSecret: "wrong" }).catch((e: unknown) => e);
+    const failed = await clientCredentials(sdk, { ...consoleClient, clientSecret: "wrong" }).catch((e: unknown) => e);
     expect((failed as ApiError).message).toBe("客户端认证失败");
     expect(unauthorized).toEqual([]);
     expect(errors).toEqual([failed]);

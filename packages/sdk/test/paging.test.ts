@@ -104,30 +104,30 @@ describe("cursorPages (rowKey in, nextKey out)", () => {
   });
 });
 
-describe("numberedPages (pageNum from 1, pageSize, total; spec §7 stop rule)", () => {
-  /** A numbered list of `total` rows; `lie` makes the server claim more rows than it has. */
-  const serve = (total: number, lie = 0) =>
-    server.routes.set("GET /tsp-bss/v1/aebs/getExistVinList", (req, res) => {
-      const pageNum = Number(req.url.searchParams.get("pageNum"));
-      const pageSize = Number(req.url.searchParams.get("pageSize"));
-      const from = (pageNum - 1) * pageSize;
-      const list = Array.from({ length: Math.max(0, Math.min(pageSize, total - from)) }, (_, i) => `VIN${from + i}`);
-      json(res, { code: "000000", data: { list, total: total + lie } });
-    });
-  const walk = async (pageSize: number) => {
-    const sdk = createTspClient({ baseUrl: server.baseUrl, tokenStore: memoryTokenStore("t") });
-    const rows: string[] = [];
-    const pages = numberedPages<string>(
-      (pageNum, size) =>
-        sdk
-          .raw("GET", "/tsp-bss/v1/aebs/getExistVinList", { params: { query: { pageNum, pageSize: size } } })
-          .then((r) => unwrap(r as { data?: { data?: { list: string[]; total: number } } })),
-      { pageSize },
-    );
-    for await (const row of items(pages)) rows.push(row);
-    return { rows, pageNums: server.requests.map((r) => Number(r.url.searchParams.get("pageNum"))) };
-  };
+/** A numbered list of `total` rows; `lie` makes the server claim more rows than it has. */
+const serve = (total: number, lie = 0) =>
+  server.routes.set("GET /tsp-bss/v1/aebs/getExistVinList", (req, res) => {
+    const pageNum = Number(req.url.searchParams.get("pageNum"));
+    const pageSize = Number(req.url.searchParams.get("pageSize"));
+    const from = (pageNum - 1) * pageSize;
+    const list = Array.from({ length: Math.max(0, Math.min(pageSize, total - from)) }, (_, i) => `VIN${from + i}`);
+    json(res, { code: "000000", data: { list, total: total + lie } });
+  });
+const walk = async (pageSize: number) => {
+  const sdk = createTspClient({ baseUrl: server.baseUrl, tokenStore: memoryTokenStore("t") });
+  const rows: string[] = [];
+  const pages = numberedPages<string>(
+    (pageNum, size) =>
+      sdk
+        .raw("GET", "/tsp-bss/v1/aebs/getExistVinList", { params: { query: { pageNum, pageSize: size } } })
+        .then((r) => unwrap(r as { data?: { data?: { list: string[]; total: number } } })),
+    { pageSize },
+  );
+  for await (const row of items(pages)) rows.push(row);
+  return { rows, pageNums: server.requests.map((r) => Number(r.url.searchParams.get("pageNum"))) };
+};
 
+describe("numberedPages (pageNum from 1, pageSize, total; spec §7 stop rule)", () => {
   it("asks pages 1..3 for 25 rows of 10 and stops once pages × size passes the total", async () => {
     serve(25);
     const { rows, pageNums } = await walk(10);
