@@ -5,6 +5,9 @@ export { DIALOG_CONFIRM_THROTTLE_MS, useThrottledAction } from "./dialog/useThro
 export { EmptyState } from "./feedback/EmptyState";
 export { LoadingOverlay } from "./feedback/LoadingOverlay";
 export { type Toast, type ToastApi, type ToastKind, ToastProvider, useToast } from "./feedback/Toasts";
+export { failedRowsSheet, REASON_HEADER, saveBlob } from "./importing/failedRowsSheet";
+export { IMPORT_DIALOG_WIDTH, ImportDialog, type ImportDialogProps } from "./importing/ImportDialog";
+export type { ImportReport, ImportRowResult } from "./importing/types";
 export { PermissionGuard, PermissionProvider, useHasPermission } from "./permission/PermissionGuard";
 export { AUDIO_CHANNELS, ChannelSelect, GENERAL_CHANNELS } from "./select/ChannelSelect";
 export { hasNextSelectPage } from "./select/pagingRule";
