@@ -1,8 +1,17 @@
-import createClient, { type Client } from "openapi-fetch";
+import openapiFetch, { type Client } from "openapi-fetch";
 import type { AuthError, TspError } from "./errors";
 import type { OperationTable } from "./operations";
 import { createRuntime } from "./runtime";
 import { defaultTokenStore, type TokenStore } from "./tokens";
+
+/**
+ * openapi-fetch's CommonJS build sets `exports.default` without `__esModule`, so a CJS bundle's
+ * interop hands us the whole exports object as the default import; ESM gets the function.
+ */
+const createClient: typeof openapiFetch =
+  typeof openapiFetch === "function"
+    ? openapiFetch
+    : (openapiFetch as unknown as { default: typeof openapiFetch }).default;
 
 /** What the client tells its host; the SDK itself shows nothing (DESIGN.md "hooks, not UI"). */
 export interface TspHooks {
