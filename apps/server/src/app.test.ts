@@ -32,6 +32,6 @@ describe("server over real HTTP", () => {
   it("seeds on first start only: a second seed finds the marker and writes nothing", async () => {
     const { seedIfEmpty } = await import("./seed/seed");
     expect(server.seeded).toBe(true);
-    expect(await seedIfEmpty(server.ctx, [])).toBe(false);
+    expect(await seedIfEmpty(server.ctx, [], [])).toBe(false);
   });
 });

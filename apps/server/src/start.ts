@@ -63,7 +63,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     exports,
     authenticate: (token) => authenticateToken(opened.db, token, now()),
   };
-  const seeded = await seedIfEmpty(ctx, modules, options.seed);
+  const seeded = await seedIfEmpty(ctx, modules, operations, options.seed);
   await exports.start(ctx);
   const app = await buildApp({
     ctx,

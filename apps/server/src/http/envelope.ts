@@ -44,7 +44,8 @@ export class ApiError extends Error {
     return {
       code: this.status,
       msg: this.message,
-      data: this.failDetail.length > 0 || this.status === 400 ? { failDetail: this.failDetail } : null,
+      // openapi ErrorEnvelope: data is null or a non-empty failDetail.
+      data: this.failDetail.length > 0 ? { failDetail: this.failDetail } : null,
     };
   }
 }

@@ -35,6 +35,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
           : error.code?.startsWith("FST_ERR_CTP") || error.code === "FST_ERR_CTP_EMPTY_JSON_BODY"
             ? "请求体格式不正确"
             : "请求不正确";
-    return reply.code(status).send({ code: status, msg, data: status === 400 ? { failDetail: [] } : null });
+    const data = status === 400 ? { failDetail: [{ field: "body", msg: `body：${msg}` }] } : null;
+    return reply.code(status).send({ code: status, msg, data });
   });
 }

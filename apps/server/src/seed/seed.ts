@@ -1,5 +1,7 @@
 import type { AppContext } from "../context";
+import type { OperationInfo } from "../openapi/operations";
 import type { SeedContext, SeedSizes, ServiceModule } from "../services/types";
+import { seedPlatform } from "./platformSeed";
 import { createRng } from "./rng";
 
 export const SEED_VERSION = "2";
@@ -21,6 +23,7 @@ export const DEFAULT_SIZES: SeedSizes = { vehiclesPerTenant: 12, journalPerVehic
 export async function seedIfEmpty(
   ctx: Pick<AppContext, "db" | "now">,
   modules: readonly ServiceModule[],
+  operations: readonly OperationInfo[],
   options: SeedOptions = {},
 ): Promise<boolean> {
   const seeded = await ctx.db
@@ -33,7 +36,8 @@ export async function seedIfEmpty(
   const rng = createRng(options.seed ?? 20250314);
   const now = ctx.now();
   await ctx.db.transaction().execute(async (trx) => {
-    const seedCtx: SeedContext = { db: trx, now, tenantIds: [], vehicles: [] };
+    const platform = await seedPlatform(trx, rng, sizes, operations);
+    const seedCtx: SeedContext = { db: trx, now, ...platform };
     for (const m of modules) await m.seed?.(seedCtx, rng, sizes);
     await trx.insertInto("app_meta").values({ key: "seed_version", value: SEED_VERSION }).execute();
     await trx.insertInto("app_meta").values({ key: "seeded_at", value: now.toISOString() }).execute();

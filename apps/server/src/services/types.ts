@@ -81,7 +81,7 @@ export interface ServiceModule {
 export interface SeedContext {
   db: AppContext["db"];
   now: Date;
-  /** Tenant ids of the demo set: [0] is the demo operator's tenant, [1] the isolation tenant. */
+  /** Tenant ids of the demo set: [0] the demo tenant (admin, operator), [1] the isolation tenant, [2] a sub-tenant of [0]. */
   tenantIds: readonly number[];
   /** Vehicles of the platform seed (vin, tenant, ICCID of the bound SIM). */
   vehicles: readonly { vin: string; tenantId: number; iccid: string }[];

@@ -1,0 +1,22 @@
+import type { Selectable } from "kysely";
+import type { ExportTaskTable } from "../../db/schema";
+
+/** UTC+8: the zone of the spec's users and of GB/T 32960 times. */
+export const CHINA_OFFSET_MS = 8 * 3600 * 1000;
+
+/** An export task as openapi comm-inc-center `ExportTask` shows it. */
+export function exportTaskView(t: Selectable<ExportTaskTable>) {
+  return {
+    id: t.id,
+    name: t.file_name,
+    operation: t.kind,
+    status: t.status,
+    progress: t.progress,
+    rowCount: t.status === "done" ? t.row_count : null,
+    size: t.size === null ? null : Number(t.size),
+    createdAt: t.created_at.getTime(),
+    finishedAt: t.finished_at ? t.finished_at.getTime() : null,
+    expiresAt: t.expires_at ? t.expires_at.getTime() : null,
+    failReason: t.error,
+  };
+}

@@ -1,0 +1,36 @@
+import type { Secrets } from "../../platform/secrets";
+import type { JournalKind } from "./tables";
+
+/** What a cursor is bound to: the same journal, VIN, order and range it was issued for. */
+export interface CursorScope {
+  kind: JournalKind;
+  vin: string;
+  desc: boolean;
+  startTime: number;
+  endTime: number;
+}
+
+const PURPOSE = "journal-cursor";
+
+const payloadOf = (s: CursorScope, ts: number) =>
+  [s.kind, s.vin, s.desc ? "d" : "a", s.startTime, s.endTime, ts].join("|");
+
+/** An opaque, tamper-evident nextKey: base64url(payload) "." HMAC(payload). */
+export function encodeCursor(secrets: Secrets, scope: CursorScope, lastTs: number): string {
+  const payload = payloadOf(scope, lastTs);
+  return `${Buffer.from(payload).toString("base64url")}.${secrets.sign(PURPOSE, payload)}`;
+}
+
+/**
+ * The report time a cursor continues after, or null when the key is forged, altered, or
+ * was issued for another journal, VIN, order or range.
+ */
+export function decodeCursor(secrets: Secrets, scope: CursorScope, key: string): number | null {
+  const dot = key.indexOf(".");
+  if (dot < 1) return null;
+  const payload = Buffer.from(key.slice(0, dot), "base64url").toString("utf8");
+  if (!secrets.verify(PURPOSE, payload, key.slice(dot + 1))) return null;
+  const ts = Number(payload.split("|").at(-1));
+  if (!Number.isSafeInteger(ts) || payload !== payloadOf(scope, ts)) return null;
+  return ts;
+}
