@@ -10,7 +10,6 @@ export { IMPORT_DIALOG_WIDTH, ImportDialog, type ImportDialogProps } from "./imp
 export type { ImportReport, ImportRowResult } from "./importing/types";
 export { PermissionGuard, PermissionProvider, useHasPermission } from "./permission/PermissionGuard";
 export { AUDIO_CHANNELS, ChannelSelect, GENERAL_CHANNELS } from "./select/ChannelSelect";
-export { hasNextSelectPage } from "./select/pagingRule";
 export { RemoteSelect, type RemoteSelectProps } from "./select/RemoteSelect";
 export {
   type DealerQuery,
@@ -45,13 +44,9 @@ export { CursorPager, type CursorPagerProps } from "./table/CursorPager";
 export { DataTable, type DataTableProps } from "./table/DataTable";
 export { EllipsisCell } from "./table/EllipsisCell";
 export { NumberedPager, type NumberedPagerProps, pageWindow } from "./table/NumberedPager";
-export {
-  DEFAULT_PAGE_SIZE,
-  PAGE_SIZE_OPTIONS,
-  PAGE_SIZE_STORAGE_KEY,
-  useRememberedPageSize,
-} from "./table/pageSize";
+export { useRememberedPageSize } from "./table/pageSize";
 export type { Column } from "./table/types";
+export { TabStrip } from "./tabs/TabStrip";
 export { buttonClass, inputClass } from "./theme/classes";
 export { fileMd5 } from "./upload/md5";
 export { browserMeasure, type MediaMeasure } from "./upload/measure";

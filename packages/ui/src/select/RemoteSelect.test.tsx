@@ -1,7 +1,6 @@
 import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { hasNextSelectPage } from "./pagingRule";
 import { type VinQuery, VinSelect } from "./selectors";
 
 const VINS = Array.from({ length: 25 }, (_, i) => `LVIN${String(i + 1).padStart(13, "0")}`);
@@ -20,15 +19,6 @@ function scrollToBottom(list: HTMLElement) {
   list.scrollTop = 144;
   fireEvent.scroll(list);
 }
-
-describe("selector paging rule", () => {
-  it("stops once pages × size reaches the total", () => {
-    expect(hasNextSelectPage(1, 10, 25)).toBe(true);
-    expect(hasNextSelectPage(2, 10, 25)).toBe(true);
-    expect(hasNextSelectPage(3, 10, 25)).toBe(false);
-    expect(hasNextSelectPage(2, 10, 20)).toBe(false);
-  });
-});
 
 describe("VinSelect (RemoteSelect)", () => {
   it("loads 10 per page, the next page at the bottom, and stops after the last page", async () => {

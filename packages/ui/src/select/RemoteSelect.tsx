@@ -1,8 +1,8 @@
 import { Combobox, ComboboxButton, ComboboxInput, ComboboxOption, ComboboxOptions } from "@headlessui/react";
+import { shouldLoadNextPage } from "@tsp/domain";
 import { clsx } from "clsx";
 import { type UIEvent, useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { inputClass, optionClass, popoverListClass } from "../theme/classes";
-import { hasNextSelectPage } from "./pagingRule";
 import { type RemotePage, SELECT_PAGE_SIZE, type SelectOption } from "./types";
 
 /** Props of {@link RemoteSelect}: `Q` is the payload the loader sends, `T` a list item. */
@@ -98,7 +98,7 @@ export function RemoteSelect<T, Q>({
   }, [keyword, opened, debounceMs, loadPage]);
   useEffect(() => () => abort.current?.abort(), []);
 
-  const more = state.pages > 0 && hasNextSelectPage(state.pages, pageSize, state.total);
+  const more = state.pages > 0 && shouldLoadNextPage(state.pages, pageSize, state.total);
   const onScroll = (e: UIEvent<HTMLElement>) => {
     const el = e.currentTarget;
     const s = stateRef.current;

@@ -10,5 +10,5 @@ export interface RemotePage<T> {
   total: number;
 }
 
-/** Spec §9: selector page size 10. */
-export const SELECT_PAGE_SIZE = 10;
+/** Spec §9: selector page size 10 (the domain's constant). */
+export { SELECTOR_PAGE_SIZE as SELECT_PAGE_SIZE } from "@tsp/domain";

@@ -1,10 +1,11 @@
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { DEFAULT_PAGE_SIZE, PAGE_SIZE_STORAGE_KEY } from "@tsp/domain";
 import { describe, expect, it, vi } from "vitest";
 import { CursorPager } from "./CursorPager";
 import { DataTable } from "./DataTable";
 import { NumberedPager, pageWindow } from "./NumberedPager";
-import { DEFAULT_PAGE_SIZE, PAGE_SIZE_STORAGE_KEY, useRememberedPageSize } from "./pageSize";
+import { useRememberedPageSize } from "./pageSize";
 import type { Column } from "./types";
 
 interface Row {

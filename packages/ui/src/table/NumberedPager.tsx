@@ -1,6 +1,6 @@
+import { PAGE_SIZES } from "@tsp/domain";
 import { clsx } from "clsx";
 import { buttonClass, inputClass } from "../theme/classes";
-import { PAGE_SIZE_OPTIONS } from "./pageSize";
 
 /** Props of {@link NumberedPager}. */
 export interface NumberedPagerProps {
@@ -38,7 +38,7 @@ export function NumberedPager({ pageNum, pageSize, total, onChange, disabled }: 
         disabled={disabled}
         onChange={(e) => onChange(1, Number(e.target.value))}
       >
-        {PAGE_SIZE_OPTIONS.map((s) => (
+        {PAGE_SIZES.map((s) => (
           <option key={s} value={s}>
             {s} 条/页
           </option>

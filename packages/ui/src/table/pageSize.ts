@@ -1,24 +1,17 @@
+import { PAGE_SIZE_STORAGE_KEY, rememberedPageSize } from "@tsp/domain";
 import { useCallback, useState } from "react";
-
-/** Spec §9: options 10, 20, 50, 100; default 10; the chosen size is stored locally. */
-export const PAGE_SIZE_OPTIONS = [10, 20, 50, 100] as const;
-/** Spec §9 default table page size. */
-export const DEFAULT_PAGE_SIZE = 10;
-/** localStorage key of the remembered size (one for all tables unless a screen names its own). */
-export const PAGE_SIZE_STORAGE_KEY = "tsp-table-page-size";
 
 function read(key: string): number {
   try {
-    const n = Number(globalThis.localStorage?.getItem(key));
-    return (PAGE_SIZE_OPTIONS as readonly number[]).includes(n) ? n : DEFAULT_PAGE_SIZE;
+    return rememberedPageSize(globalThis.localStorage?.getItem(key) ?? null);
   } catch {
-    return DEFAULT_PAGE_SIZE;
+    return rememberedPageSize(null);
   }
 }
 
 /**
- * The table page size, remembered in localStorage. Unknown stored values fall back to 10
- * (a hand-edited storage entry must not produce a page of 7).
+ * The table page size, remembered in localStorage (spec §9) under the domain's key; the domain
+ * rule decides what a stored value means (anything but 10/20/50/100 gives 10).
  */
 export function useRememberedPageSize(key: string = PAGE_SIZE_STORAGE_KEY): [number, (size: number) => void] {
   const [size, setSize] = useState(() => read(key));
