@@ -259,6 +259,8 @@ function frameProblem(hex: string, vin: string | undefined): string | null {
 
 describe("examples are real data", () => {
   const vins: string[] = [];
+  /** VINs an example shows as rejected for their check digit: they must really be wrong. */
+  const badVins: string[] = [];
   const iccids: string[] = [];
   const frames: { hex: string; vin?: string }[] = [];
   const collect = (node: unknown) => {
@@ -267,7 +269,12 @@ describe("examples are real data", () => {
     if (typeof node.content === "string" && node.content.startsWith("2323")) {
       frames.push({ hex: node.content, ...(typeof node.vin === "string" ? { vin: node.vin } : {}) });
     }
+    const labelledBad = typeof node.reason === "string" && node.reason.includes("校验位");
     for (const [key, value] of Object.entries(node)) {
+      if (labelledBad && key === "vin" && typeof value === "string") {
+        badVins.push(value);
+        continue;
+      }
       if (typeof value === "string" && /^[A-HJ-NPR-Z0-9]{17}$/.test(value) && /[A-Z]/.test(value) && /\d/.test(value)) {
         vins.push(value);
       }
@@ -280,6 +287,11 @@ describe("examples are real data", () => {
   it("uses VINs with a correct ISO 3779 check digit", () => {
     expect(vins.length).toBeGreaterThan(0);
     expect(vins.filter((vin) => !vinCheckDigitOk(vin))).toEqual([]);
+  });
+
+  it("shows an import row rejected for its check digit only with a VIN whose check digit is wrong", () => {
+    expect(badVins.length).toBeGreaterThan(0);
+    expect(badVins.filter((vin) => vinCheckDigitOk(vin))).toEqual([]);
   });
 
   it("uses ICCIDs of the 8986 range with a correct Luhn digit", () => {

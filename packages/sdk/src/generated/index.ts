@@ -3,17 +3,20 @@
 import type { paths as BIamAccountPaths } from "./b-iam-account";
 import type { paths as CommIncCenterPaths } from "./comm-inc-center";
 import type { paths as ObjectStorePaths } from "./object-store";
+import type { paths as TspBssPaths } from "./tsp-bss";
 import type { paths as TspHbaseProxyPaths } from "./tsp-hbase-proxy";
 
 export type * as BIamAccount from "./b-iam-account";
 export type * as CommIncCenter from "./comm-inc-center";
 export type * as ObjectStore from "./object-store";
+export type * as TspBss from "./tsp-bss";
 export type * as TspHbaseProxy from "./tsp-hbase-proxy";
 
 /** Every path of every service document, for one openapi-fetch client on one base URL. */
 export type paths = BIamAccountPaths &
   CommIncCenterPaths &
   ObjectStorePaths &
+  TspBssPaths &
   TspHbaseProxyPaths;
 
 /** What the SDK runtime needs to know about one operation, read from its OpenAPI document. */
@@ -39,23 +42,114 @@ export interface OperationMeta {
 
 /** Every operation by operationId (unique across all documents). */
 export const operations = {
+  deleteNerMonitor: {"service":"tsp-bss","method":"POST","path":"/tsp-bss/ner/monitor/delete","longRunning":false,"permission":"/newCarMonitor/monitorList/delete","public":false,"basicClient":false,"requestBody":null,"responseBody":"json"},
   downloadExportFile: {"service":"comm-inc-center","method":"GET","path":"/comm-inc-center/v1/web/exportFile/{id}/download","longRunning":true,"permission":"/exportFile/index/download","public":false,"basicClient":false,"requestBody":null,"responseBody":"blob"},
+  downloadNerVehicleModelTemplate: {"service":"tsp-bss","method":"GET","path":"/tsp-bss/import/template/download/nerVehicleModel","longRunning":true,"permission":"/baseInfo/newEnergyInfo/import/vehicleModel","public":false,"basicClient":false,"requestBody":null,"responseBody":"blob"},
   exportLoginLog: {"service":"tsp-hbase-proxy","method":"GET","path":"/tsp-hbase-proxy/vehicleLog/getLoginLog/export","longRunning":true,"permission":"/tbox/loginJournal/loginLog/export","public":false,"basicClient":false,"requestBody":null,"responseBody":"json"},
   exportLogoutLog: {"service":"tsp-hbase-proxy","method":"GET","path":"/tsp-hbase-proxy/vehicleLog/getLogoutLog/export","longRunning":true,"permission":"/tbox/loginJournal/logoutLog/export","public":false,"basicClient":false,"requestBody":null,"responseBody":"json"},
+  exportNerAll: {"service":"tsp-bss","method":"POST","path":"/tsp-bss/nerVehicleExcel/export/all","longRunning":true,"permission":"/baseInfo/recordVehicleInfo/export/all","public":false,"basicClient":false,"requestBody":"json","responseBody":"json"},
+  exportNerBatteryInfo: {"service":"tsp-bss","method":"POST","path":"/tsp-bss/nerVehicleExcel/export/batteryInfo","longRunning":true,"permission":"/baseInfo/recordVehicleInfo/export/batteryInfo","public":false,"basicClient":false,"requestBody":"json","responseBody":"json"},
+  exportNerBatteryInfoLog: {"service":"tsp-bss","method":"POST","path":"/tsp-bss/nerVehicleExcel/export/batteryInfoLog","longRunning":true,"permission":"/baseInfo/recordVehicleInfo/exportLog/batteryInfo","public":false,"basicClient":false,"requestBody":null,"responseBody":"json"},
+  exportNerDriveInfo: {"service":"tsp-bss","method":"POST","path":"/tsp-bss/nerVehicleExcel/export/driveInfo","longRunning":true,"permission":"/baseInfo/recordVehicleInfo/export/driveInfo","public":false,"basicClient":false,"requestBody":"json","responseBody":"json"},
+  exportNerDriveInfoLog: {"service":"tsp-bss","method":"POST","path":"/tsp-bss/nerVehicleExcel/export/driveInfoLog","longRunning":true,"permission":"/baseInfo/recordVehicleInfo/exportLog/driveInfo","public":false,"basicClient":false,"requestBody":null,"responseBody":"json"},
+  exportNerTerminalInfo: {"service":"tsp-bss","method":"POST","path":"/tsp-bss/nerVehicleExcel/export/terminalInfo","longRunning":true,"permission":"/baseInfo/recordVehicleInfo/export/terminalInfo","public":false,"basicClient":false,"requestBody":"json","responseBody":"json"},
+  exportNerTerminalInfoLog: {"service":"tsp-bss","method":"POST","path":"/tsp-bss/nerVehicleExcel/export/terminalInfoLog","longRunning":true,"permission":"/baseInfo/recordVehicleInfo/exportLog/terminalInfo","public":false,"basicClient":false,"requestBody":null,"responseBody":"json"},
+  exportNerVehicleInfo: {"service":"tsp-bss","method":"POST","path":"/tsp-bss/nerVehicleExcel/export/vehicleInfo","longRunning":true,"permission":"/baseInfo/recordVehicleInfo/export/vehicleInfo","public":false,"basicClient":false,"requestBody":"json","responseBody":"json"},
+  exportNerVehicleInfoLog: {"service":"tsp-bss","method":"POST","path":"/tsp-bss/nerVehicleExcel/export/vehicleInfoLog","longRunning":true,"permission":"/baseInfo/recordVehicleInfo/exportLog/vehicleInfo","public":false,"basicClient":false,"requestBody":null,"responseBody":"json"},
+  findAllIccid: {"service":"tsp-bss","method":"GET","path":"/tsp-bss/simCard/findAllIccid","longRunning":false,"permission":null,"public":false,"basicClient":false,"requestBody":null,"responseBody":"json"},
+  findByVin: {"service":"tsp-bss","method":"GET","path":"/tsp-bss/v1/vehicle/findByVin","longRunning":false,"permission":null,"public":false,"basicClient":false,"requestBody":null,"responseBody":"json"},
+  findDealerByRegion: {"service":"tsp-bss","method":"GET","path":"/tsp-bss/dealer/findDealerByRegion","longRunning":false,"permission":null,"public":false,"basicClient":false,"requestBody":null,"responseBody":"json"},
+  findDealerList: {"service":"tsp-bss","method":"GET","path":"/tsp-bss/dealer/findList","longRunning":false,"permission":null,"public":false,"basicClient":false,"requestBody":null,"responseBody":"json"},
+  findIccidList: {"service":"tsp-bss","method":"GET","path":"/tsp-bss/v1/vehicle/findIccidList","longRunning":false,"permission":null,"public":false,"basicClient":false,"requestBody":null,"responseBody":"json"},
+  findMeinListByDim: {"service":"tsp-bss","method":"GET","path":"/tsp-bss/machinery/manager/findMeinListByDim","longRunning":false,"permission":null,"public":false,"basicClient":false,"requestBody":null,"responseBody":"json"},
+  findSnListByDim: {"service":"tsp-bss","method":"GET","path":"/tsp-bss/v1/vehicle/findSnListByDim","longRunning":false,"permission":null,"public":false,"basicClient":false,"requestBody":null,"responseBody":"json"},
+  findUnBoundIccid: {"service":"tsp-bss","method":"GET","path":"/tsp-bss/simCard/findUnBoundIccid","longRunning":false,"permission":null,"public":false,"basicClient":false,"requestBody":null,"responseBody":"json"},
+  findUnSale: {"service":"tsp-bss","method":"GET","path":"/tsp-bss/vehicle/manager/findUnSale","longRunning":false,"permission":null,"public":false,"basicClient":false,"requestBody":null,"responseBody":"json"},
+  findVinListByDim: {"service":"tsp-bss","method":"GET","path":"/tsp-bss/v1/vehicle/findVinListByDim","longRunning":false,"permission":null,"public":false,"basicClient":false,"requestBody":null,"responseBody":"json"},
+  fuzzyFindPlates: {"service":"tsp-bss","method":"GET","path":"/tsp-bss/v1/vehicle/fuzzyFindPlates","longRunning":false,"permission":null,"public":false,"basicClient":false,"requestBody":null,"responseBody":"json"},
+  fuzzyFindTboxSn: {"service":"tsp-bss","method":"GET","path":"/tsp-bss/v1/vehicle/fuzzyFindTboxSn","longRunning":false,"permission":null,"public":false,"basicClient":false,"requestBody":null,"responseBody":"json"},
   getAuthorizePage: {"service":"b-iam-account","method":"GET","path":"/b-iam-account/oauth/authorize","longRunning":false,"permission":null,"public":true,"basicClient":false,"requestBody":null,"responseBody":"text"},
+  getCreditNameList: {"service":"tsp-bss","method":"GET","path":"/tsp-bss/newEnergyInfo/optUnit/creditNameList","longRunning":false,"permission":null,"public":false,"basicClient":false,"requestBody":null,"responseBody":"json"},
+  getExistVinList: {"service":"tsp-bss","method":"GET","path":"/tsp-bss/v1/aebs/getExistVinList","longRunning":false,"permission":null,"public":false,"basicClient":false,"requestBody":null,"responseBody":"json"},
   getExportFileList: {"service":"comm-inc-center","method":"GET","path":"/comm-inc-center/v1/web/exportFile/list","longRunning":false,"permission":null,"public":false,"basicClient":false,"requestBody":null,"responseBody":"json"},
   getHomeOverview: {"service":"comm-inc-center","method":"GET","path":"/comm-inc-center/v1/web/home/overview","longRunning":false,"permission":null,"public":false,"basicClient":false,"requestBody":null,"responseBody":"json"},
   getLoginLog: {"service":"tsp-hbase-proxy","method":"GET","path":"/tsp-hbase-proxy/vehicleLog/getLoginLog","longRunning":false,"permission":null,"public":false,"basicClient":false,"requestBody":null,"responseBody":"json"},
   getLogoutLog: {"service":"tsp-hbase-proxy","method":"GET","path":"/tsp-hbase-proxy/vehicleLog/getLogoutLog","longRunning":false,"permission":null,"public":false,"basicClient":false,"requestBody":null,"responseBody":"json"},
   getMyInfo: {"service":"comm-inc-center","method":"GET","path":"/comm-inc-center/v1/web/home/user/myInfo","longRunning":false,"permission":null,"public":false,"basicClient":false,"requestBody":null,"responseBody":"json"},
+  getNerBatteryInfoLog: {"service":"tsp-bss","method":"POST","path":"/tsp-bss/nerVehicleInfo/getLog/batteryInfo","longRunning":false,"permission":null,"public":false,"basicClient":false,"requestBody":"json","responseBody":"json"},
+  getNerDriveInfoLog: {"service":"tsp-bss","method":"POST","path":"/tsp-bss/nerVehicleInfo/getLog/driveInfo","longRunning":false,"permission":null,"public":false,"basicClient":false,"requestBody":"json","responseBody":"json"},
+  getNerMonitorInform: {"service":"tsp-bss","method":"GET","path":"/tsp-bss/ner/monitor/getInform","longRunning":false,"permission":null,"public":false,"basicClient":false,"requestBody":null,"responseBody":"json"},
+  getNerSingleBatteryInfo: {"service":"tsp-bss","method":"GET","path":"/tsp-bss/nerVehicleInfo/single/batteryInfo","longRunning":false,"permission":null,"public":false,"basicClient":false,"requestBody":null,"responseBody":"json"},
+  getNerSingleDriveInfo: {"service":"tsp-bss","method":"GET","path":"/tsp-bss/nerVehicleInfo/single/driveInfo","longRunning":false,"permission":null,"public":false,"basicClient":false,"requestBody":null,"responseBody":"json"},
+  getNerSingleTerminalInfo: {"service":"tsp-bss","method":"GET","path":"/tsp-bss/nerVehicleInfo/single/terminalInfo","longRunning":false,"permission":null,"public":false,"basicClient":false,"requestBody":null,"responseBody":"json"},
+  getNerSingleVehicleInfo: {"service":"tsp-bss","method":"GET","path":"/tsp-bss/nerVehicleInfo/single/vechicleInfo","longRunning":false,"permission":null,"public":false,"basicClient":false,"requestBody":null,"responseBody":"json"},
+  getNerTerminalInfoLog: {"service":"tsp-bss","method":"POST","path":"/tsp-bss/nerVehicleInfo/getLog/terminalInfo","longRunning":false,"permission":null,"public":false,"basicClient":false,"requestBody":"json","responseBody":"json"},
+  getNerVehicleInfoLog: {"service":"tsp-bss","method":"POST","path":"/tsp-bss/nerVehicleInfo/getLog/vehicleInfo","longRunning":false,"permission":null,"public":false,"basicClient":false,"requestBody":"json","responseBody":"json"},
   getObject: {"service":"object-store","method":"GET","path":"/obs/{objectKey}","longRunning":true,"permission":null,"public":true,"basicClient":false,"requestBody":null,"responseBody":"blob"},
+  getParamBatteryModel: {"service":"tsp-bss","method":"GET","path":"/tsp-bss/newEnergyInfo/params/batteryModel","longRunning":false,"permission":null,"public":false,"basicClient":false,"requestBody":null,"responseBody":"json"},
+  getParamBrandColor: {"service":"tsp-bss","method":"GET","path":"/tsp-bss/newEnergyInfo/params/brandColor","longRunning":false,"permission":null,"public":false,"basicClient":false,"requestBody":null,"responseBody":"json"},
+  getParamCarBuying: {"service":"tsp-bss","method":"GET","path":"/tsp-bss/newEnergyInfo/params/carBuying","longRunning":false,"permission":null,"public":false,"basicClient":false,"requestBody":null,"responseBody":"json"},
+  getParamDriveModel: {"service":"tsp-bss","method":"GET","path":"/tsp-bss/newEnergyInfo/params/driveModel","longRunning":false,"permission":null,"public":false,"basicClient":false,"requestBody":null,"responseBody":"json"},
+  getParamDriveModelList: {"service":"tsp-bss","method":"GET","path":"/tsp-bss/newEnergyInfo/params/driveModelList","longRunning":false,"permission":null,"public":false,"basicClient":false,"requestBody":null,"responseBody":"json"},
+  getParamMotorPosition: {"service":"tsp-bss","method":"GET","path":"/tsp-bss/newEnergyInfo/params/motorPosition","longRunning":false,"permission":null,"public":false,"basicClient":false,"requestBody":null,"responseBody":"json"},
+  getParamTboxModel: {"service":"tsp-bss","method":"GET","path":"/tsp-bss/newEnergyInfo/params/tboxModel","longRunning":false,"permission":null,"public":false,"basicClient":false,"requestBody":null,"responseBody":"json"},
+  getParamTboxModelList: {"service":"tsp-bss","method":"GET","path":"/tsp-bss/newEnergyInfo/params/tboxModelList","longRunning":false,"permission":null,"public":false,"basicClient":false,"requestBody":null,"responseBody":"json"},
+  getParamUpdateName: {"service":"tsp-bss","method":"GET","path":"/tsp-bss/newEnergyInfo/params/updateName","longRunning":false,"permission":null,"public":false,"basicClient":false,"requestBody":null,"responseBody":"json"},
+  getParamVehicleModelList: {"service":"tsp-bss","method":"GET","path":"/tsp-bss/newEnergyInfo/params/vehicleModelList","longRunning":false,"permission":null,"public":false,"basicClient":false,"requestBody":null,"responseBody":"json"},
+  getParamVehicleModelParam: {"service":"tsp-bss","method":"GET","path":"/tsp-bss/newEnergyInfo/params/vehicleModelParam","longRunning":false,"permission":null,"public":false,"basicClient":false,"requestBody":null,"responseBody":"json"},
+  getParamVehicleUse: {"service":"tsp-bss","method":"GET","path":"/tsp-bss/newEnergyInfo/params/vehicleUse","longRunning":false,"permission":null,"public":false,"basicClient":false,"requestBody":null,"responseBody":"json"},
+  getParamVin: {"service":"tsp-bss","method":"GET","path":"/tsp-bss/newEnergyInfo/params/vin","longRunning":false,"permission":null,"public":false,"basicClient":false,"requestBody":null,"responseBody":"json"},
   getPermissions: {"service":"comm-inc-center","method":"GET","path":"/comm-inc-center/v1/web/home/user/permissions","longRunning":false,"permission":null,"public":false,"basicClient":false,"requestBody":null,"responseBody":"json"},
   getPubKey: {"service":"b-iam-account","method":"GET","path":"/b-iam-account/v1/account/getPubKey","longRunning":false,"permission":null,"public":true,"basicClient":false,"requestBody":null,"responseBody":"json"},
+  getRealnameVinList: {"service":"tsp-bss","method":"GET","path":"/tsp-bss/realname/vinList","longRunning":false,"permission":null,"public":false,"basicClient":false,"requestBody":null,"responseBody":"json"},
   getToken: {"service":"b-iam-account","method":"POST","path":"/b-iam-account/oauth/token","longRunning":false,"permission":null,"public":true,"basicClient":true,"requestBody":"form","responseBody":"json"},
+  getVehicleModelByVin: {"service":"tsp-bss","method":"GET","path":"/tsp-bss/nerVehicleInfo/getVehicleModelByVin","longRunning":false,"permission":null,"public":false,"basicClient":false,"requestBody":null,"responseBody":"json"},
+  importNerBatteryInfo: {"service":"tsp-bss","method":"POST","path":"/tsp-bss/nerVehicleExcel/import/batteryInfo","longRunning":true,"permission":"/baseInfo/recordVehicleInfo/import/batteryInfo","public":false,"basicClient":false,"requestBody":"multipart","responseBody":"json"},
+  importNerDriveInfo: {"service":"tsp-bss","method":"POST","path":"/tsp-bss/nerVehicleExcel/import/driveInfo","longRunning":true,"permission":"/baseInfo/recordVehicleInfo/import/driveInfo","public":false,"basicClient":false,"requestBody":"multipart","responseBody":"json"},
+  importNerTerminalInfo: {"service":"tsp-bss","method":"POST","path":"/tsp-bss/nerVehicleExcel/import/terminalInfo","longRunning":true,"permission":"/baseInfo/recordVehicleInfo/import/terminalInfo","public":false,"basicClient":false,"requestBody":"multipart","responseBody":"json"},
+  importNerVehicleInfo: {"service":"tsp-bss","method":"POST","path":"/tsp-bss/nerVehicleExcel/import/vehicleInfo","longRunning":true,"permission":"/baseInfo/recordVehicleInfo/import/vehicleInfo","public":false,"basicClient":false,"requestBody":"multipart","responseBody":"json"},
+  importNerVehicleModel: {"service":"tsp-bss","method":"POST","path":"/tsp-bss/nerVehicleExcel/import/vehicleModel","longRunning":true,"permission":"/baseInfo/newEnergyInfo/import/vehicleModel","public":false,"basicClient":false,"requestBody":"multipart","responseBody":"json"},
+  insertNerMonitor: {"service":"tsp-bss","method":"POST","path":"/tsp-bss/ner/monitor/insert","longRunning":false,"permission":"/newCarMonitor/monitorList/insert","public":false,"basicClient":false,"requestBody":null,"responseBody":"json"},
+  listBrands: {"service":"tsp-bss","method":"GET","path":"/tsp-bss/v1/brands/list","longRunning":false,"permission":null,"public":false,"basicClient":false,"requestBody":null,"responseBody":"json"},
+  listModels: {"service":"tsp-bss","method":"GET","path":"/tsp-bss/v1/model/selectList","longRunning":false,"permission":null,"public":false,"basicClient":false,"requestBody":null,"responseBody":"json"},
+  listNerMonitor: {"service":"tsp-bss","method":"POST","path":"/tsp-bss/ner/monitor/list","longRunning":false,"permission":null,"public":false,"basicClient":false,"requestBody":"json","responseBody":"json"},
+  listNongjiNoPage: {"service":"tsp-bss","method":"GET","path":"/tsp-bss/nongji/listNoPage","longRunning":false,"permission":null,"public":false,"basicClient":false,"requestBody":null,"responseBody":"json"},
+  listOems: {"service":"tsp-bss","method":"GET","path":"/tsp-bss/vehicle/oem/list","longRunning":false,"permission":null,"public":false,"basicClient":false,"requestBody":null,"responseBody":"json"},
+  listProviders: {"service":"tsp-bss","method":"GET","path":"/tsp-bss/provider/list","longRunning":false,"permission":null,"public":false,"basicClient":false,"requestBody":null,"responseBody":"json"},
+  listSeries: {"service":"tsp-bss","method":"GET","path":"/tsp-bss/v1/series/list","longRunning":false,"permission":null,"public":false,"basicClient":false,"requestBody":null,"responseBody":"json"},
+  listVehicleColors: {"service":"tsp-bss","method":"GET","path":"/tsp-bss/vehicleColorConfig/list","longRunning":false,"permission":null,"public":false,"basicClient":false,"requestBody":null,"responseBody":"json"},
   modifyPassword: {"service":"b-iam-account","method":"POST","path":"/b-iam-account/users/web/modifyPassword","longRunning":false,"permission":null,"public":false,"basicClient":false,"requestBody":"json","responseBody":"json"},
   putObject: {"service":"object-store","method":"PUT","path":"/obs/{objectKey}","longRunning":true,"permission":null,"public":true,"basicClient":false,"requestBody":"binary","responseBody":"json"},
+  queryNerBaseInfo: {"service":"tsp-bss","method":"POST","path":"/tsp-bss/nerVehicleInfo/baseInfo","longRunning":false,"permission":null,"public":false,"basicClient":false,"requestBody":"json","responseBody":"json"},
+  queryNerBatteryInfo: {"service":"tsp-bss","method":"POST","path":"/tsp-bss/nerVehicleInfo/batteryInfo","longRunning":false,"permission":null,"public":false,"basicClient":false,"requestBody":"json","responseBody":"json"},
+  queryNerDriveInfo: {"service":"tsp-bss","method":"POST","path":"/tsp-bss/nerVehicleInfo/driveMotorInfo","longRunning":false,"permission":null,"public":false,"basicClient":false,"requestBody":"json","responseBody":"json"},
+  queryNerTerminalInfo: {"service":"tsp-bss","method":"POST","path":"/tsp-bss/nerVehicleInfo/terminalInfo","longRunning":false,"permission":null,"public":false,"basicClient":false,"requestBody":"json","responseBody":"json"},
+  queryNerVehicleInfo: {"service":"tsp-bss","method":"POST","path":"/tsp-bss/nerVehicleInfo/vehicleInfo","longRunning":false,"permission":null,"public":false,"basicClient":false,"requestBody":"json","responseBody":"json"},
+  searchChassisName: {"service":"tsp-bss","method":"GET","path":"/tsp-bss/search/getChassisName","longRunning":false,"permission":null,"public":false,"basicClient":false,"requestBody":null,"responseBody":"json"},
+  searchDealer: {"service":"tsp-bss","method":"GET","path":"/tsp-bss/search/getDealer","longRunning":false,"permission":null,"public":false,"basicClient":false,"requestBody":null,"responseBody":"json"},
+  searchEcuList: {"service":"tsp-bss","method":"GET","path":"/tsp-bss/search/getECUList","longRunning":false,"permission":null,"public":false,"basicClient":false,"requestBody":null,"responseBody":"json"},
+  searchElectricInfo: {"service":"tsp-bss","method":"GET","path":"/tsp-bss/search/ElectricInfo","longRunning":false,"permission":null,"public":false,"basicClient":false,"requestBody":null,"responseBody":"json"},
+  searchEngineInfo: {"service":"tsp-bss","method":"GET","path":"/tsp-bss/search/EngineInfo","longRunning":false,"permission":null,"public":false,"basicClient":false,"requestBody":null,"responseBody":"json"},
+  searchFinanceOrgList: {"service":"tsp-bss","method":"GET","path":"/tsp-bss/search/getfinanceOrgList","longRunning":false,"permission":null,"public":false,"basicClient":false,"requestBody":null,"responseBody":"json"},
+  searchGearboxModel: {"service":"tsp-bss","method":"GET","path":"/tsp-bss/search/getGearboxModel","longRunning":false,"permission":null,"public":false,"basicClient":false,"requestBody":null,"responseBody":"json"},
+  searchPickup: {"service":"tsp-bss","method":"GET","path":"/tsp-bss/search/getPickup","longRunning":false,"permission":null,"public":false,"basicClient":false,"requestBody":null,"responseBody":"json"},
+  searchPowerInfo: {"service":"tsp-bss","method":"GET","path":"/tsp-bss/search/PowerInfo","longRunning":false,"permission":null,"public":false,"basicClient":false,"requestBody":null,"responseBody":"json"},
+  searchSaleDealer: {"service":"tsp-bss","method":"GET","path":"/tsp-bss/search/getSaleDealer","longRunning":false,"permission":null,"public":false,"basicClient":false,"requestBody":null,"responseBody":"json"},
+  searchSecondaryDealer: {"service":"tsp-bss","method":"GET","path":"/tsp-bss/search/getSecondaryDealer","longRunning":false,"permission":null,"public":false,"basicClient":false,"requestBody":null,"responseBody":"json"},
+  searchServiceList: {"service":"tsp-bss","method":"GET","path":"/tsp-bss/search/getServiceList","longRunning":false,"permission":null,"public":false,"basicClient":false,"requestBody":null,"responseBody":"json"},
+  searchServiceStationList: {"service":"tsp-bss","method":"GET","path":"/tsp-bss/search/getServiceStationList","longRunning":false,"permission":null,"public":false,"basicClient":false,"requestBody":null,"responseBody":"json"},
+  searchTboxInfo: {"service":"tsp-bss","method":"GET","path":"/tsp-bss/search/TboxInfo","longRunning":false,"permission":null,"public":false,"basicClient":false,"requestBody":null,"responseBody":"json"},
+  searchVehicleNameInfo: {"service":"tsp-bss","method":"GET","path":"/tsp-bss/search/vehicleNameInfo","longRunning":false,"permission":null,"public":false,"basicClient":false,"requestBody":null,"responseBody":"json"},
+  selectBrandTree: {"service":"tsp-bss","method":"GET","path":"/tsp-bss/v1/brands/selectBrandTree","longRunning":false,"permission":null,"public":false,"basicClient":false,"requestBody":null,"responseBody":"json"},
+  selectBrandTreeList: {"service":"tsp-bss","method":"GET","path":"/tsp-bss/v1/brands/selectBrandTreeList","longRunning":false,"permission":null,"public":false,"basicClient":false,"requestBody":null,"responseBody":"json"},
+  setNerMonitorInform: {"service":"tsp-bss","method":"POST","path":"/tsp-bss/ner/monitor/setInform","longRunning":false,"permission":"/newCarMonitor/monitorList/setInform","public":false,"basicClient":false,"requestBody":"json","responseBody":"json"},
   signOut: {"service":"b-iam-account","method":"GET","path":"/b-iam-account/users/signOut","longRunning":false,"permission":null,"public":false,"basicClient":false,"requestBody":null,"responseBody":"json"},
   submitAuthorizeForm: {"service":"b-iam-account","method":"POST","path":"/b-iam-account/oauth/authorize","longRunning":false,"permission":null,"public":true,"basicClient":false,"requestBody":"form","responseBody":"text"},
+  updateNerBatteryInfo: {"service":"tsp-bss","method":"POST","path":"/tsp-bss/nerVehicleInfo/update/batteryInfo","longRunning":false,"permission":"/baseInfo/recordVehicleInfo/update/batteryInfo","public":false,"basicClient":false,"requestBody":"json","responseBody":"json"},
+  updateNerDriveInfo: {"service":"tsp-bss","method":"POST","path":"/tsp-bss/nerVehicleInfo/update/driveInfo","longRunning":false,"permission":"/baseInfo/recordVehicleInfo/update/driveInfo","public":false,"basicClient":false,"requestBody":"json","responseBody":"json"},
+  updateNerTerminalInfo: {"service":"tsp-bss","method":"POST","path":"/tsp-bss/nerVehicleInfo/update/terminalInfo","longRunning":false,"permission":"/baseInfo/recordVehicleInfo/update/terminalInfo","public":false,"basicClient":false,"requestBody":"json","responseBody":"json"},
+  updateNerVehicleInfo: {"service":"tsp-bss","method":"POST","path":"/tsp-bss/nerVehicleInfo/update/vehicleInfo","longRunning":false,"permission":"/baseInfo/recordVehicleInfo/update/vehicleInfo","public":false,"basicClient":false,"requestBody":"json","responseBody":"json"},
+  updateNerVehicleModel: {"service":"tsp-bss","method":"POST","path":"/tsp-bss/nerVehicleInfo/update/vehicleModel","longRunning":false,"permission":"/baseInfo/recordVehicleInfo/update/vehicleModel","public":false,"basicClient":false,"requestBody":null,"responseBody":"json"},
 } as const satisfies Record<string, OperationMeta>;
 
 /** The operationId of any operation. */

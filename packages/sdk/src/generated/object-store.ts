@@ -118,7 +118,7 @@ export interface components {
                 /**
                  * @example {
                  *       "code": 400,
-                 *       "msg": "参数校验失败",
+                 *       "msg": "查询参数不正确",
                  *       "data": {
                  *         "failDetail": [
                  *           {
