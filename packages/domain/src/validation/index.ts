@@ -1,0 +1,23 @@
+// Shared format checks (platform-shell.md §5, business-areas.md §5).
+export {
+  containsChinese,
+  containsWhitespace,
+  FORMAT_MESSAGES,
+  hasNoChinese,
+  isChineseLettersDigits,
+  isDigitLetterMix,
+  isDigits,
+  isDomainName,
+  isEmail,
+  isHttpUrl,
+  isIPv4,
+  isLandline,
+  isLettersAndDigits,
+  isMainlandIdCard,
+  isMobile,
+  isNonNegativeDecimal,
+  isOneDecimal,
+  isPositiveInteger,
+  isZeroOrOne,
+  nonNegativeDecimalMessage,
+} from "./formats";
