@@ -1,25 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type RunningServer, startServer } from "./start";
+import { seedIfEmpty } from "./seed/seed";
+import { startTestServer, type TestServer, testEngine } from "./testing/testServer";
 
-let server: RunningServer;
+const engine = testEngine();
+let server: TestServer;
 
-beforeAll(async () => {
-  server = await startServer({
-    host: "127.0.0.1",
-    port: 0,
-    dataDir: "memory://",
-    databaseUrl: process.env.TEST_DATABASE_URL,
-    consoleDir: undefined,
-  });
-}, 60_000);
-afterAll(() => server?.close());
+describe.skipIf(engine.skip)(`server over real HTTP (${engine.kind})`, () => {
+  beforeAll(async () => {
+    server = await startTestServer();
+  }, 120_000);
+  afterAll(() => server?.stop());
 
-describe("server over real HTTP", () => {
   it("answers /health with the envelope after a database round trip", async () => {
     const res = await fetch(new URL("/health", server.url));
     expect(res.status).toBe(200);
     const body = await res.json();
-    expect(body).toMatchObject({ code: 200, data: { status: "up", dbOk: true } });
+    expect(body).toMatchObject({ code: 200, data: { status: "up", dbOk: true, database: engine.kind } });
     expect(res.headers.get("x-request-id")).toMatch(/[0-9a-f-]{36}/);
   });
 
@@ -30,8 +26,17 @@ describe("server over real HTTP", () => {
   });
 
   it("seeds on first start only: a second seed finds the marker and writes nothing", async () => {
-    const { seedIfEmpty } = await import("./seed/seed");
     expect(server.seeded).toBe(true);
     expect(await seedIfEmpty(server.ctx, [], [])).toBe(false);
+  });
+
+  it("serves config.json for the console", async () => {
+    const res = await fetch(new URL("/config.json", server.url));
+    expect(await res.json()).toEqual({
+      apiBaseUrl: "",
+      authorizeUrl: "/b-iam-account/oauth/authorize",
+      clientId: "tsp-console",
+      mapTiles: null,
+    });
   });
 });
