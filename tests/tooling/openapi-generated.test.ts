@@ -1,9 +1,13 @@
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import createClient from "openapi-fetch";
+import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from "vitest";
 import { parse } from "yaml";
+import { operations, type paths } from "../../packages/sdk/src/generated/index";
 
 // packages/sdk/src/generated must be what `npm run gen` makes from openapi/ right now:
 // regenerate into a temporary folder and compare file by file.
@@ -57,5 +61,50 @@ describe("generated SDK types", () => {
     expect(Object.keys(operations)).toHaveLength(count);
     expect(operations.exportLoginLog).toMatchObject({ longRunning: true });
     expect(operations.getLoginLog).toMatchObject({ longRunning: false });
+  });
+});
+
+// The merged `paths` type drives openapi-fetch: typed parameters in, typed envelopes out.
+describe("generated paths with openapi-fetch over real HTTP", () => {
+  const frame = "232304FE4C4758434534434232533030303031323301000819030E120C280025C5";
+  let server: Server;
+  let baseUrl = "";
+  let seenUrl = "";
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      seenUrl = req.url ?? "";
+      res.setHeader("content-type", "application/json");
+      res.end(
+        JSON.stringify({
+          code: 200,
+          msg: "操作成功",
+          data: { list: [{ vin: "LGXCE4CB2S0000123", time: 1741947160000, content: frame }], nextKey: null },
+        }),
+      );
+    });
+    await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
+    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((done) => server.close(() => done())));
+
+  it("types a journal call end to end and sends the query the document describes", async () => {
+    const client = createClient<paths>({ baseUrl });
+    const { data } = await client.GET("/tsp-hbase-proxy/vehicleLog/getLogoutLog", {
+      params: { query: { vin: "LGXCE4CB2S0000123", startTime: 1741881600000, endTime: 1742054399000, pageSize: 2 } },
+    });
+    const row = data?.data.list[0];
+    expectTypeOf(row?.content).toEqualTypeOf<string | undefined>();
+    expectTypeOf(data?.data.nextKey).toEqualTypeOf<string | null | undefined>();
+    expect(row?.content).toBe(frame);
+    expect(new URL(seenUrl, baseUrl).searchParams.get("vin")).toBe("LGXCE4CB2S0000123");
+    expect(operations.getLogoutLog.path).toBe("/tsp-hbase-proxy/vehicleLog/getLogoutLog");
+  });
+
+  it("rejects a call without the required VIN at compile time", () => {
+    const client = createClient<paths>({ baseUrl });
+    const call = () =>
+      // @ts-expect-error — vin is required by the document
+      client.GET("/tsp-hbase-proxy/vehicleLog/getLoginLog", { params: { query: { startTime: 0, endTime: 1 } } });
+    expect(typeof call).toBe("function");
   });
 });
