@@ -58,6 +58,11 @@ export interface paths {
          *
          *     Tokens are opaque, valid 12 hours (`expires_in` seconds); there is no refresh token:
          *     the console signs in again on 401, a script asks for a new token.
+         *
+         *     Failures: a wrong, used or expired code, or a redirect_uri that differs from the
+         *     authorize request, answers 400 (授权码无效或已过期); a missing or wrong Basic client
+         *     header answers 401 (客户端认证失败, RFC 6749 §5.2 invalid_client); a grant the client
+         *     may not use (client_credentials on tsp-console) answers 400 (客户端不支持该授权方式).
          */
         post: operations["getToken"];
         delete?: never;
