@@ -2381,8 +2381,10 @@ export interface components {
         ImportRowFailure: {
             /** @description Row number in the sheet (row 1 is the header). */
             row: number;
-            /** @description VIN as written in the row (may be invalid, hence no pattern). */
+            /** @description VIN as written in the row (may be invalid, hence no pattern); empty for rows without a VIN (vehicle models). */
             vin: string;
+            /** @description For rows without a VIN, what identifies the row (the 公告型号 of a vehicle model). */
+            key?: string;
             /** @example VIN校验位错误 */
             reason: string;
         };
@@ -5642,6 +5644,7 @@ export interface operations {
                      *           {
                      *             "row": 3,
                      *             "vin": "",
+                     *             "key": "BYD7005BEVA3",
                      *             "reason": "车型已存在"
                      *           }
                      *         ]
