@@ -1,5 +1,6 @@
 import openapiFetch, { type Client } from "openapi-fetch";
 import type { AuthError, TspError } from "./errors";
+import { operations as generatedOperations, type paths } from "./generated";
 import type { OperationTable } from "./operations";
 import { createRuntime } from "./runtime";
 import { defaultTokenStore, type TokenStore } from "./tokens";
@@ -32,7 +33,10 @@ export interface TspClientOptions {
   baseUrl: string;
   /** Where the bearer token lives; localStorage `wit-dashboard-token` in browsers, memory in Node. */
   tokenStore?: TokenStore;
-  /** Operation metadata by operationId (the generated `operations`): long-running and public flags. */
+  /**
+   * Operation metadata by operationId: long-running and public flags. Default: the table
+   * generated from openapi/ (`operations` of `src/generated`).
+   */
   operations?: OperationTable;
   /** Host callbacks. */
   hooks?: TspHooks;
@@ -95,18 +99,19 @@ export type TspClient<Paths extends {}> = Client<Paths> &
   };
 
 /**
- * Creates the client for every TSP service. `Paths` is the generated `paths` type; the runtime
+ * Creates the client for every TSP service. `Paths` defaults to the generated `paths` type of
+ * every openapi/ document, so `createTspClient({ baseUrl })` is fully typed; the runtime
  * (envelope check, token, hooks, cancellation, timeouts) is one openapi-fetch middleware.
  * Failing answers reject with typed errors, so `data` of a resolved call is the envelope.
  */
-export function createTspClient<Paths extends {}>(options: TspClientOptions): TspClient<Paths> {
+export function createTspClient<Paths extends {} = paths>(options: TspClientOptions): TspClient<Paths> {
   const tokens = options.tokenStore ?? defaultTokenStore();
   const client = createClient<Paths>({
     baseUrl: options.baseUrl,
     ...(options.fetch ? { fetch: options.fetch } : {}),
     ...(options.headers ? { headers: options.headers } : {}),
   });
-  const runtime = createRuntime({ ...options, tokens });
+  const runtime = createRuntime({ ...options, operations: options.operations ?? generatedOperations, tokens });
   client.use(runtime.middleware);
   return Object.assign(client, {
     cancelAll: runtime.cancelAll,

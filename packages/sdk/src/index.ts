@@ -34,6 +34,7 @@ export {
   TimeoutError,
   TspError,
 } from "./errors";
+export { type OperationId, operations, type paths } from "./generated";
 export type { OperationInfo, OperationMeta, OperationTable } from "./operations";
 export { type CursorFetch, cursorPages, hasNextPage, items, type NumberedFetch, numberedPages, unwrap } from "./paging";
 export { createEncryptor, encryptValue, importPublicKey, PUB_KEY_PATH } from "./rsa";

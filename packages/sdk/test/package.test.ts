@@ -120,7 +120,8 @@ describe("the built package in plain Node", () => {
 });
 
 describe("size", () => {
-  it("the runtime stays within 6 KB gzip beyond openapi-fetch (issue 3)", async () => {
+  /** Minified ESM bundle of the entry, gzip -9; openapi-fetch (and optionally the generated table) left out. */
+  const gzipSize = async (withGenerated: boolean) => {
     const out = await build({
       entryPoints: [join(sdkDir, "src/index.ts")],
       bundle: true,
@@ -129,9 +130,26 @@ describe("size", () => {
       target: "es2022",
       external: ["openapi-fetch"],
       write: false,
+      plugins: withGenerated
+        ? []
+        : [
+            {
+              name: "generated-out",
+              setup: (b) => b.onResolve({ filter: /\/generated$/ }, (a) => ({ path: a.path, external: true })),
+            },
+          ],
     });
-    const bytes = gzipSync(out.outputFiles[0]?.contents ?? new Uint8Array(), { level: 9 }).length;
-    console.log(`@tsp/sdk runtime: ${bytes} bytes gzip (minified, openapi-fetch excluded)`);
-    expect(bytes).toBeLessThanOrEqual(6 * 1024);
+    return gzipSync(out.outputFiles[0]?.contents ?? new Uint8Array(), { level: 9 }).length;
+  };
+
+  it("the runtime stays within 6 KB gzip beyond openapi-fetch (issue 3)", async () => {
+    const runtime = await gzipSize(false);
+    const withTable = await gzipSize(true);
+    console.log(
+      `@tsp/sdk gzip, openapi-fetch excluded: runtime ${runtime} B; with the generated operations table ${withTable} B`,
+    );
+    // The target is for the runtime code; the generated table is data that grows with openapi/.
+    expect(runtime).toBeLessThanOrEqual(6 * 1024);
+    expect(withTable).toBeGreaterThan(runtime);
   });
 });
