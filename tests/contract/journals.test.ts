@@ -1,0 +1,277 @@
+import { cursorPages, download, items } from "@tsp/sdk";
+import ExcelJS from "exceljs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestServer, type TestServer, testEngine } from "../../apps/server/src/testing/testServer";
+import { type Answer, assertMatchesContract, call, signIn } from "./support/contract";
+
+const engine = testEngine();
+let server: TestServer;
+let base: string;
+let adminToken: string;
+let adminSdk: Awaited<ReturnType<typeof signIn>>["sdk"];
+/** A vehicle of the demo tenant, one of the isolation tenant, one of the demo tenant's sub-tenant. */
+let vin: string;
+let otherTenantVin: string;
+let subTenantVin: string;
+
+const DAY = 24 * 3600 * 1000;
+/** The seed puts 60 sessions (2 a day) in the 30 days before "now": a 31-day window holds all. */
+const JOURNAL_PER_VEHICLE = 60;
+let range: { startTime: number; endTime: number };
+
+async function dbRows(table: "vehicle_login_log" | "vehicle_logout_log", v: string) {
+  const rows = await server.db
+    .selectFrom(table)
+    .select(["vin", "ts", "content"])
+    .where("vin", "=", v)
+    .where("ts", ">=", range.startTime)
+    .where("ts", "<=", range.endTime)
+    .orderBy("ts", "desc")
+    .execute();
+  return rows.map((r) => ({ vin: r.vin, time: Number(r.ts), content: r.content }));
+}
+
+describe.skipIf(engine.skip)(`tsp-hbase-proxy journals and exports contract (${engine.kind})`, () => {
+  beforeAll(async () => {
+    server = await startTestServer({
+      seed: { sizes: { vehiclesPerTenant: 4, journalPerVehicle: JOURNAL_PER_VEHICLE } },
+    });
+    base = server.url;
+    ({ sdk: adminSdk, token: adminToken } = await signIn(base, "admin", "Admin@123456"));
+    const vehicles = await server.db
+      .selectFrom("vehicle")
+      .innerJoin("tenant", "tenant.id", "vehicle.tenant_id")
+      .select(["vin", "tenant.code"])
+      .orderBy("vin")
+      .execute();
+    const byTenant = (code: string) => vehicles.find((v) => v.code === code)?.vin ?? "";
+    vin = byTenant("T0001");
+    otherTenantVin = byTenant("T0002");
+    subTenantVin = byTenant("T0001-01");
+    const now = server.ctx.now().getTime();
+    range = { startTime: now - 31 * DAY, endTime: now };
+  }, 120_000);
+  afterAll(() => server?.stop());
+
+  it("seeds VINs with valid check digits and GB/T 32960 frames whose VIN and ICCID match the vehicle", async () => {
+    const { isVinCheckDigitValid, decodeMessage } = await import("@tsp/domain");
+    expect(isVinCheckDigitValid(vin)).toBe(true);
+    const rows = await dbRows("vehicle_login_log", vin);
+    expect(rows.length).toBe(JOURNAL_PER_VEHICLE);
+    const first = rows[0];
+    const decoded = decodeMessage(first?.content ?? "");
+    expect(decoded.ok).toBe(true);
+    const vehicle = await server.db
+      .selectFrom("vehicle")
+      .select("iccid")
+      .where("vin", "=", vin)
+      .executeTakeFirstOrThrow();
+    expect(JSON.stringify(decoded)).toContain(vin);
+    expect(JSON.stringify(decoded)).toContain(vehicle.iccid ?? "none");
+  });
+
+  for (const [operationId, table] of [
+    ["getLoginLog", "vehicle_login_log"],
+    ["getLogoutLog", "vehicle_logout_log"],
+  ] as const) {
+    for (const reportTimeDesc of [true, false]) {
+      it(`${operationId}: walks the whole journal by nextKey ${reportTimeDesc ? "newest" : "oldest"} first, every row exactly once`, async () => {
+        const expected = await dbRows(table, vin);
+        if (!reportTimeDesc) expected.reverse();
+        const pages: number[] = [];
+        const fetchPage = async (rowKey: string | undefined) => {
+          const { data, response } = await adminSdk.raw("GET", `/tsp-hbase-proxy/vehicleLog/${operationId}`, {
+            params: { query: { vin, ...range, reportTimeDesc, pageSize: 7, rowKey } },
+          });
+          assertMatchesContract(operationId, response.status, data);
+          const page = (data as Answer).data as {
+            list: { vin: string; time: number; content: string }[];
+            nextKey: string | null;
+          };
+          pages.push(page.list.length);
+          return page;
+        };
+        const rows: { time: number }[] = [];
+        for await (const row of items(cursorPages(fetchPage))) rows.push(row);
+        expect(rows).toEqual(expected);
+        expect(new Set(rows.map((r) => r.time)).size).toBe(JOURNAL_PER_VEHICLE);
+        expect(pages.length).toBe(Math.ceil(JOURNAL_PER_VEHICLE / 7));
+      });
+    }
+  }
+
+  it("refuses a forged, altered or foreign nextKey with 400", async () => {
+    const first = await call(base, "getLoginLog", { token: adminToken, query: { vin, ...range, pageSize: 5 } });
+    const key = first.body.data.nextKey as string;
+    expect(key).toBeTruthy();
+    const [payload, mac] = key.split(".");
+    const decoded = Buffer.from(payload ?? "", "base64url").toString();
+    const earlier = decoded.replace(/\|(\d+)$/, (_m, ts: string) => `|${Number(ts) - 1}`);
+    const forged = [
+      `${Buffer.from(earlier).toString("base64url")}.${mac}`,
+      `${payload}.${"A".repeat(43)}`,
+      "not-a-key",
+    ];
+    for (const rowKey of forged) {
+      const res = await call(base, "getLoginLog", { token: adminToken, query: { vin, ...range, pageSize: 5, rowKey } });
+      expect(res.status).toBe(400);
+      expect(res.body.data.failDetail[0].field).toBe("rowKey");
+    }
+    // A key is bound to its journal, order and range.
+    const otherOrder = await call(base, "getLoginLog", {
+      token: adminToken,
+      query: { vin, ...range, pageSize: 5, rowKey: key, reportTimeDesc: false },
+    });
+    expect(otherOrder.status).toBe(400);
+    const otherJournal = await call(base, "getLogoutLog", {
+      token: adminToken,
+      query: { vin, ...range, pageSize: 5, rowKey: key },
+    });
+    expect(otherJournal.status).toBe(400);
+  });
+
+  it("validates VIN, time range, page size with Chinese messages", async () => {
+    const bad = [
+      { vin: "SHORT", ...range },
+      { vin, startTime: range.startTime },
+      { vin, ...range, pageSize: 1001 },
+      { vin, ...range, pageSize: 0 },
+      { vin, startTime: range.endTime, endTime: range.startTime },
+      { vin, startTime: range.endTime - 40 * DAY, endTime: range.endTime },
+      { vin, startTime: "yesterday", endTime: range.endTime },
+    ];
+    for (const query of bad) {
+      const res = await call(base, "getLoginLog", { token: adminToken, query });
+      expect(res.status, JSON.stringify(query)).toBe(400);
+      expect(res.body.msg).toMatch(/[\u4e00-\u9fa5]/);
+      expect(res.body.data.failDetail.length).toBeGreaterThan(0);
+    }
+    const span = await call(base, "getLoginLog", {
+      token: adminToken,
+      query: { vin, startTime: range.endTime - 40 * DAY, endTime: range.endTime },
+    });
+    expect(span.body.msg).toBe("查询时间跨度不能超过31天");
+  });
+
+  it("shows a second tenant none of the first tenant's rows, and the parent tenant its sub-tenant's rows", async () => {
+    const other = await signIn(base, "tenant2admin", "Admin@123456");
+    const foreign = await call(base, "getLoginLog", { token: other.token, query: { vin, ...range, pageSize: 100 } });
+    expect(foreign.body.data).toEqual({ list: [], nextKey: null });
+    const own = await call(base, "getLoginLog", {
+      token: other.token,
+      query: { vin: otherTenantVin, ...range, pageSize: 100 },
+    });
+    expect(own.body.data.list.length).toBe(JOURNAL_PER_VEHICLE);
+    const adminOnOther = await call(base, "getLogoutLog", {
+      token: adminToken,
+      query: { vin: otherTenantVin, ...range },
+    });
+    expect(adminOnOther.body.data.list).toEqual([]);
+    const sub = await call(base, "getLoginLog", {
+      token: adminToken,
+      query: { vin: subTenantVin, ...range, pageSize: 100 },
+    });
+    expect(sub.body.data.list.length).toBe(JOURNAL_PER_VEHICLE);
+    const overview = await call(base, "getHomeOverview", { token: other.token });
+    expect(overview.body.data.vehicleCount).toBe(4);
+  });
+
+  it("exports a journal as a background task: listed, done, and the .xlsx reads back with the right rows", async () => {
+    const submitted = await call(base, "exportLoginLog", {
+      token: adminToken,
+      query: { vin, ...range, reportTimeDesc: true },
+    });
+    expect(submitted.status).toBe(200);
+    expect(submitted.body.msg).toBe("导出任务已提交，请到导出文件列表查看");
+    const taskId = submitted.body.data.taskId as string;
+    await server.ctx.exports.idle();
+    const list = await call(base, "getExportFileList", { token: adminToken, query: { pageNum: 1, pageSize: 10 } });
+    const task = (list.body.data.list as { id: string; status: string; rowCount: number; operation: string }[]).find(
+      (t) => t.id === taskId,
+    );
+    expect(task).toMatchObject({ status: "done", rowCount: JOURNAL_PER_VEHICLE, operation: "exportLoginLog" });
+    const file = await download(adminSdk, `/comm-inc-center/v1/web/exportFile/${taskId}/download`);
+    expect(file.fileName).toBe(submitted.body.data.name);
+    expect(file.contentType).toBe("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(Buffer.from(await file.blob.arrayBuffer()) as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0];
+    expect(sheet?.getRow(1).values).toEqual([undefined, "VIN", "登入时间", "原始报文"]);
+    const expected = await dbRows("vehicle_login_log", vin);
+    expect((sheet?.rowCount ?? 0) - 1).toBe(expected.length);
+    for (let i = 0; i < expected.length; i++) {
+      const row = sheet?.getRow(i + 2);
+      expect(row?.getCell(1).value).toBe(vin);
+      expect(row?.getCell(3).value).toBe(expected[i]?.content);
+      expect(row?.getCell(2).value).toBe(
+        new Date((expected[i]?.time ?? 0) + 8 * 3600 * 1000).toISOString().slice(0, 19).replace("T", " "),
+      );
+    }
+  });
+
+  it("scopes export files to their account and refuses bad ids", async () => {
+    const submitted = await call(base, "exportLogoutLog", { token: adminToken, query: { vin, ...range } });
+    await server.ctx.exports.idle();
+    const other = await signIn(base, "tenant2admin", "Admin@123456");
+    const list = await call(base, "getExportFileList", { token: other.token });
+    expect(list.body.data).toEqual({ list: [], total: 0 });
+    const theirs = await call(base, "downloadExportFile", {
+      token: other.token,
+      path: { id: submitted.body.data.taskId },
+    });
+    expect(theirs.status).toBe(404);
+    const badId = await call(base, "downloadExportFile", { token: adminToken, path: { id: "not-a-uuid" } });
+    expect(badId.status).toBe(400);
+    const badStatus = await call(base, "getExportFileList", { token: adminToken, query: { status: "lost" } });
+    expect(badStatus.status).toBe(400);
+    const done = await call(base, "getExportFileList", { token: adminToken, query: { status: "done", pageSize: 1 } });
+    expect(done.body.data.total).toBeGreaterThanOrEqual(1);
+    expect(done.body.data.list.length).toBe(1);
+  });
+
+  it("marks tasks a dead process left running as failed on start, and never lists a half file as done", async () => {
+    const id = "00000000-0000-4000-8000-000000000001";
+    const account = await server.db
+      .selectFrom("account")
+      .select("id")
+      .where("username", "=", "admin")
+      .executeTakeFirstOrThrow();
+    await server.db
+      .insertInto("export_task")
+      .values({
+        id,
+        account_id: account.id,
+        kind: "exportLoginLog",
+        file_name: "半成品.xlsx",
+        status: "running",
+        progress: 40,
+        row_count: 0,
+        params: JSON.stringify({ params: {}, tenantIds: [] }),
+        created_at: new Date(),
+      })
+      .execute();
+    await server.ctx.exports.start(server.ctx);
+    const task = await server.db.selectFrom("export_task").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+    expect(task.status).toBe("failed");
+    expect(task.object_key).toBeNull();
+    const res = await call(base, "downloadExportFile", { token: adminToken, path: { id } });
+    expect(res.status).toBe(404);
+  });
+
+  it("rejects a bad export request with 400 and queues nothing", async () => {
+    const before = await server.db
+      .selectFrom("export_task")
+      .select(server.db.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
+    const res = await call(base, "exportLoginLog", {
+      token: adminToken,
+      query: { vin, startTime: range.endTime, endTime: range.startTime },
+    });
+    expect(res.status).toBe(400);
+    const after = await server.db
+      .selectFrom("export_task")
+      .select(server.db.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n));
+  });
+});
