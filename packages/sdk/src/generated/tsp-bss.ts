@@ -2498,7 +2498,7 @@ export interface components {
         };
     };
     parameters: {
-        /** @description Keyword (substring of a name, code or serial). */
+        /** @description Keyword (substring of a name, code or serial); empty means no filter. */
         KeyWords: string;
         /** @description Page number, from 1 (the keyword search's name for pageNum). */
         PageIndex: number;
@@ -2534,7 +2534,7 @@ export interface components {
          */
         MonitorIds: string;
         MonitorType: components["schemas"]["MonitorType"];
-        /** @description Part of a VIN to search for (case-insensitive substring); at most 17 characters. */
+        /** @description Part of a VIN to search for (case-insensitive substring); at most 17 characters. Empty means no filter. */
         VinKeyword: string;
         /** @description Page number, from 1 (spec section 3 "Pagination"). */
         PageNum: number;
@@ -2758,7 +2758,7 @@ export interface operations {
     selectBrandTreeList: {
         parameters: {
             query?: {
-                /** @description Part of a VIN to search for (case-insensitive substring); at most 17 characters. */
+                /** @description Part of a VIN to search for (case-insensitive substring); at most 17 characters. Empty means no filter. */
                 vin?: components["parameters"]["VinKeyword"];
                 oemId?: components["parameters"]["OemId"];
             };
@@ -3053,7 +3053,7 @@ export interface operations {
     getExistVinList: {
         parameters: {
             query?: {
-                /** @description Part of a VIN to search for (case-insensitive substring); at most 17 characters. */
+                /** @description Part of a VIN to search for (case-insensitive substring); at most 17 characters. Empty means no filter. */
                 vin?: components["parameters"]["VinKeyword"];
                 /** @description Page number, from 1 (spec section 3 "Pagination"). */
                 pageNum?: components["parameters"]["PageNum"];
@@ -3108,7 +3108,7 @@ export interface operations {
     findVinListByDim: {
         parameters: {
             query?: {
-                /** @description Part of a VIN to search for (case-insensitive substring); at most 17 characters. */
+                /** @description Part of a VIN to search for (case-insensitive substring); at most 17 characters. Empty means no filter. */
                 vin?: components["parameters"]["VinKeyword"];
                 oemId?: components["parameters"]["OemId"];
                 /** @description true: only vehicles not bound to an owner yet. */
@@ -3171,7 +3171,7 @@ export interface operations {
             query?: {
                 /** @description Part of a T-BOX serial number. */
                 tboxSn?: components["parameters"]["TboxSnKeyword"];
-                /** @description Part of a VIN to search for (case-insensitive substring); at most 17 characters. */
+                /** @description Part of a VIN to search for (case-insensitive substring); at most 17 characters. Empty means no filter. */
                 vin?: components["parameters"]["VinKeyword"];
                 oemId?: components["parameters"]["OemId"];
                 /** @description true: only vehicles not bound to an owner yet. */
@@ -3275,7 +3275,7 @@ export interface operations {
     findByVin: {
         parameters: {
             query?: {
-                /** @description Part of a VIN to search for (case-insensitive substring); at most 17 characters. */
+                /** @description Part of a VIN to search for (case-insensitive substring); at most 17 characters. Empty means no filter. */
                 vin?: components["parameters"]["VinKeyword"];
                 /** @description Page number, from 1 (spec section 3 "Pagination"). */
                 pageNum?: components["parameters"]["PageNum"];
@@ -3330,7 +3330,7 @@ export interface operations {
     fuzzyFindTboxSn: {
         parameters: {
             query?: {
-                /** @description Keyword (substring of a name, code or serial). */
+                /** @description Keyword (substring of a name, code or serial); empty means no filter. */
                 keyWords?: components["parameters"]["KeyWords"];
                 /** @description Page number, from 1 (spec section 3 "Pagination"). */
                 pageNum?: components["parameters"]["PageNum"];
@@ -3379,7 +3379,7 @@ export interface operations {
     fuzzyFindPlates: {
         parameters: {
             query?: {
-                /** @description Keyword (substring of a name, code or serial). */
+                /** @description Keyword (substring of a name, code or serial); empty means no filter. */
                 keyWords?: components["parameters"]["KeyWords"];
                 /** @description Page number, from 1 (spec section 3 "Pagination"). */
                 pageNum?: components["parameters"]["PageNum"];
@@ -3499,7 +3499,7 @@ export interface operations {
     listNongjiNoPage: {
         parameters: {
             query?: {
-                /** @description Keyword (substring of a name, code or serial). */
+                /** @description Keyword (substring of a name, code or serial); empty means no filter. */
                 keyWords?: components["parameters"]["KeyWords"];
             };
             header?: never;
@@ -3545,7 +3545,7 @@ export interface operations {
     findUnSale: {
         parameters: {
             query?: {
-                /** @description Keyword (substring of a name, code or serial). */
+                /** @description Keyword (substring of a name, code or serial); empty means no filter. */
                 keyWords?: components["parameters"]["KeyWords"];
             };
             header?: never;
@@ -3631,7 +3631,7 @@ export interface operations {
     searchElectricInfo: {
         parameters: {
             query?: {
-                /** @description Keyword (substring of a name, code or serial). */
+                /** @description Keyword (substring of a name, code or serial); empty means no filter. */
                 keyWords?: components["parameters"]["KeyWords"];
                 /** @description Page number, from 1 (the keyword search's name for pageNum). */
                 pageIndex?: components["parameters"]["PageIndex"];
@@ -3665,7 +3665,7 @@ export interface operations {
     searchEngineInfo: {
         parameters: {
             query?: {
-                /** @description Keyword (substring of a name, code or serial). */
+                /** @description Keyword (substring of a name, code or serial); empty means no filter. */
                 keyWords?: components["parameters"]["KeyWords"];
                 /** @description Page number, from 1 (the keyword search's name for pageNum). */
                 pageIndex?: components["parameters"]["PageIndex"];
@@ -3699,7 +3699,7 @@ export interface operations {
     searchPowerInfo: {
         parameters: {
             query?: {
-                /** @description Keyword (substring of a name, code or serial). */
+                /** @description Keyword (substring of a name, code or serial); empty means no filter. */
                 keyWords?: components["parameters"]["KeyWords"];
                 /** @description Page number, from 1 (the keyword search's name for pageNum). */
                 pageIndex?: components["parameters"]["PageIndex"];
@@ -3733,7 +3733,7 @@ export interface operations {
     searchTboxInfo: {
         parameters: {
             query?: {
-                /** @description Keyword (substring of a name, code or serial). */
+                /** @description Keyword (substring of a name, code or serial); empty means no filter. */
                 keyWords?: components["parameters"]["KeyWords"];
                 /** @description Page number, from 1 (the keyword search's name for pageNum). */
                 pageIndex?: components["parameters"]["PageIndex"];
@@ -3767,7 +3767,7 @@ export interface operations {
     searchChassisName: {
         parameters: {
             query?: {
-                /** @description Keyword (substring of a name, code or serial). */
+                /** @description Keyword (substring of a name, code or serial); empty means no filter. */
                 keyWords?: components["parameters"]["KeyWords"];
                 /** @description Page number, from 1 (the keyword search's name for pageNum). */
                 pageIndex?: components["parameters"]["PageIndex"];
@@ -3801,7 +3801,7 @@ export interface operations {
     searchDealer: {
         parameters: {
             query?: {
-                /** @description Keyword (substring of a name, code or serial). */
+                /** @description Keyword (substring of a name, code or serial); empty means no filter. */
                 keyWords?: components["parameters"]["KeyWords"];
                 /** @description Page number, from 1 (the keyword search's name for pageNum). */
                 pageIndex?: components["parameters"]["PageIndex"];
@@ -3835,7 +3835,7 @@ export interface operations {
     searchEcuList: {
         parameters: {
             query?: {
-                /** @description Keyword (substring of a name, code or serial). */
+                /** @description Keyword (substring of a name, code or serial); empty means no filter. */
                 keyWords?: components["parameters"]["KeyWords"];
                 /** @description Page number, from 1 (the keyword search's name for pageNum). */
                 pageIndex?: components["parameters"]["PageIndex"];
@@ -3869,7 +3869,7 @@ export interface operations {
     searchGearboxModel: {
         parameters: {
             query?: {
-                /** @description Keyword (substring of a name, code or serial). */
+                /** @description Keyword (substring of a name, code or serial); empty means no filter. */
                 keyWords?: components["parameters"]["KeyWords"];
                 /** @description Page number, from 1 (the keyword search's name for pageNum). */
                 pageIndex?: components["parameters"]["PageIndex"];
@@ -3903,7 +3903,7 @@ export interface operations {
     searchPickup: {
         parameters: {
             query?: {
-                /** @description Keyword (substring of a name, code or serial). */
+                /** @description Keyword (substring of a name, code or serial); empty means no filter. */
                 keyWords?: components["parameters"]["KeyWords"];
                 /** @description Page number, from 1 (the keyword search's name for pageNum). */
                 pageIndex?: components["parameters"]["PageIndex"];
@@ -3937,7 +3937,7 @@ export interface operations {
     searchSaleDealer: {
         parameters: {
             query?: {
-                /** @description Keyword (substring of a name, code or serial). */
+                /** @description Keyword (substring of a name, code or serial); empty means no filter. */
                 keyWords?: components["parameters"]["KeyWords"];
                 /** @description Page number, from 1 (the keyword search's name for pageNum). */
                 pageIndex?: components["parameters"]["PageIndex"];
@@ -3971,7 +3971,7 @@ export interface operations {
     searchSecondaryDealer: {
         parameters: {
             query?: {
-                /** @description Keyword (substring of a name, code or serial). */
+                /** @description Keyword (substring of a name, code or serial); empty means no filter. */
                 keyWords?: components["parameters"]["KeyWords"];
                 /** @description Page number, from 1 (the keyword search's name for pageNum). */
                 pageIndex?: components["parameters"]["PageIndex"];
@@ -4005,7 +4005,7 @@ export interface operations {
     searchServiceList: {
         parameters: {
             query?: {
-                /** @description Keyword (substring of a name, code or serial). */
+                /** @description Keyword (substring of a name, code or serial); empty means no filter. */
                 keyWords?: components["parameters"]["KeyWords"];
                 /** @description Page number, from 1 (the keyword search's name for pageNum). */
                 pageIndex?: components["parameters"]["PageIndex"];
@@ -4039,7 +4039,7 @@ export interface operations {
     searchServiceStationList: {
         parameters: {
             query?: {
-                /** @description Keyword (substring of a name, code or serial). */
+                /** @description Keyword (substring of a name, code or serial); empty means no filter. */
                 keyWords?: components["parameters"]["KeyWords"];
                 /** @description Page number, from 1 (the keyword search's name for pageNum). */
                 pageIndex?: components["parameters"]["PageIndex"];
@@ -4073,7 +4073,7 @@ export interface operations {
     searchFinanceOrgList: {
         parameters: {
             query?: {
-                /** @description Keyword (substring of a name, code or serial). */
+                /** @description Keyword (substring of a name, code or serial); empty means no filter. */
                 keyWords?: components["parameters"]["KeyWords"];
                 /** @description Page number, from 1 (the keyword search's name for pageNum). */
                 pageIndex?: components["parameters"]["PageIndex"];
@@ -4107,7 +4107,7 @@ export interface operations {
     searchVehicleNameInfo: {
         parameters: {
             query?: {
-                /** @description Keyword (substring of a name, code or serial). */
+                /** @description Keyword (substring of a name, code or serial); empty means no filter. */
                 keyWords?: components["parameters"]["KeyWords"];
                 /** @description Page number, from 1 (the keyword search's name for pageNum). */
                 pageIndex?: components["parameters"]["PageIndex"];
@@ -6266,7 +6266,7 @@ export interface operations {
     getParamVin: {
         parameters: {
             query?: {
-                /** @description Part of a VIN to search for (case-insensitive substring); at most 17 characters. */
+                /** @description Part of a VIN to search for (case-insensitive substring); at most 17 characters. Empty means no filter. */
                 vin?: components["parameters"]["VinKeyword"];
             };
             header?: never;
@@ -6467,7 +6467,7 @@ export interface operations {
     getCreditNameList: {
         parameters: {
             query?: {
-                /** @description Keyword (substring of a name, code or serial). */
+                /** @description Keyword (substring of a name, code or serial); empty means no filter. */
                 keyWords?: components["parameters"]["KeyWords"];
             };
             header?: never;
@@ -6506,7 +6506,7 @@ export interface operations {
     getRealnameVinList: {
         parameters: {
             query?: {
-                /** @description Part of a VIN to search for (case-insensitive substring); at most 17 characters. */
+                /** @description Part of a VIN to search for (case-insensitive substring); at most 17 characters. Empty means no filter. */
                 vin?: components["parameters"]["VinKeyword"];
                 status?: components["schemas"]["RealnameStatus"];
                 /** @description Page number, from 1 (spec section 3 "Pagination"). */

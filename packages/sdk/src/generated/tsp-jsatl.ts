@@ -124,7 +124,7 @@ export interface components {
         };
     };
     parameters: {
-        /** @description Part of a VIN to search for (case-insensitive substring); at most 17 characters. */
+        /** @description Part of a VIN to search for (case-insensitive substring); at most 17 characters. Empty means no filter. */
         VinKeyword: string;
         /** @description Page number, from 1 (spec section 3 "Pagination"). */
         PageNum: number;
@@ -143,7 +143,7 @@ export interface operations {
     findJsatlVehicleList: {
         parameters: {
             query?: {
-                /** @description Part of a VIN to search for (case-insensitive substring); at most 17 characters. */
+                /** @description Part of a VIN to search for (case-insensitive substring); at most 17 characters. Empty means no filter. */
                 vin?: components["parameters"]["VinKeyword"];
                 /** @description Part of a plate number. */
                 plateNo?: string;

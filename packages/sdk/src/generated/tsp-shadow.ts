@@ -124,7 +124,7 @@ export interface components {
         };
     };
     parameters: {
-        /** @description Part of a VIN to search for (case-insensitive substring); at most 17 characters. */
+        /** @description Part of a VIN to search for (case-insensitive substring); at most 17 characters. Empty means no filter. */
         VinKeyword: string;
     };
     requestBodies: never;
@@ -140,7 +140,7 @@ export interface operations {
                 startTime?: components["schemas"]["Timestamp"];
                 /** @description End of the range, inclusive; defaults to now. At most 31 days after startTime. */
                 endTime?: components["schemas"]["Timestamp"];
-                /** @description Part of a VIN to search for (case-insensitive substring); at most 17 characters. */
+                /** @description Part of a VIN to search for (case-insensitive substring); at most 17 characters. Empty means no filter. */
                 vin?: components["parameters"]["VinKeyword"];
             };
             header?: never;
