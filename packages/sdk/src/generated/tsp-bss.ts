@@ -3653,6 +3653,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "操作成功",
+                     *       "data": {
+                     *         "list": [
+                     *           {
+                     *             "label": "MCU-EV150 电机控制器",
+                     *             "value": "MCU-EV150"
+                     *           }
+                     *         ],
+                     *         "total": 1
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Envelope"] & {
                         data: components["schemas"]["OptionPage"];
                     };
@@ -3687,6 +3702,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "操作成功",
+                     *       "data": {
+                     *         "list": [
+                     *           {
+                     *             "label": "锡柴 CA6DM3-46E6",
+                     *             "value": "CA6DM3-46E6"
+                     *           }
+                     *         ],
+                     *         "total": 1
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Envelope"] & {
                         data: components["schemas"]["OptionPage"];
                     };
@@ -3721,6 +3751,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "操作成功",
+                     *       "data": {
+                     *         "list": [
+                     *           {
+                     *             "label": "纯电动",
+                     *             "value": "BEV"
+                     *           }
+                     *         ],
+                     *         "total": 1
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Envelope"] & {
                         data: components["schemas"]["OptionPage"];
                     };
@@ -3755,6 +3800,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "操作成功",
+                     *       "data": {
+                     *         "list": [
+                     *           {
+                     *             "label": "HW-TB5 车载终端",
+                     *             "value": "HW-TB5"
+                     *           }
+                     *         ],
+                     *         "total": 1
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Envelope"] & {
                         data: components["schemas"]["OptionPage"];
                     };
@@ -3789,6 +3849,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "操作成功",
+                     *       "data": {
+                     *         "list": [
+                     *           {
+                     *             "label": "J6P 6×4 牵引车底盘",
+                     *             "value": "CA4250P66K24T1A3E6"
+                     *           }
+                     *         ],
+                     *         "total": 1
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Envelope"] & {
                         data: components["schemas"]["OptionPage"];
                     };
@@ -3823,6 +3898,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "操作成功",
+                     *       "data": {
+                     *         "list": [
+                     *           {
+                     *             "label": "深圳市比亚迪汽车销售服务有限公司",
+                     *             "value": "D440300001"
+                     *           }
+                     *         ],
+                     *         "total": 1
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Envelope"] & {
                         data: components["schemas"]["OptionPage"];
                     };
@@ -3857,6 +3947,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "操作成功",
+                     *       "data": {
+                     *         "list": [
+                     *           {
+                     *             "label": "博世 EDC17CV44",
+                     *             "value": "EDC17CV44"
+                     *           }
+                     *         ],
+                     *         "total": 1
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Envelope"] & {
                         data: components["schemas"]["OptionPage"];
                     };
@@ -3891,6 +3996,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "操作成功",
+                     *       "data": {
+                     *         "list": [
+                     *           {
+                     *             "label": "法士特 12JSD200TA",
+                     *             "value": "12JSD200TA"
+                     *           }
+                     *         ],
+                     *         "total": 1
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Envelope"] & {
                         data: components["schemas"]["OptionPage"];
                     };
@@ -3925,6 +4045,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "操作成功",
+                     *       "data": {
+                     *         "list": [
+                     *           {
+                     *             "label": "长春一汽解放提车点",
+                     *             "value": "PK220100001"
+                     *           }
+                     *         ],
+                     *         "total": 1
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Envelope"] & {
                         data: components["schemas"]["OptionPage"];
                     };
@@ -3959,6 +4094,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "操作成功",
+                     *       "data": {
+                     *         "list": [
+                     *           {
+                     *             "label": "广州解放汽车销售有限公司",
+                     *             "value": "D440100003"
+                     *           }
+                     *         ],
+                     *         "total": 1
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Envelope"] & {
                         data: components["schemas"]["OptionPage"];
                     };
@@ -3993,6 +4143,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "操作成功",
+                     *       "data": {
+                     *         "list": [
+                     *           {
+                     *             "label": "佛山顺德解放二级网点",
+                     *             "value": "D440600011"
+                     *           }
+                     *         ],
+                     *         "total": 1
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Envelope"] & {
                         data: components["schemas"]["OptionPage"];
                     };
@@ -4027,6 +4192,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "操作成功",
+                     *       "data": {
+                     *         "list": [
+                     *           {
+                     *             "label": "远程诊断服务包（三年）",
+                     *             "value": "SVC-DIAG-3Y"
+                     *           }
+                     *         ],
+                     *         "total": 1
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Envelope"] & {
                         data: components["schemas"]["OptionPage"];
                     };
@@ -4061,6 +4241,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "操作成功",
+                     *       "data": {
+                     *         "list": [
+                     *           {
+                     *             "label": "东莞长安一汽解放服务站",
+                     *             "value": "S441900008"
+                     *           }
+                     *         ],
+                     *         "total": 1
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Envelope"] & {
                         data: components["schemas"]["OptionPage"];
                     };
@@ -4095,6 +4290,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "操作成功",
+                     *       "data": {
+                     *         "list": [
+                     *           {
+                     *             "label": "一汽汽车金融有限公司",
+                     *             "value": "F220100001"
+                     *           }
+                     *         ],
+                     *         "total": 1
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Envelope"] & {
                         data: components["schemas"]["OptionPage"];
                     };
@@ -4129,6 +4339,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "操作成功",
+                     *       "data": {
+                     *         "list": [
+                     *           {
+                     *             "label": "纯电动轿车",
+                     *             "value": "BYD7005BEVA3"
+                     *           }
+                     *         ],
+                     *         "total": 1
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Envelope"] & {
                         data: components["schemas"]["OptionPage"];
                     };
