@@ -1,13 +1,35 @@
 // @tsp/domain: every pure rule of the spec (issue 4). Areas are re-exported from their folders.
+export * from "./dates/index";
+export * from "./errors/index";
+export * from "./format/index";
 export * from "./gbt32960/index";
+export * from "./geofence/index";
 export * from "./identifiers/index";
 export * from "./paging/index";
-export { PLATFORM_NAME, TOKEN_STORAGE_KEY } from "./platform/constants";
+export {
+  BIG_SCREEN_DESIGN_WIDTH,
+  CHUNK_LOAD_TIMEOUT_MS,
+  DIALOG_CONFIRM_THROTTLE_MS,
+  EDITOR_CHANGE_DELAY_MS,
+  FORM_COLUMN_SPAN,
+  FORM_LABEL_WIDTH_PX,
+  IMPORT_DIALOG_WIDTH_PX,
+  PLATFORM_NAME,
+  REQUEST_TIMEOUT_MS,
+  SIDEBAR_WIDTH_PX,
+  TABLE_HEIGHT_DEBOUNCE_MS,
+  TOKEN_STORAGE_KEY,
+  TRANSFER_TIMEOUT_MS,
+  UPLOAD_ACL_DEFAULT,
+} from "./platform/constants";
 export { isSuccessCode, SUCCESS_CODES } from "./platform/successCodes";
+export { canConfirm } from "./platform/throttle";
+export * from "./preview/index";
 export * from "./routes/index";
 export * from "./search/index";
 export * from "./session/index";
 export { err, ok, type Result } from "./shared/result";
 export * from "./tabs/index";
+export * from "./trees/index";
 export * from "./upload/index";
 export * from "./validation/index";

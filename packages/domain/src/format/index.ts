@@ -1,0 +1,2 @@
+// Display formats (platform-shell.md §9).
+export { formatMoney } from "./money";
