@@ -20,7 +20,10 @@ export interface Gbt32960Frame {
   readonly edition: Gbt32960Edition;
   readonly command: number;
   readonly responseFlag: number;
-  /** The 17 ASCII characters of the VIN field (a platform's unique code on platform frames). */
+  /**
+   * The VIN field's text (a platform's unique code on platform frames): 17 printable ASCII
+   * characters when written; when read, trailing NUL padding is dropped.
+   */
   readonly vin: string;
   readonly encryption: number;
   readonly data: Uint8Array;
@@ -35,7 +38,8 @@ function editionOf(bytes: Uint8Array): Gbt32960Edition | undefined {
 
 /**
  * Reads one frame from hex text or bytes (domain-notes.md "Frame"): start `##` (2016) or `$$`
- * (2025), response flag and encryption known to that edition, a printable 17-character VIN,
+ * (2025), response flag and encryption known to that edition, a printable 17-character VIN
+ * (trailing NUL padding is dropped, so a padded test VIN reads as its text),
  * a length field equal to the data present, and a check code equal to the XOR of command
  * through data. Commands are not restricted: 0xC0–0xFE are platform-defined.
  */
@@ -64,7 +68,10 @@ export function decodeFrame(input: string | Uint8Array): Result<Gbt32960Frame, F
   if (responseFlagName(responseFlag, edition) === undefined) {
     return frameError("bad-response-flag", `应答标志${byteHex(responseFlag)}不是${edition}版定义的值`, 3);
   }
-  const vinBytes = bytes.subarray(VIN_OFFSET, VIN_OFFSET + VIN_BYTES);
+  // Test terminals and libraries pad short identifiers with NUL; the padding is not part of it.
+  let vinEnd = VIN_OFFSET + VIN_BYTES;
+  while (vinEnd > VIN_OFFSET && bytes[vinEnd - 1] === 0) vinEnd--;
+  const vinBytes = bytes.subarray(VIN_OFFSET, vinEnd);
   if (!isPrintableAscii(vinBytes)) return frameError("bad-vin", "VIN字段含非ASCII可见字符", VIN_OFFSET);
   const encryption = bytes[21] as number;
   if (encryptionName(encryption, edition) === undefined) {
