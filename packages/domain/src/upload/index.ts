@@ -40,3 +40,4 @@ export {
   VIDEO_TYPES,
   videoDurationProblem,
 } from "./uploadRules";
+export { reduceUpload, UPLOAD_IDLE, type UploadAction, type UploadState } from "./uploadState";
