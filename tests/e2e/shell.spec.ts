@@ -1,7 +1,9 @@
 import { expect, test } from "@playwright/test";
+import { signIn } from "./console-signin";
 
 test("the served console shows the shell with the platform name", async ({ page }) => {
-  await page.goto("/");
+  // Every path but /login and /bigScreen needs a session (platform-shell.md §2): sign in first.
+  await signIn(page, "admin");
   await expect(page).toHaveTitle("车联网运营管理系统");
   await expect(page.getByRole("complementary", { name: "侧边菜单" })).toContainText("车联网运营管理系统");
   await page.screenshot({ path: "test-results/screenshots/shell.png", fullPage: true });

@@ -1,0 +1,45 @@
+import { render, screen, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { FrameDetail } from "./FrameDetail";
+
+// Frames built by hand from domain-notes.md (the domain's independent test vectors).
+const LOGIN_2016 =
+  "232301FE4C53564155323138304E3231383332393401002018030508090A0001383938363031323334353637383930313233343501023031E8";
+const LOGOUT_2016 = "232304FE4C53564155323138304E323138333239340100081803051200000001D1";
+
+function field(label: string): string {
+  const table = screen.getByRole("table");
+  const row = within(table).getByRole("rowheader", { name: label }).closest("tr");
+  return row?.querySelector("td")?.textContent ?? "";
+}
+
+describe("decoded GB/T 32960 frame beside its hex", () => {
+  it("shows a vehicle login's fields, ICCID, subsystem codes and a valid checksum", () => {
+    render(<FrameDetail content={LOGIN_2016} />);
+    expect(screen.getByText(/^23 23 01 FE 4C/)).toBeTruthy();
+    expect(field("命令标识")).toBe("车辆登入（0x01）");
+    expect(field("应答标志")).toBe("命令（0xFE）");
+    expect(field("VIN")).toBe("LSVAU2180N2183294");
+    expect(field("加密方式")).toBe("不加密（0x01）");
+    expect(field("ICCID")).toBe("89860123456789012345");
+    expect(field("可充电储能子系统数")).toBe("1");
+    expect(field("可充电储能系统编码")).toBe("01");
+    expect(field("校验码")).toBe("0xE8 校验通过");
+  });
+  it("shows a logout's time and serial", () => {
+    render(<FrameDetail content={LOGOUT_2016} />);
+    expect(field("命令标识")).toBe("车辆登出（0x04）");
+    expect(field("流水号")).toBe("1");
+    expect(field("数据采集时间")).toMatch(/^2024-03-05 \d\d:00:00$/);
+  });
+  it("a wrong check code is reported with the expected one", () => {
+    render(<FrameDetail content={`${LOGOUT_2016.slice(0, -2)}00`} />);
+    const alert = screen.getByRole("alert");
+    expect(alert.textContent).toContain("0xD1");
+    expect(screen.queryByRole("table")).toBeNull();
+  });
+  it("text that is not a frame says why", () => {
+    render(<FrameDetail content="ZZ" />);
+    expect(screen.getByRole("alert").textContent).toContain("报文无法解析");
+  });
+});

@@ -1,0 +1,136 @@
+import {
+  bcc,
+  commandName,
+  type DecodedMessage,
+  decodeMessage,
+  encryptionName,
+  hexToBytes,
+  responseFlagName,
+} from "@tsp/domain";
+import { formatDateTime } from "../../../format/dateTime";
+import { type Translate, useT } from "../../../i18n/i18n";
+
+/** One labelled value of the decoded frame. */
+interface Field {
+  label: string;
+  value: string;
+}
+
+const hex2 = (n: number) => `0x${n.toString(16).toUpperCase().padStart(2, "0")}`;
+
+/** The rows of the decoded-frame table (designed beyond the spec; domain-notes.md GB/T 32960.3). */
+export function frameFields(decoded: DecodedMessage, rawHex: string, t: Translate): Field[] {
+  const { frame, body } = decoded;
+  const bytes = hexToBytes(rawHex);
+  const check = bytes.ok ? bytes.value[bytes.value.length - 1] : undefined;
+  const named = (name: string | undefined, code: number) => (name ? `${name}（${hex2(code)}）` : hex2(code));
+  const fields: Field[] = [
+    { label: t("frame.start"), value: frame.edition === 2016 ? "##（GB/T 32960-2016）" : "$$（GB/T 32960-2025）" },
+    { label: t("frame.command"), value: named(commandName(frame.command, frame.edition), frame.command) },
+    {
+      label: t("frame.response"),
+      value: named(responseFlagName(frame.responseFlag, frame.edition), frame.responseFlag),
+    },
+    { label: t("frame.vin"), value: frame.vin },
+    { label: t("frame.encryption"), value: named(encryptionName(frame.encryption, frame.edition), frame.encryption) },
+    { label: t("frame.length"), value: `${frame.data.length}` },
+  ];
+  if (body.kind === "login") {
+    const login = body.login;
+    fields.push(
+      { label: t("frame.collectedAt"), value: formatDateTime(login.collectedAt) },
+      { label: t("frame.serial"), value: String(login.serial) },
+      { label: t("frame.iccid"), value: login.iccid },
+    );
+    if (login.edition === 2016) {
+      fields.push(
+        { label: t("frame.subsystemCount"), value: String(login.subsystemCodes.length) },
+        { label: t("frame.codeLength"), value: String(login.codeLength) },
+        { label: t("frame.subsystemCodes"), value: login.subsystemCodes.join("、") || "—" },
+      );
+    } else {
+      fields.push(
+        { label: t("frame.subsystemCount"), value: String(login.packSerials.length) },
+        { label: t("frame.subsystemCodes"), value: login.packSerials.map((p) => p.join("、")).join("；") || "—" },
+      );
+    }
+  } else if (body.kind === "logout") {
+    fields.push(
+      { label: t("frame.collectedAt"), value: formatDateTime(body.logout.collectedAt) },
+      { label: t("frame.serial"), value: String(body.logout.serial) },
+    );
+  }
+  if (check !== undefined)
+    fields.push({ label: t("frame.checksum"), value: `${hex2(check)} ${t("frame.checksumOk")}` });
+  return fields;
+}
+
+/** Groups hex into byte pairs so a person can count offsets. */
+function spacedHex(hex: string): string {
+  return (
+    hex
+      .replace(/\s+/g, "")
+      .toUpperCase()
+      .match(/.{1,2}/g) ?? []
+  ).join(" ");
+}
+
+/**
+ * The decoded GB/T 32960 frame of one journal row, beside its hex (issue 6: "beyond the
+ * spec"). A frame that fails to decode shows the domain's precise reason; a wrong check code
+ * shows the expected one.
+ */
+export function FrameDetail({ content }: { content: string }) {
+  const t = useT();
+  const decoded = decodeMessage(content);
+  let rows: Field[] = [];
+  let problem: string | null = null;
+  if (decoded.ok) rows = frameFields(decoded.value, content, t);
+  else {
+    problem = decoded.error.message;
+    if (decoded.error.code === "bcc-mismatch") {
+      const bytes = hexToBytes(content);
+      if (bytes.ok && bytes.value.length > 3) {
+        const expected = bcc(bytes.value, 2, bytes.value.length - 1);
+        problem = `${problem}；${t("frame.checksum")}：${t("frame.checksumBad", { expected: hex2(expected) })}`;
+      }
+    }
+  }
+  return (
+    <div className="grid gap-4 lg:grid-cols-2">
+      <section aria-label={t("frame.hex")}>
+        <h3 className="mb-2 text-sm font-medium text-gray-700">{t("frame.hex")}</h3>
+        <pre className="max-h-80 overflow-auto whitespace-pre-wrap break-all rounded bg-gray-50 p-3 font-mono text-xs leading-5 text-gray-700">
+          {spacedHex(content)}
+        </pre>
+      </section>
+      <section aria-label={t("frame.title")}>
+        <h3 className="mb-2 text-sm font-medium text-gray-700">{t("frame.title")}</h3>
+        {problem ? (
+          <p role="alert" className="rounded border border-red-200 bg-red-50 p-3 text-sm text-red-700">
+            {t("frame.invalid", { reason: problem })}
+          </p>
+        ) : (
+          <table className="w-full text-sm">
+            <thead className="sr-only">
+              <tr>
+                <th scope="col">{t("frame.field")}</th>
+                <th scope="col">{t("frame.value")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((f) => (
+                <tr key={f.label} className="border-b border-gray-100 last:border-0">
+                  <th scope="row" className="w-40 py-1.5 pr-3 text-left font-normal text-gray-500">
+                    {f.label}
+                  </th>
+                  <td className="break-all py-1.5 font-mono text-gray-800">{f.value}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+    </div>
+  );
+}
