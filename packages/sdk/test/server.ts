@@ -16,6 +16,8 @@ export type Route = (req: SeenRequest, res: ServerResponse) => void | Promise<vo
 export interface TestServer {
   baseUrl: string;
   routes: Map<string, Route>;
+  /** Routes that get the request before its body is read (to read it slowly). */
+  streamRoutes: Map<string, (req: IncomingMessage, res: ServerResponse) => void | Promise<void>>;
   requests: SeenRequest[];
   close(): Promise<void>;
 }
@@ -30,8 +32,11 @@ export function json(res: ServerResponse, body: unknown, status = 200): void {
 /** Starts the server; routes can be added or replaced by tests at any time. */
 export async function startServer(): Promise<TestServer> {
   const routes = new Map<string, Route>();
+  const streamRoutes: TestServer["streamRoutes"] = new Map();
   const requests: SeenRequest[] = [];
   const server = createServer(async (req, res) => {
+    const streamRoute = streamRoutes.get(`${req.method} ${new URL(req.url ?? "/", "http://127.0.0.1").pathname}`);
+    if (streamRoute) return streamRoute(req, res);
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
@@ -51,6 +56,7 @@ export async function startServer(): Promise<TestServer> {
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     routes,
+    streamRoutes,
     requests,
     close: () =>
       new Promise<void>((resolve) => {
