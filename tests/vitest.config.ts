@@ -1,12 +1,13 @@
 import { defineProject } from "vitest/config";
 
-// Cross-package tests: tooling rules, contract tests against the running server.
+// Cross-package tests: tooling rules, contract tests against the running server,
+// robustness (bad input, crashes, load) and security (authorisation, sign-in, uploads).
 export default defineProject({
   resolve: { conditions: ["source"] },
   test: {
     name: "cross",
     environment: "node",
-    include: ["tooling/**/*.test.ts", "contract/**/*.test.ts"],
+    include: ["tooling/**/*.test.ts", "contract/**/*.test.ts", "robustness/**/*.test.ts", "security/**/*.test.ts"],
     exclude: ["tooling/fixtures/**"],
     testTimeout: 60_000,
     hookTimeout: 120_000,
