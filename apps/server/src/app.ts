@@ -1,3 +1,4 @@
+import multipart from "@fastify/multipart";
 import Fastify, { type FastifyInstance } from "fastify";
 import type { AppContext } from "./context";
 import { registerConsole } from "./http/console";
@@ -33,6 +34,8 @@ export async function buildApp({ ctx, operations, modules, consoleDir, logger = 
   app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
   });
+  // Imports and the OTA upload read files with `request.file()` (spec: .xlsx imports, one file).
+  await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 20 } });
   registerErrorHandler(app);
   registerHealth(app, ctx);
   registerOperations(app, operations, modules, ctx);

@@ -8,6 +8,10 @@ import { createAjv } from "./ajv";
 import { ApiError, forbidden, isEnvelope, ok, unauthorized } from "./envelope";
 
 declare module "fastify" {
+  interface FastifyContextConfig {
+    /** The OpenAPI operation a route serves (logs, hooks). */
+    operationId?: string;
+  }
   interface FastifyRequest {
     /** Set by the router on protected operations. */
     principal: Principal | null;

@@ -1,0 +1,74 @@
+import type { AppContext } from "../../context";
+import type { Secrets } from "../../platform/secrets";
+
+/** The access key id the reference server signs with (openapi object-store: `AccessKeyId`). */
+export const ACCESS_KEY_ID = "tsp-console";
+/** Folder of stored objects in URLs. */
+export const OBJECT_PATH_PREFIX = "/obs/";
+/** Default life of a signed URL. */
+export const SIGNED_URL_TTL_SECONDS = 15 * 60;
+
+export type ObjectAcl = "private" | "public-read";
+
+/** The string a signature covers (openapi object-store.yaml): METHOD, path, content type, expiry. */
+export const stringToSign = (method: "PUT" | "GET", key: string, contentType: string, expires: number) =>
+  `${method}\n${OBJECT_PATH_PREFIX}${key}\n${contentType}\n${expires}`;
+
+/**
+ * Signature = base64url(HMAC-SHA256(secret of AccessKeyId, stringToSign)). The secret of an
+ * access key is derived from the server's HMAC key and the key id, so each id signs apart.
+ */
+export function objectSignature(secrets: Secrets, accessKeyId: string, toSign: string): string {
+  return secrets.sign(`obs:${accessKeyId}`, toSign);
+}
+
+/** Whether a signed request is valid now: known key id, not expired, signature matches. */
+export function verifyObjectSignature(
+  secrets: Secrets,
+  q: { AccessKeyId?: unknown; Expires?: unknown; Signature?: unknown },
+  method: "PUT" | "GET",
+  key: string,
+  contentType: string,
+  nowMs: number,
+): boolean {
+  if (q.AccessKeyId !== ACCESS_KEY_ID || typeof q.Expires !== "number" || typeof q.Signature !== "string") return false;
+  if (q.Expires * 1000 <= nowMs) return false;
+  return secrets.verify(`obs:${ACCESS_KEY_ID}`, stringToSign(method, key, contentType, q.Expires), q.Signature);
+}
+
+/** A signed URL of one method for one key (relative to the server's origin). */
+export function signedObjectUrl(
+  secrets: Secrets,
+  method: "PUT" | "GET",
+  key: string,
+  contentType: string,
+  expires: number,
+): string {
+  const signature = objectSignature(secrets, ACCESS_KEY_ID, stringToSign(method, key, contentType, expires));
+  const q = new URLSearchParams({ AccessKeyId: ACCESS_KEY_ID, Expires: String(expires), Signature: signature });
+  return `${OBJECT_PATH_PREFIX}${encodeURIComponent(key)}?${q}`;
+}
+
+/**
+ * The answer of the signing calls (openapi components `SignedUpload`): a PUT URL bound to the
+ * key and content type, valid `ttlSeconds`, and where the object will be read. For the
+ * services that hand out upload URLs (transfer, comm-saas-cloud).
+ */
+export function createSignedUpload(
+  ctx: Pick<AppContext, "secrets" | "now">,
+  input: { objectKey: string; contentType: string; acl?: ObjectAcl; ttlSeconds?: number },
+) {
+  const acl = input.acl ?? "public-read";
+  const expires = Math.floor(ctx.now().getTime() / 1000) + (input.ttlSeconds ?? SIGNED_URL_TTL_SECONDS);
+  return {
+    objectKey: input.objectKey,
+    url: signedObjectUrl(ctx.secrets, "PUT", input.objectKey, input.contentType, expires),
+    accessURL:
+      acl === "public-read"
+        ? `${OBJECT_PATH_PREFIX}${encodeURIComponent(input.objectKey)}`
+        : signedObjectUrl(ctx.secrets, "GET", input.objectKey, "", expires),
+    contentType: input.contentType,
+    acl,
+    expiresAt: expires * 1000,
+  };
+}
