@@ -7,7 +7,7 @@ export {
   type PermissionCheck,
 } from "./buttonPermission";
 export { filterRoutesByMenuApis, routePaths } from "./menuApis";
-export { findRoute, landingPath, pathOf, resolveAddress } from "./resolve";
+export { findRoute, landingPath, pathOf, resolveAddress, rootTarget } from "./resolve";
 export { routeName } from "./routeBuilders";
 export {
   BIG_SCREEN_PATH,

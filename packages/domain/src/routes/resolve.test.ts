@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { filterRoutesByMenuApis } from "./menuApis";
-import { findRoute, landingPath, pathOf, resolveAddress } from "./resolve";
+import { findRoute, landingPath, pathOf, resolveAddress, rootTarget } from "./resolve";
 import { ROUTE_TABLE } from "./routeTable";
 import type { RouteNode } from "./routeTypes";
 
@@ -34,6 +34,16 @@ describe("addresses after routes have loaded (§2)", () => {
   it("/ leads home, a group leads to its (permitted) first screen", () => {
     expect(resolveAddress(permitted, "/")).toBe("/dataHome");
     expect(resolveAddress(permitted, "/tbox")).toBe("/tbox/loginJournal");
+  });
+  it("/ follows the landing order when home is not permitted, and is /404 with no screen at all", () => {
+    expect(resolveAddress(noHome, "/")).toBe("/operate/overview");
+    expect(resolveAddress(neither, "/")).toBe("/tbox/loginJournal");
+    expect(rootTarget(filterRoutesByMenuApis(ROUTE_TABLE, ["/dataHome"]))).toBe("/dataHome");
+    const homeless = filterRoutesByMenuApis(ROUTE_TABLE, ["/exportFile/index"]);
+    expect(rootTarget(homeless)).toBe("/exportFile/index");
+    const onlyLeaf: RouteNode[] = [{ path: "/solo", name: "Solo", title: "独", order: 1, hidden: false, children: [] }];
+    expect(resolveAddress(onlyLeaf, "/")).toBe("/solo");
+    expect(resolveAddress([], "/")).toBe("/404");
   });
   it("a redirect cycle in data ends at /404 instead of looping", () => {
     const loop: RouteNode[] = [
