@@ -3,6 +3,13 @@ import { failureOf, isEnvelope } from "./envelope";
 import { type CallInfo, CancelledError, NetworkError, TimeoutError, type TspError } from "./errors";
 import { LONG_TIMEOUT_MS, report } from "./runtime";
 
+/** A signed URL as an absolute one: a path is joined to the client's baseUrl, like API paths are. */
+export function absolute(url: string, sdk?: TspCore): string {
+  if (/^[a-z][a-z0-9+.-]*:/i.test(url)) return url;
+  if (sdk) return `${sdk.options.baseUrl.replace(/\/$/, "")}${url}`;
+  return new URL(url, globalThis.location?.href).href;
+}
+
 /** A downloaded file. */
 export interface DownloadedFile {
   blob: Blob;
@@ -92,14 +99,16 @@ export async function download(
 }
 
 /**
- * Downloads a signed object-store URL. Plain fetch: the bearer token never goes to the store.
+ * Downloads a signed object-store URL (absolute, or a path joined to the client's baseUrl).
+ * Plain fetch: the bearer token never goes to the store.
  * Timeout 200 s (spec §9: downloads).
  */
 export async function downloadSigned(
   url: string,
   options: { sdk?: TspCore; signal?: AbortSignal; timeoutMs?: number; fetch?: typeof globalThis.fetch } = {},
 ): Promise<DownloadedFile> {
-  const call: CallInfo = { method: "GET", path: new URL(url, "http://x").pathname, url };
+  url = absolute(url, options.sdk);
+  const call: CallInfo = { method: "GET", path: new URL(url).pathname, url };
   return guarded(call, options, async (signal) => {
     const doFetch = options.fetch ?? options.sdk?.options.fetch ?? globalThis.fetch;
     const response = await doFetch(url, { signal });

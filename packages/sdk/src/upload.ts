@@ -1,5 +1,5 @@
 import type { TspCore } from "./client";
-import { guarded } from "./download";
+import { absolute, guarded } from "./download";
 import { failureOf } from "./envelope";
 import { ApiError, type CallInfo } from "./errors";
 
@@ -14,8 +14,14 @@ export interface UploadProgress {
   percent: number;
 }
 
-/** What a signing call answers: the URL itself, or an object holding it. */
-export type SignedUrl = string | { signedUrl?: string; url?: string };
+/**
+ * What a signing call answers: the URL itself, or the contract's `SignedUpload`
+ * (`{ url, accessURL, contentType, acl }`, openapi/components.yaml). A relative URL
+ * (`/obs/…?Signature=…`) is resolved against the client's baseUrl (else the page's address).
+ */
+export type SignedUrl =
+  | string
+  | { url?: string; signedUrl?: string; accessURL?: string; contentType?: string; acl?: string | null };
 
 /** Options of `uploadSigned`. */
 export interface SignedUploadOptions {
@@ -26,9 +32,9 @@ export interface SignedUploadOptions {
   sign: () => Promise<SignedUrl>;
   /** The file: a Blob (a browser File; `fs.openAsBlob(path)` in Node), bytes or text. */
   file: Blob | ArrayBuffer | Uint8Array | string;
-  /** Content type the URL was signed for; default the Blob's type, else application/octet-stream. */
+  /** Content type the URL was signed for; default: the signing answer's, the Blob's, else application/octet-stream. */
   contentType?: string;
-  /** The object's access; spec §7 default public-read. */
+  /** The object's access; default: the signing answer's, else public-read (business-areas.md §7). */
   acl?: string;
   /** The ACL header name; the object store is modelled on Huawei OBS (openapi/object-store.yaml). */
   aclHeader?: string;
@@ -46,7 +52,7 @@ export interface SignedUploadOptions {
 export interface UploadResult {
   /** The signed URL the file went to. */
   signedUrl: string;
-  /** The object's URL without the signature (readable as is when public-read). */
+  /** Where the object is read: the signing answer's accessURL, else the URL without its signature. */
   objectUrl: string;
   status: number;
   /** The store's answer, parsed when JSON. */
@@ -68,17 +74,20 @@ interface RawAnswer {
  */
 export async function uploadSigned(options: SignedUploadOptions): Promise<UploadResult> {
   const signed = await options.sign();
-  const signedUrl = typeof signed === "string" ? signed : (signed.signedUrl ?? signed.url ?? "");
+  const signing = typeof signed === "string" ? { url: signed } : signed;
+  const signedUrl = absolute(signing.signedUrl ?? signing.url ?? "", options.sdk);
   const blob = toBlob(options.file);
-  const contentType = options.contentType ?? (blob.type || "application/octet-stream");
+  const contentType = options.contentType ?? signing.contentType ?? (blob.type || "application/octet-stream");
   const headers: Record<string, string> = {
     "Content-Type": contentType,
-    [options.aclHeader ?? "x-obs-acl"]: options.acl ?? "public-read",
+    [options.aclHeader ?? "x-obs-acl"]: options.acl ?? signing.acl ?? "public-read",
   };
   const total = blob.size;
   const progress = (loaded: number) =>
     options.onProgress?.({ loaded, total, percent: total ? Math.floor((loaded / total) * 100) : 100 });
-  const objectUrl = signedUrl.split("?")[0] ?? signedUrl;
+  const objectUrl = signing.accessURL
+    ? absolute(signing.accessURL, options.sdk)
+    : (signedUrl.split("?")[0] ?? signedUrl);
   const call: CallInfo = { method: "PUT", path: new URL(signedUrl, "http://x").pathname, url: objectUrl };
   const useXhr =
     options.transport === "xhr" || (options.transport !== "fetch" && typeof globalThis.XMLHttpRequest === "function");

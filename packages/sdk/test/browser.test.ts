@@ -55,7 +55,14 @@ beforeAll(async () => {
     res.end(script);
   });
   server.routes.set("POST /comm-saas-cloud/obs/getCommonFileUploadSigned", (_req, res) =>
-    json(res, { code: 200, data: { signedUrl: `${server.baseUrl}/obs/v.mp4?AccessKeyId=k&Expires=9&Signature=s` } }),
+    json(res, {
+      code: 200,
+      data: {
+        url: "/obs/v.mp4?AccessKeyId=k&Expires=9&Signature=s",
+        accessURL: "/obs/v.mp4",
+        contentType: "video/mp4",
+      },
+    }),
   );
   // The store reads slowly (2 ms per chunk), so the upload lasts long enough for XHR progress events.
   server.streamRoutes.set("PUT /obs/v.mp4", async (req, res) => {
@@ -123,6 +130,7 @@ describe("@tsp/sdk in Chromium", () => {
       return {
         events,
         status: upload.status,
+        objectUrl: upload.objectUrl,
         decrypted,
         failed,
         unauthorized,
@@ -130,6 +138,7 @@ describe("@tsp/sdk in Chromium", () => {
       };
     });
     expect(out.status).toBe(200);
+    expect(out.objectUrl).toBe(`${server.baseUrl}/obs/v.mp4`);
     expect(put.bytes).toBe(8 * 1024 * 1024);
     expect(put.headers?.["content-type"]).toBe("video/mp4");
     expect(put.headers?.["x-obs-acl"]).toBe("public-read");

@@ -40,11 +40,10 @@ function client() {
 function serveStore() {
   const stored = new Map<string, { body: Buffer; headers: Record<string, unknown> }>();
   server.routes.set("POST /comm-saas-cloud/obs/getCommonFileUploadSigned", (req, res) => {
-    const { objectKey } = JSON.parse(req.body.toString()) as { objectKey: string };
-    json(res, {
-      code: 200,
-      data: { signedUrl: `${server.baseUrl}/obs/${objectKey}?AccessKeyId=k&Expires=9&Signature=s` },
-    });
+    const { objectKey, contentType } = JSON.parse(req.body.toString()) as { objectKey: string; contentType: string };
+    // The contract's SignedUpload: a URL relative to the API's base, plus where to read the object.
+    const url = `/obs/${objectKey}?AccessKeyId=k&Expires=9&Signature=s`;
+    json(res, { code: 200, data: { objectKey, url, accessURL: `/obs/${objectKey}`, contentType } });
   });
   server.routes.set("PUT /obs/a.bin", (req, res) => {
     stored.set("a.bin", { body: req.body, headers: req.headers });
@@ -56,7 +55,7 @@ function serveStore() {
 const sign = (sdk: ReturnType<typeof client>["sdk"], objectKey: string, contentType: string) => () =>
   sdk
     .raw("POST", "/comm-saas-cloud/obs/getCommonFileUploadSigned", { body: { objectKey, contentType } })
-    .then((r) => unwrap(r as { data?: { data?: { signedUrl: string } } }));
+    .then((r) => unwrap(r as { data?: { data?: { url: string; accessURL: string; contentType: string } } }));
 
 describe("signed upload", () => {
   it("PUTs the file with content type and public-read ACL, reports progress, and never sends the token", async () => {
@@ -72,6 +71,7 @@ describe("signed upload", () => {
       transport: "fetch",
     });
     expect(result.objectUrl).toBe(`${server.baseUrl}/obs/a.bin`);
+    expect(result.signedUrl).toBe(`${server.baseUrl}/obs/a.bin?AccessKeyId=k&Expires=9&Signature=s`);
     expect(result.status).toBe(200);
     const put = stored.get("a.bin");
     expect(put?.body.equals(bytes)).toBe(true);
@@ -88,16 +88,12 @@ describe("signed upload", () => {
     expect(events.some((e) => e.percent > 0 && e.percent < 100)).toBe(true);
   });
 
-  it("sends another ACL and content type when asked", async () => {
+  it("sends another ACL when asked, and the content type the URL was signed for", async () => {
     const stored = serveStore();
     const { sdk } = client();
-    await uploadSigned({
-      sign: sign(sdk, "a.bin", "text/csv"),
-      file: "vin,time\n",
-      contentType: "text/csv",
-      acl: "private",
-    });
+    await uploadSigned({ sdk, sign: sign(sdk, "a.bin", "text/csv"), file: "vin,time\n", acl: "private" });
     expect(stored.get("a.bin")?.headers["x-obs-acl"]).toBe("private");
+    // No contentType given: the one the URL was signed for comes from the signing answer.
     expect(stored.get("a.bin")?.headers["content-type"]).toBe("text/csv");
     expect(stored.get("a.bin")?.body.toString()).toBe("vin,time\n");
   });
@@ -174,7 +170,7 @@ describe("downloads", () => {
       res.end("%PDF-1.7");
     });
     const { sdk, errors } = client();
-    const file = await downloadSigned(`${server.baseUrl}/obs/r.pdf?Signature=ok`, { sdk });
+    const file = await downloadSigned("/obs/r.pdf?Signature=ok", { sdk });
     expect(await file.blob.text()).toBe("%PDF-1.7");
     expect(file.contentType).toBe("application/pdf");
     expect(server.requests[0]?.headers.authorization).toBeUndefined();
