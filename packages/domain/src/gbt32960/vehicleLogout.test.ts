@@ -1,3 +1,4 @@
+import * as fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { decodeFrame } from "./frame";
 import { bytesToHex } from "./hex";
@@ -31,5 +32,22 @@ describe("vehicle logout body: time and serial, nothing else", () => {
   });
   it.each([65536, -1, 2.5])("refuses serial %s", (serial) => {
     expect(encodeVehicleLogout({ ...logout, serial })).toMatchObject({ ok: false, error: { code: "bad-number" } });
+  });
+});
+
+describe("logout round trip", () => {
+  it("decode(encode(x)) = x for whole-second times 2000–2099 (Beijing) and any serial", () => {
+    const body = fc.record({
+      collectedAt: fc
+        .integer({ min: Date.UTC(1999, 11, 31, 16) / 1000, max: Date.UTC(2099, 11, 31, 15, 59, 59) / 1000 })
+        .map((s) => s * 1000),
+      serial: fc.integer({ min: 0, max: 0xffff }),
+    });
+    fc.assert(
+      fc.property(body, (b) => {
+        const bytes = encodeVehicleLogout(b);
+        expect(bytes.ok && decodeVehicleLogout(bytes.value)).toEqual({ ok: true, value: b });
+      }),
+    );
   });
 });
