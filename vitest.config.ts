@@ -6,7 +6,27 @@ import { defineConfig } from "vitest/config";
  */
 export default defineConfig({
   test: {
-    projects: ["packages/domain", "packages/sdk", "packages/ui", "apps/server", "apps/console", "tests"],
+    projects: [
+      "packages/domain",
+      "packages/sdk",
+      "packages/ui",
+      "apps/server",
+      "apps/console",
+      "tests",
+      // The server's database tests again on a PostgreSQL server (TEST_DATABASE_URL, exported by
+      // scripts/ci-postgres.sh in .ci/run); without the URL they skip with a printed notice.
+      {
+        resolve: { conditions: ["source"] },
+        test: {
+          name: "postgres",
+          environment: "node",
+          include: ["apps/server/src/app.test.ts", "tests/contract/**/*.test.ts"],
+          env: { TSP_TEST_ENGINE: "postgres" },
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
     coverage: {
       provider: "v8",
       reporter: ["text-summary", "json-summary", "html"],
