@@ -30,6 +30,19 @@ describe.skipIf(engine.skip)(`server over real HTTP (${engine.kind})`, () => {
     expect(await seedIfEmpty(server.ctx, [], [])).toBe(false);
   });
 
+  it("serves the API reference at /docs, rendered from openapi/, and the documents themselves", async () => {
+    const res = await fetch(new URL("/docs", server.url));
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-security-policy")).toContain("default-src 'none'");
+    const html = await res.text();
+    expect(html).toContain("车联网运营管理系统 接口文档");
+    expect(html).toContain('id="getLoginLog"');
+    expect(html).toContain("/tbox/loginJournal/loginLog/export");
+    const yaml = await fetch(new URL("/docs/openapi/tsp-hbase-proxy.yaml", server.url));
+    expect(await yaml.text()).toContain("operationId: getLoginLog");
+    expect((await fetch(new URL("/docs/openapi/..%2Fpackage.json", server.url))).status).toBe(404);
+  });
+
   it("serves config.json for the console", async () => {
     const res = await fetch(new URL("/config.json", server.url));
     expect(await res.json()).toEqual({

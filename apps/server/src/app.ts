@@ -2,9 +2,11 @@ import multipart from "@fastify/multipart";
 import Fastify, { type FastifyInstance } from "fastify";
 import type { AppContext } from "./context";
 import { registerConsole } from "./http/console";
+import { registerDocs } from "./http/docs";
 import { registerErrorHandler } from "./http/errorHandler";
 import { registerHealth } from "./http/health";
 import { registerOperations } from "./http/router";
+import { readDocumentTexts } from "./openapi/documents";
 import type { OperationInfo } from "./openapi/operations";
 import type { ServiceModule } from "./services/types";
 
@@ -13,13 +15,15 @@ export interface BuildAppOptions {
   /** Every operation of openapi/ (routes and validation come from them). */
   operations: readonly OperationInfo[];
   modules: readonly ServiceModule[];
+  /** Folder of the OpenAPI documents served under /docs/openapi (default: the repository's openapi/). */
+  openapiDir?: string | undefined;
   consoleDir?: string | undefined;
   /** Logger on/off; tests keep it quiet. */
   logger?: boolean;
 }
 
 /** Builds the HTTP application: APIs, the console and its config. Does not listen. */
-export async function buildApp({ ctx, operations, modules, consoleDir, logger = false }: BuildAppOptions) {
+export async function buildApp({ ctx, operations, modules, openapiDir, consoleDir, logger = false }: BuildAppOptions) {
   const app: FastifyInstance = Fastify({
     logger: logger ? { level: process.env.LOG_LEVEL ?? "info" } : false,
     genReqId: () => crypto.randomUUID(),
@@ -38,6 +42,7 @@ export async function buildApp({ ctx, operations, modules, consoleDir, logger = 
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 20 } });
   registerErrorHandler(app);
   registerHealth(app, ctx);
+  registerDocs(app, operations, readDocumentTexts(openapiDir));
   registerOperations(app, operations, modules, ctx);
   for (const m of modules) await m.register?.(app, ctx);
   await registerConsole(app, consoleDir, {

@@ -69,6 +69,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     ctx,
     operations,
     modules,
+    openapiDir: options.openapiDir,
     consoleDir: config.consoleDir,
     logger: options.logger ?? false,
   });

@@ -34,3 +34,16 @@ export function loadDocuments(dir: string = DEFAULT_OPENAPI_DIR): OpenApiDocumen
   }
   return docs;
 }
+
+/** The documents' text by file name, for serving them as they are written (/docs/openapi/…). */
+export function readDocumentTexts(dir: string = DEFAULT_OPENAPI_DIR): ReadonlyMap<string, string> {
+  const texts = new Map<string, string>();
+  try {
+    for (const name of readdirSync(dir).filter((n) => n.endsWith(".yaml"))) {
+      texts.set(name, readFileSync(path.join(dir, name), "utf8"));
+    }
+  } catch {
+    // No folder: nothing to serve.
+  }
+  return texts;
+}
