@@ -1,13 +1,40 @@
 // @tsp/ui — the widget kit. Light widgets are exported here; heavy ones (map, chart, editor)
 // through lazy wrappers in ./lazy so the console's first screen stays small.
+
+export type { ChartKind, ChartSeries } from "./chart/chartData";
+export { isChartEmpty } from "./chart/chartData";
+export { AddressDialog, MSG_ADDRESS_LOOKUP_FAILED, MSG_NO_LOCATION } from "./dialog/AddressDialog";
 export { Dialog, type DialogProps } from "./dialog/Dialog";
 export { DIALOG_CONFIRM_THROTTLE_MS, useThrottledAction } from "./dialog/useThrottledAction";
+export { countImages, sanitizeHtml } from "./editor/sanitize";
 export { EmptyState } from "./feedback/EmptyState";
 export { LoadingOverlay } from "./feedback/LoadingOverlay";
-export { type Toast, type ToastApi, type ToastKind, ToastProvider, useToast } from "./feedback/Toasts";
+export { type Toast, ToastAnnouncer, type ToastApi, type ToastKind, ToastProvider, useToast } from "./feedback/Toasts";
 export { failedRowsSheet, REASON_HEADER, saveBlob } from "./importing/failedRowsSheet";
 export { IMPORT_DIALOG_WIDTH, ImportDialog, type ImportDialogProps } from "./importing/ImportDialog";
 export type { ImportReport, ImportRowResult } from "./importing/types";
+// Heavy widgets: lazy wrappers only (each is its own chunk).
+export {
+  Chart,
+  type ChartProps,
+  GeofenceEditor,
+  type GeofenceEditorProps,
+  MapLocationPicker,
+  type MapLocationPickerProps,
+  RichTextEditor,
+  type RichTextEditorProps,
+} from "./lazy";
+export { CHINA_CENTER, type TileConfig } from "./map/config";
+export { type CoordSys, fromDisplay, gcj02ToWgs84, type LngLat, toDisplay, wgs84ToGcj02 } from "./map/coords";
+export {
+  type GeocodingProvider,
+  loadProvinceGeocoder,
+  type Place,
+  type PlaceLoaders,
+  placesGeocoder,
+} from "./map/geocoder";
+export { decodeGeofence, encodeGeofence, type Geofence, type GeofenceShape } from "./map/geofenceCodec";
+export type { MapLocation } from "./map/MapLocationPicker";
 export { PermissionGuard, PermissionProvider, useHasPermission } from "./permission/PermissionGuard";
 export { AUDIO_CHANNELS, ChannelSelect, GENERAL_CHANNELS } from "./select/ChannelSelect";
 export { RemoteSelect, type RemoteSelectProps } from "./select/RemoteSelect";

@@ -1,5 +1,6 @@
 import { DialogPanel, DialogTitle, Dialog as HeadlessDialog } from "@headlessui/react";
 import type { ReactNode } from "react";
+import { ToastAnnouncer } from "../feedback/Toasts";
 import { buttonClass } from "../theme/classes";
 import { DIALOG_CONFIRM_THROTTLE_MS, useThrottledAction } from "./useThrottledAction";
 
@@ -61,6 +62,7 @@ export function Dialog({
             </button>
           </div>
           <div className="px-5 py-4">{children}</div>
+          <ToastAnnouncer />
           {onConfirm && (
             <div className="flex items-center justify-end gap-2 border-t border-gray-200 px-5 py-3">
               {footerExtra && <div className="mr-auto">{footerExtra}</div>}

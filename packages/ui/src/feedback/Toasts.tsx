@@ -1,5 +1,5 @@
 import { clsx } from "clsx";
-import { createContext, type ReactNode, useCallback, useContext, useMemo, useRef, useState } from "react";
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
 
 /** Kind of a toast: colours it and picks its ARIA role (errors and warnings interrupt). */
 export type ToastKind = "success" | "info" | "warning" | "error";
@@ -22,6 +22,33 @@ export interface ToastApi {
 
 const noop: ToastApi = { show() {}, success() {}, info() {}, warning() {}, error() {} };
 const ToastContext = createContext<ToastApi>(noop);
+const ToastListContext = createContext<{ toasts: readonly Toast[]; announcers: (delta: 1 | -1) => void }>({
+  toasts: [],
+  announcers: () => {},
+});
+
+/**
+ * A modal dialog makes everything outside it inert (hidden from assistive tech), toasts
+ * included. Dialogs render this visually hidden copy inside their panel so a message raised
+ * while a dialog is open is still announced.
+ */
+export function ToastAnnouncer() {
+  const { toasts, announcers } = useContext(ToastListContext);
+  // While an announcer is mounted the regular list stays silent, so nothing is read twice.
+  useEffect(() => {
+    announcers(1);
+    return () => announcers(-1);
+  }, [announcers]);
+  return (
+    <div className="sr-only">
+      {toasts.map((t) => (
+        <div key={t.id} role={t.kind === "error" || t.kind === "warning" ? "alert" : "status"}>
+          {t.text}
+        </div>
+      ))}
+    </div>
+  );
+}
 
 /**
  * The toast API of the nearest {@link ToastProvider}. Outside a provider the calls do nothing,
@@ -41,6 +68,10 @@ const kindClass: Record<ToastKind, string> = {
 /** Holds the toasts of a screen tree and renders them top-centre; each lasts `durationMs`. */
 export function ToastProvider({ children, durationMs = 3000 }: { children: ReactNode; durationMs?: number }) {
   const [toasts, setToasts] = useState<Toast[]>([]);
+  const [announcerCount, setAnnouncerCount] = useState(0);
+  const announcers = useCallback((delta: 1 | -1) => setAnnouncerCount((n) => n + delta), []);
+  const list = useMemo(() => ({ toasts, announcers }), [toasts, announcers]);
+  const silent = announcerCount > 0;
   const nextId = useRef(1);
   const dismiss = useCallback((id: number) => setToasts((all) => all.filter((t) => t.id !== id)), []);
   const api = useMemo<ToastApi>(() => {
@@ -59,12 +90,15 @@ export function ToastProvider({ children, durationMs = 3000 }: { children: React
   }, [dismiss, durationMs]);
   return (
     <ToastContext.Provider value={api}>
-      {children}
-      <div className="pointer-events-none fixed inset-x-0 top-4 z-[100] flex flex-col items-center gap-2">
+      <ToastListContext.Provider value={list}>{children}</ToastListContext.Provider>
+      <div
+        aria-hidden={silent || undefined}
+        className="pointer-events-none fixed inset-x-0 top-4 z-[100] flex flex-col items-center gap-2"
+      >
         {toasts.map((t) => (
           <div
             key={t.id}
-            role={t.kind === "error" || t.kind === "warning" ? "alert" : "status"}
+            role={silent ? undefined : t.kind === "error" || t.kind === "warning" ? "alert" : "status"}
             className={clsx(
               "pointer-events-auto flex items-center gap-3 rounded border px-4 py-2 text-sm shadow",
               kindClass[t.kind],

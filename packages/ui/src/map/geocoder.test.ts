@@ -1,0 +1,70 @@
+import { describe, expect, it, vi } from "vitest";
+import { placesGeocoder } from "./geocoder";
+import { decodeGeofence, encodeGeofence } from "./geofenceCodec";
+import { provinceGeocoder } from "./provinceGeocoder";
+import { provinceAt, provinces } from "./provinces";
+
+describe("shipped province boundaries", () => {
+  it("hold every provincial unit of China", () => {
+    expect(provinces.length).toBe(34);
+    expect(provinces.map((p) => p.name)).toEqual(expect.arrayContaining(["北京", "新疆", "海南", "台湾", "香港"]));
+  });
+  it("answer which province a point is in", () => {
+    expect(provinceAt([116.404, 39.915])?.name).toBe("北京");
+    expect(provinceAt([121.47, 31.23])?.name).toBe("上海");
+    expect(provinceAt([87.62, 43.83])?.name).toBe("新疆");
+    expect(provinceAt([150, 20])).toBeNull();
+  });
+});
+
+describe("geocoders", () => {
+  it("the offline one completes province names with or without a suffix and reverses points", async () => {
+    expect((await provinceGeocoder.autocomplete("江苏省")).map((p) => p.name)).toEqual(["江苏"]);
+    expect(await provinceGeocoder.geocode("浙江")).toMatchObject({ name: "浙江" });
+    expect(await provinceGeocoder.reverse(113.26, 23.13)).toBe("广东");
+    expect(await provinceGeocoder.autocomplete("")).toEqual([]);
+  });
+  it("the places one prefers the server's places and falls back offline", async () => {
+    const searchPlaces = vi.fn(async (k: string) =>
+      k === "一汽" ? [{ name: "一汽解放服务站", address: "长春市绿园区", lng: 125.2, lat: 43.9 }] : [],
+    );
+    const g = placesGeocoder({ searchPlaces, reverse: async () => null });
+    expect((await g.autocomplete("一汽"))[0]?.name).toBe("一汽解放服务站");
+    expect((await g.autocomplete("吉林"))[0]?.name).toBe("吉林");
+    expect(await g.reverse(125.3, 43.9)).toBe("吉林");
+  });
+});
+
+describe("geofence encoding", () => {
+  it("encodes a circle as lng,lat with the radius in km and decodes it back", () => {
+    const g = encodeGeofence({ kind: "circle", center: [116.4040001, 39.915], radiusKm: 2.5 });
+    expect(g).toEqual({ type: 1, position: "116.404,39.915", radius: 2.5 });
+    expect(decodeGeofence(g)).toEqual({ kind: "circle", center: [116.404, 39.915], radiusKm: 2.5 });
+  });
+  it("encodes a polygon as points separated by semicolons, ring not closed", () => {
+    const g = encodeGeofence({
+      kind: "polygon",
+      points: [
+        [116, 39],
+        [117, 39],
+        [117, 40],
+        [116, 39],
+      ],
+    });
+    expect(g).toEqual({ type: 2, position: "116,39;117,39;117,40" });
+    expect(decodeGeofence(g)).toEqual({
+      kind: "polygon",
+      points: [
+        [116, 39],
+        [117, 39],
+        [117, 40],
+      ],
+    });
+  });
+  it("rejects bad input", () => {
+    expect(decodeGeofence({ type: 1, position: "116,39", radius: 0 })).toBeNull();
+    expect(decodeGeofence({ type: 1, position: "abc", radius: 1 })).toBeNull();
+    expect(decodeGeofence({ type: 2, position: "116,39;117,39" })).toBeNull();
+    expect(decodeGeofence({ type: 2, position: "116,39;117,39;200,40" })).toBeNull();
+  });
+});
