@@ -2,19 +2,21 @@ import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   ApiError,
+  CancelledError,
   createTspClient,
   download,
   downloadSigned,
   fileNameOf,
   memoryTokenStore,
   NetworkError,
+  TimeoutError,
   type TspError,
   UPLOAD_FAILED,
   type UploadProgress,
   unwrap,
   uploadSigned,
 } from "../src/index";
-import { json, startServer, type TestServer } from "./server";
+import { json, sleep, startServer, type TestServer } from "./server";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -109,6 +111,32 @@ describe("signed upload", () => {
     expect((error as ApiError).message).toBe("签名无效或已过期");
     expect((error as ApiError).status).toBe(403);
     expect(errors).toEqual([error]);
+  });
+
+  it("a slow store times out (200 s by default, here a per-call override) and is reported", async () => {
+    serveStore();
+    server.streamRoutes.set("PUT /obs/a.bin", () => {}); // never answers
+    const { sdk, errors } = client();
+    const error = await uploadSigned({ sdk, sign: sign(sdk, "a.bin", "image/png"), file: "x", timeoutMs: 100 }).catch(
+      (e: unknown) => e,
+    );
+    server.streamRoutes.clear();
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect(errors).toEqual([error]);
+  });
+
+  it("the caller's signal cancels an upload, and nobody is told", async () => {
+    serveStore();
+    server.streamRoutes.set("PUT /obs/a.bin", () => {});
+    const { sdk, errors } = client();
+    const controller = new AbortController();
+    const upload = uploadSigned({ sdk, sign: sign(sdk, "a.bin", "image/png"), file: "x", signal: controller.signal });
+    await sleep(100);
+    controller.abort();
+    const error = await upload.catch((e: unknown) => e);
+    server.streamRoutes.clear();
+    expect(error).toBeInstanceOf(CancelledError);
+    expect(errors).toEqual([]);
   });
 
   it("a store that cannot be reached rejects with the spec's upload failure text", async () => {
