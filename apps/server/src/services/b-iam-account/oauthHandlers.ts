@@ -62,6 +62,9 @@ export const submitAuthorizeForm: Handler = async ({ body, reply }, ctx) => {
   return reply.code(302).header("cache-control", "no-store").redirect(target.toString());
 };
 
+/** A 400 whose message is the reason itself (openapi getToken names the messages). */
+const reason = (field: string, msg: string) => badRequest(msg, [{ field, msg: `${field}：${msg}` }]);
+
 interface TokenBody {
   grant_type: "authorization_code" | "iam_sso_login" | "client_credentials";
   code?: string;
@@ -75,10 +78,10 @@ export const getToken: Handler = async ({ body, request, reply }, ctx) => {
   reply.header("cache-control", "no-store");
   const client = await clientFromBasic(ctx.db, request.headers.authorization);
   if (!client) throw new ApiError(401, "客户端认证失败");
-  if (!client.grant_types.includes(form.grant_type)) throw invalidField("grant_type", "该客户端不能使用此授权类型");
+  if (!client.grant_types.includes(form.grant_type)) throw reason("grant_type", "客户端不支持该授权方式");
   const now = ctx.now();
   if (form.grant_type === "client_credentials") {
-    if (!client.service_account_id) throw invalidField("grant_type", "该客户端未绑定服务账号");
+    if (!client.service_account_id) throw reason("grant_type", "客户端未绑定服务账号");
     return issueToken(ctx.db, client.service_account_id, client.client_id, now);
   }
   const missing = (["code", "redirect_uri", ...(form.grant_type === "iam_sso_login" ? ["state"] : [])] as const).filter(
@@ -100,6 +103,6 @@ export const getToken: Handler = async ({ body, request, reply }, ctx) => {
     },
     now,
   );
-  if (accountId === null) throw invalidField("code", "授权码无效或已过期");
+  if (accountId === null) throw reason("code", "授权码无效或已过期");
   return issueToken(ctx.db, accountId, client.client_id, now);
 };
