@@ -23,21 +23,21 @@ export interface ClientCredentials {
 
 /**
  * The authorize page URL (spec §8: response_type=code, the fixed client id, a redirect back
- * to the app origin), where the console sends the browser on 401.
+ * to the app origin), where the console sends the browser on 401. The page is
+ * `{baseUrl}/b-iam-account/oauth/authorize`, or `endpoint` when the sign-in page lives elsewhere
+ * (the spec calls it "external"; a deployment's config may name its full URL).
  */
-export function authorizeUrl(options: {
-  baseUrl: string;
-  clientId: string;
-  redirectUri: string;
-  state?: string;
-}): string {
+export function authorizeUrl(
+  options: { clientId: string; redirectUri: string; state?: string } & ({ baseUrl: string } | { endpoint: string }),
+): string {
   const query = new URLSearchParams({
     response_type: "code",
     client_id: options.clientId,
     redirect_uri: options.redirectUri,
   });
   if (options.state) query.set("state", options.state);
-  return `${options.baseUrl.replace(/\/$/, "")}${AUTHORIZE_PATH}?${query}`;
+  const page = "endpoint" in options ? options.endpoint : `${options.baseUrl.replace(/\/$/, "")}${AUTHORIZE_PATH}`;
+  return `${page}${page.includes("?") ? "&" : "?"}${query}`;
 }
 
 /** `Basic base64(id:secret)` — the "fixed basic client authorisation header" of spec §7. */

@@ -64,6 +64,17 @@ describe("sign-in helpers", () => {
     });
   });
 
+  it("builds the authorize URL on an external sign-in page", () => {
+    const url = authorizeUrl({
+      endpoint: "https://iam.example.com/login?tenant=t1",
+      clientId: "tsp-console",
+      redirectUri: "https://tsp.example.com/",
+    });
+    expect(url).toBe(
+      "https://iam.example.com/login?tenant=t1&response_type=code&client_id=tsp-console&redirect_uri=https%3A%2F%2Ftsp.example.com%2F",
+    );
+  });
+
   it("exchanges a code with the Basic client header, form-encoded, and stores the token", async () => {
     serveToken();
     const tokens = memoryTokenStore("old");
