@@ -1,0 +1,124 @@
+import ExcelJS from "exceljs";
+import { ok } from "../../../http/envelope";
+import type { Handler } from "../../types";
+import type { NerVehicleModelTable } from "../tables";
+import { IMPORT_DONE_MSG, type RowFailure } from "./imports";
+import { cellValue, readSheet } from "./sheet";
+import { importUpload } from "./upload";
+
+const VEHICLE_TYPES = ["乘用车", "客车", "货车", "专用车"] as const;
+
+/** Columns of the vehicle model template (MIIT announcement parameters), in order. */
+export const MODEL_COLUMNS = [
+  { key: "vehicle_model", label: "公告型号", required: true, example: "BYD7005BEV1" },
+  { key: "vehicle_name", label: "车辆名称", required: true, example: "纯电动轿车" },
+  { key: "vehicle_type", label: "车辆类型", required: true, example: "乘用车" },
+  { key: "brand_name", label: "品牌", required: true, example: "比亚迪" },
+  { key: "manufacturer", label: "生产企业", required: true, example: "比亚迪汽车工业有限公司" },
+  { key: "curb_weight", label: "整备质量(kg)", required: true, example: 1650 },
+  { key: "max_speed", label: "最高车速(km/h)", required: true, example: 150 },
+  { key: "drive_model", label: "驱动电机型号", required: false, example: "TZ200XSQ、TZ180XSF" },
+  { key: "tbox_model", label: "终端型号", required: false, example: "HW-TBOX-M5" },
+  { key: "battery_model", label: "电池型号", required: false, example: "FD2-BLADE-57" },
+  { key: "rated_energy", label: "额定能量(kWh)", required: false, example: 57.6 },
+] as const;
+
+type ModelValues = Omit<NerVehicleModelTable, "id">;
+
+/** A template row as a model, or the reason it is not one (Chinese, with the column label). */
+export function parseModelRow(cells: Map<string, unknown>): ModelValues | string {
+  const text = (label: string, max: number, required: boolean): string | null | { error: string } => {
+    const v = cellValue(cells.get(label) ?? null, "nullableString") as string | null;
+    if (v === null || v === "") return required ? { error: `${label}：必填` } : null;
+    if (v.length > max) return { error: `${label}：长度不能超过${max}` };
+    return v;
+  };
+  const positiveInt = (label: string): number | { error: string } => {
+    const v = cellValue(cells.get(label) ?? null, "integer");
+    if (v === undefined) return { error: `${label}：必填` };
+    if (typeof v !== "number" || !Number.isInteger(v) || v < 1) return { error: `${label}：应为正整数` };
+    return v;
+  };
+  const out: Record<string, unknown> = {};
+  for (const c of MODEL_COLUMNS) {
+    let value: unknown;
+    if (c.key === "curb_weight" || c.key === "max_speed") value = positiveInt(c.label);
+    else if (c.key === "rated_energy") {
+      const v = cellValue(cells.get(c.label) ?? null, "number");
+      if (v === undefined) value = null;
+      else if (typeof v !== "number" || v <= 0) value = { error: `${c.label}：应为大于0的数字` };
+      else value = v;
+    } else value = text(c.label, c.key === "manufacturer" ? 100 : 50, c.required);
+    if (value !== null && typeof value === "object") return (value as { error: string }).error;
+    out[c.key] = value;
+  }
+  if (!VEHICLE_TYPES.includes(out.vehicle_type as (typeof VEHICLE_TYPES)[number]))
+    return `车辆类型：取值应为 ${VEHICLE_TYPES.join("、")} 之一`;
+  return out as unknown as ModelValues;
+}
+
+/**
+ * importNerVehicleModel: announcement models from the template. A model whose 公告型号
+ * exists is overwritten only with allowCover=true (business-areas.md §4), else rejected
+ * (车型已存在). Valid rows are written in one transaction.
+ */
+export const importNerVehicleModel: Handler = async ({ request, query }, ctx) => {
+  const allowCover = query.allowCover === true;
+  const { buffer } = await importUpload(request);
+  const rows = await readSheet(
+    buffer,
+    MODEL_COLUMNS.filter((c) => c.required).map((c) => c.label),
+  );
+  const existing = new Set(
+    (await ctx.db.selectFrom("ner_vehicle_model").select("vehicle_model").execute()).map((r) => r.vehicle_model),
+  );
+  const failures: RowFailure[] = [];
+  const accepted: ModelValues[] = [];
+  const seen = new Set<string>();
+  for (const r of rows) {
+    const parsed = parseModelRow(r.cells);
+    if (typeof parsed === "string") {
+      failures.push({ row: r.row, vin: "", reason: parsed });
+      continue;
+    }
+    if (seen.has(parsed.vehicle_model)) {
+      failures.push({ row: r.row, vin: "", reason: "文件中公告型号重复" });
+      continue;
+    }
+    seen.add(parsed.vehicle_model);
+    if (existing.has(parsed.vehicle_model) && !allowCover) {
+      failures.push({ row: r.row, vin: "", reason: "车型已存在" });
+      continue;
+    }
+    accepted.push(parsed);
+  }
+  if (accepted.length > 0) {
+    await ctx.db.transaction().execute(async (trx) => {
+      for (const m of accepted) {
+        const { vehicle_model: _key, ...rest } = m;
+        await trx
+          .insertInto("ner_vehicle_model")
+          .values(m)
+          .onConflict((oc) => oc.column("vehicle_model").doUpdateSet(rest))
+          .execute();
+      }
+    });
+  }
+  return ok({ all: rows.length, success: accepted.length, failed: failures.length, rows: failures }, IMPORT_DONE_MSG);
+};
+
+/** downloadNerVehicleModelTemplate: the template .xlsx — header row and one example row (import dialog step 1). */
+export const downloadNerVehicleModelTemplate: Handler = async ({ reply }) => {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet("车型信息");
+  sheet.columns = MODEL_COLUMNS.map((c) => ({ header: c.label, key: c.key, width: 20 }));
+  sheet.addRow(Object.fromEntries(MODEL_COLUMNS.map((c) => [c.key, c.example])));
+  sheet.getRow(1).font = { bold: true };
+  const buffer = Buffer.from(await workbook.xlsx.writeBuffer());
+  const name = encodeURIComponent("新能源车型导入模板.xlsx");
+  return reply
+    .header("content-type", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
+    .header("content-disposition", `attachment; filename*=UTF-8''${name}`)
+    .header("x-content-type-options", "nosniff")
+    .send(buffer);
+};

@@ -1,0 +1,49 @@
+import { importFilesProblem, MB, MSG_CHOOSE_IMPORT_FILE, MSG_FILE_FORMAT_INCORRECT } from "@tsp/domain";
+import type { FastifyRequest } from "fastify";
+import { ApiError, badRequest } from "../../../http/envelope";
+
+/** Largest import file (openapi ImportFile: the 10 MB cap bounds a synchronous import). */
+export const IMPORT_MAX_MB = 10;
+
+const ZIP = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
+const OLE2 = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+
+/**
+ * The one uploaded file of an import (multipart field `file`), checked before anything is
+ * read: one xls/xlsx file (business-areas.md §5 import dialog), at most 10 MB, and really an
+ * Office Open XML workbook. A legacy Excel 97-2003 binary (.xls) cannot be read by exceljs,
+ * so it answers its own message asking for .xlsx.
+ */
+export async function importUpload(request: FastifyRequest): Promise<{ name: string; buffer: Buffer }> {
+  if (!request.isMultipart())
+    throw badRequest(MSG_CHOOSE_IMPORT_FILE, [{ field: "file", msg: MSG_CHOOSE_IMPORT_FILE }]);
+  let part: Awaited<ReturnType<FastifyRequest["file"]>>;
+  try {
+    part = await request.file({ limits: { fileSize: IMPORT_MAX_MB * MB, files: 1 } });
+  } catch {
+    throw badRequest(MSG_FILE_FORMAT_INCORRECT, [{ field: "file", msg: "无法读取上传的文件" }]);
+  }
+  if (part?.fieldname !== "file")
+    throw badRequest(MSG_CHOOSE_IMPORT_FILE, [{ field: "file", msg: MSG_CHOOSE_IMPORT_FILE }]);
+  const problem = importFilesProblem([part.filename]);
+  if (problem) {
+    part.file.resume();
+    throw badRequest(problem, [{ field: "file", msg: problem }]);
+  }
+  let buffer: Buffer;
+  try {
+    buffer = await part.toBuffer();
+  } catch (error) {
+    if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") {
+      throw new ApiError(413, `上传文件不能超过${IMPORT_MAX_MB}M`);
+    }
+    throw error;
+  }
+  if (buffer.subarray(0, 8).equals(OLE2)) {
+    const msg = "暂不支持Excel 97-2003（.xls）格式，请另存为.xlsx后重新上传";
+    throw badRequest(msg, [{ field: "file", msg }]);
+  }
+  if (!buffer.subarray(0, 4).equals(ZIP))
+    throw badRequest(MSG_FILE_FORMAT_INCORRECT, [{ field: "file", msg: "文件内容不是Excel工作簿" }]);
+  return { name: part.filename, buffer };
+}

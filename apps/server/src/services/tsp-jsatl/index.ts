@@ -1,0 +1,61 @@
+import { inTenants } from "../../platform/principal";
+import type { Rng } from "../../seed/rng";
+import type { Handler, SeedContext, ServiceModule } from "../types";
+import * as m0001 from "./migrations/0001_terminals";
+import "./tables";
+
+const likeOf = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** findJsatlVehicleList: the tenant's vehicles with an active-safety terminal, by VIN and plate substring, paged. */
+const findJsatlVehicleList: Handler = async ({ query, principal }, ctx) => {
+  if (!principal) throw new Error("protected operation reached without a principal");
+  let q = ctx.db
+    .selectFrom("jsatl_terminal as j")
+    .innerJoin("vehicle as v", "v.vin", "j.vin")
+    .where(inTenants("j.tenant_id", principal));
+  if (typeof query.vin === "string" && query.vin) q = q.where("j.vin", "ilike", likeOf(query.vin));
+  if (typeof query.plateNo === "string" && query.plateNo) q = q.where("v.plate", "ilike", likeOf(query.plateNo));
+  const pageSize = Number(query.pageSize ?? 10);
+  const offset = (Number(query.pageNum ?? 1) - 1) * pageSize;
+  const count = await q.select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow();
+  const rows = await q
+    .select(["j.vin", "v.plate", "j.terminal_phone", "j.terminal_id", "j.online", "j.last_location_time"])
+    .orderBy("j.vin")
+    .limit(pageSize)
+    .offset(offset)
+    .execute();
+  return {
+    list: rows.map((r) => ({
+      vin: r.vin,
+      plateNo: r.plate,
+      terminalPhone: r.terminal_phone,
+      terminalId: r.terminal_id,
+      online: r.online,
+      lastLocationTime: r.last_location_time === null ? null : Number(r.last_location_time),
+    })),
+    total: Number(count.n),
+  };
+};
+
+/** Every other demo vehicle carries an active-safety terminal (JT/T 808-2013 phone numbers). */
+async function seedJsatl(ctx: SeedContext, rng: Rng): Promise<void> {
+  const rows = ctx.vehicles
+    .filter((_, i) => i % 2 === 0)
+    .map((v, i) => ({
+      vin: v.vin,
+      tenant_id: v.tenantId,
+      terminal_phone: `0${rng.pick(["139", "138", "150", "187"])}${String(10000000 + i * 7919 + rng.int(0, 7000)).slice(-8)}`,
+      terminal_id: `${rng.pick(["YX", "HW", "RD"])}${String(80000 + i).padStart(5, "0")}`,
+      online: rng.next() < 0.6,
+      last_location_time: rng.next() < 0.9 ? ctx.now.getTime() - rng.int(1, 72 * 60) * 60_000 : null,
+    }));
+  if (rows.length > 0) await ctx.db.insertInto("jsatl_terminal").values(rows).execute();
+}
+
+/** tsp-jsatl: vehicles with a JT/T 808 active-safety terminal (ADAS/DSM alarms, "苏标"). */
+export const tspJsatl: ServiceModule = {
+  name: "tsp-jsatl",
+  migrations: { "tsp-jsatl:0001_terminals": m0001 },
+  handlers: { findJsatlVehicleList },
+  seed: seedJsatl,
+};

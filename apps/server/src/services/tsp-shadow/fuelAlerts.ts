@@ -1,0 +1,55 @@
+import { sql } from "kysely";
+import { badRequest } from "../../http/envelope";
+import { inTenants } from "../../platform/principal";
+import type { Handler } from "../types";
+import { FUEL_ALERT_TYPES } from "./tables";
+
+const DAY = 24 * 3600 * 1000;
+const CHINA_OFFSET_MS = 8 * 3600 * 1000;
+/** The longest window (openapi: at most 31 days after startTime). */
+export const MAX_SPAN_MS = 31 * DAY;
+
+/** The UTC+8 calendar day of a time, yyyy-MM-dd. */
+export const chinaDay = (ms: number) => new Date(ms + CHINA_OFFSET_MS).toISOString().slice(0, 10);
+
+/**
+ * getTotalFuelAlert: the tenant's fuel alerts in [startTime, endTime] (default the last 7
+ * days), totalled by kind (every kind listed, zeros included) and by UTC+8 day (every day of
+ * the window, zeros included, so a chart needs no gap filling).
+ */
+export const getTotalFuelAlert: Handler = async ({ query, principal }, ctx) => {
+  if (!principal) throw new Error("protected operation reached without a principal");
+  const nowMs = ctx.now().getTime();
+  const end = query.endTime === undefined ? nowMs : Number(query.endTime);
+  const start = query.startTime === undefined ? end - 7 * DAY : Number(query.startTime);
+  if (end < start) throw badRequest("请求参数不正确", [{ field: "endTime", msg: "结束时间不能早于开始时间" }]);
+  if (end - start > MAX_SPAN_MS)
+    throw badRequest("查询时间跨度不能超过31天", [{ field: "endTime", msg: "查询时间跨度不能超过31天" }]);
+  let q = ctx.db
+    .selectFrom("fuel_alert")
+    .where(inTenants("fuel_alert.tenant_id", principal))
+    .where("ts", ">=", start)
+    .where("ts", "<=", end);
+  if (typeof query.vin === "string" && query.vin)
+    q = q.where("vin", "ilike", `%${query.vin.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  const byTypeRows = await q
+    .select(["type", sql<string>`count(*)`.as("n")])
+    .groupBy("type")
+    .execute();
+  // Day number in UTC+8; literals (not parameters) so the select and group-by expressions are one.
+  const day = sql<string>`floor((ts + ${sql.lit(CHINA_OFFSET_MS)}) / ${sql.lit(DAY)})`;
+  const byDayRows = await q
+    .select([day.as("day"), sql<string>`count(*)`.as("n")])
+    .groupBy(day)
+    .execute();
+  const byType = FUEL_ALERT_TYPES.map((type) => ({
+    type,
+    count: Number(byTypeRows.find((r) => r.type === type)?.n ?? 0),
+  }));
+  const counts = new Map(byDayRows.map((r) => [chinaDay(Number(r.day) * DAY), Number(r.n)]));
+  const byDay: { date: string; count: number }[] = [];
+  for (let d = chinaDay(start); d <= chinaDay(end); d = chinaDay(Date.parse(`${d}T00:00:00+08:00`) + DAY)) {
+    byDay.push({ date: d, count: counts.get(d) ?? 0 });
+  }
+  return { total: byType.reduce((s, t) => s + t.count, 0), byType, byDay };
+};
