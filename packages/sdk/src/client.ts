@@ -90,7 +90,7 @@ export interface TspCore {
 }
 
 /** The typed openapi-fetch client plus the runtime's controls. */
-export type TspClient<Paths extends {}> = Client<Paths> &
+export type TspClient<Paths extends {} = paths> = Client<Paths> &
   TspCore & {
     /** Aborts every pending call (the console calls it on navigation). Each rejects with `CancelledError`. */
     cancelAll(): void;
