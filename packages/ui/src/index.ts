@@ -5,13 +5,13 @@ export type { ChartKind, ChartSeries } from "./chart/chartData";
 export { isChartEmpty } from "./chart/chartData";
 export { AddressDialog, MSG_ADDRESS_LOOKUP_FAILED, MSG_NO_LOCATION } from "./dialog/AddressDialog";
 export { Dialog, type DialogProps } from "./dialog/Dialog";
-export { DIALOG_CONFIRM_THROTTLE_MS, useThrottledAction } from "./dialog/useThrottledAction";
+export { useThrottledAction } from "./dialog/useThrottledAction";
 export { countImages, sanitizeHtml } from "./editor/sanitize";
 export { EmptyState } from "./feedback/EmptyState";
 export { LoadingOverlay } from "./feedback/LoadingOverlay";
 export { type Toast, ToastAnnouncer, type ToastApi, type ToastKind, ToastProvider, useToast } from "./feedback/Toasts";
 export { failedRowsSheet, REASON_HEADER, saveBlob } from "./importing/failedRowsSheet";
-export { IMPORT_DIALOG_WIDTH, ImportDialog, type ImportDialogProps } from "./importing/ImportDialog";
+export { ImportDialog, type ImportDialogProps } from "./importing/ImportDialog";
 export type { ImportReport, ImportRowResult } from "./importing/types";
 // Heavy widgets: lazy wrappers only (each is its own chunk).
 export {
@@ -25,7 +25,14 @@ export {
   type RichTextEditorProps,
 } from "./lazy";
 export { CHINA_CENTER, type TileConfig } from "./map/config";
-export { type CoordSys, fromDisplay, gcj02ToWgs84, type LngLat, toDisplay, wgs84ToGcj02 } from "./map/coords";
+export {
+  type CoordSys,
+  fromDisplay,
+  gcj02ToWgs84,
+  type LngLat as LngLatPair,
+  toDisplay,
+  wgs84ToGcj02,
+} from "./map/coords";
 export {
   type GeocodingProvider,
   loadProvinceGeocoder,
@@ -33,10 +40,8 @@ export {
   type PlaceLoaders,
   placesGeocoder,
 } from "./map/geocoder";
-export { decodeGeofence, encodeGeofence, type Geofence, type GeofenceShape } from "./map/geofenceCodec";
-export type { MapLocation } from "./map/MapLocationPicker";
 export { PermissionGuard, PermissionProvider, useHasPermission } from "./permission/PermissionGuard";
-export { AUDIO_CHANNELS, ChannelSelect, GENERAL_CHANNELS } from "./select/ChannelSelect";
+export { ChannelSelect } from "./select/ChannelSelect";
 export { RemoteSelect, type RemoteSelectProps } from "./select/RemoteSelect";
 export {
   type DealerQuery,
@@ -56,16 +61,7 @@ export {
   VinSelect,
 } from "./select/selectors";
 export { findPath, type TreeNode, TreeSelect, type TreeSelectProps } from "./select/TreeSelect";
-export {
-  type BrandCodes,
-  type BrandTree,
-  BrandTreeSelect,
-  brandNodes,
-  REGION_MAX_DEPTH,
-  type RegionNode,
-  RegionTreeSelect,
-  regionTree,
-} from "./select/treeSelectors";
+export { type BrandCodes, BrandTreeSelect, brandNodes, RegionTreeSelect, regionNodes } from "./select/treeSelectors";
 export { type RemotePage, SELECT_PAGE_SIZE, type SelectOption } from "./select/types";
 export { CursorPager, type CursorPagerProps } from "./table/CursorPager";
 export { DataTable, type DataTableProps } from "./table/DataTable";

@@ -1,8 +1,9 @@
 import { DialogPanel, DialogTitle, Dialog as HeadlessDialog } from "@headlessui/react";
+import { DIALOG_CONFIRM_THROTTLE_MS } from "@tsp/domain";
 import type { ReactNode } from "react";
 import { ToastAnnouncer } from "../feedback/Toasts";
 import { buttonClass } from "../theme/classes";
-import { DIALOG_CONFIRM_THROTTLE_MS, useThrottledAction } from "./useThrottledAction";
+import { useThrottledAction } from "./useThrottledAction";
 
 /** Props of {@link Dialog}. */
 export interface DialogProps {

@@ -1,11 +1,10 @@
+import { canConfirm, DIALOG_CONFIRM_THROTTLE_MS } from "@tsp/domain";
 import { useCallback, useLayoutEffect, useRef } from "react";
 
-/** Spec §5 / §9: dialog confirm is throttled to once every 2000 ms. */
-export const DIALOG_CONFIRM_THROTTLE_MS = 2000;
-
 /**
- * Wraps `action` so it runs at most once per `intervalMs` (leading edge): the first press acts
- * at once, presses inside the window are dropped. `now` is injectable for tests.
+ * Wraps `action` so it runs at most once per `intervalMs` (leading edge; spec §5: dialog
+ * confirm is throttled to once every 2000 ms, the domain's canConfirm rule): the first press
+ * acts at once, presses inside the window are dropped. `now` is injectable for tests.
  */
 export function useThrottledAction<A extends unknown[]>(
   action: (...args: A) => void,
@@ -20,7 +19,7 @@ export function useThrottledAction<A extends unknown[]>(
   return useCallback(
     (...args: A) => {
       const t = now();
-      if (last.current !== null && t - last.current < intervalMs) return;
+      if (!canConfirm(last.current, t, intervalMs)) return;
       last.current = t;
       latest.current(...args);
     },

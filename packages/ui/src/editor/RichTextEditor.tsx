@@ -1,20 +1,21 @@
 import { Image } from "@tiptap/extension-image";
 import { EditorContent, useEditor, useEditorState } from "@tiptap/react";
 import { StarterKit } from "@tiptap/starter-kit";
+import {
+  EDITOR_CHANGE_DELAY_MS,
+  EDITOR_MAX_IMAGES,
+  IMAGE_TYPES,
+  MSG_EDITOR_FILE_FORMAT_INCORRECT,
+  MSG_UPLOAD_FAILED,
+  uploadSizeProblem,
+  uploadTypeProblem,
+} from "@tsp/domain";
 import { clsx } from "clsx";
 import { useEffect, useId, useRef } from "react";
 import { useToast } from "../feedback/Toasts";
 import { fileMd5 } from "../upload/md5";
-import { extensionOf, IMAGE_EXTENSIONS, MSG_UPLOAD_FAILED } from "../upload/rules";
 import type { UploadFn } from "../upload/types";
 import { countImages, sanitizeHtml } from "./sanitize";
-
-/** Spec §9: the editor holds at most 5 images; change events are delayed 500 ms. */
-export const EDITOR_MAX_IMAGES = 5;
-export const EDITOR_CHANGE_DELAY_MS = 500;
-/** Business §8 quotes the editor's message with an ASCII comma; kept exactly. */
-export const MSG_EDITOR_BAD_FILE = "选择的文件格式不正确,请重新上传";
-export const msgEditorImageSize = (mb: number) => `图片大小不能超过${mb}M`;
 
 /** Props of {@link RichTextEditor}. */
 export interface RichTextEditorProps {
@@ -94,12 +95,14 @@ export function RichTextEditor({
   });
 
   const insertImage = async (file: File) => {
-    if (!(IMAGE_EXTENSIONS as readonly string[]).includes(extensionOf(file.name))) {
-      toast.warning(MSG_EDITOR_BAD_FILE);
+    // Business §8: the editor speaks its own bad-file sentence (ASCII comma) and 图片大小不能超过{n}M.
+    if (uploadTypeProblem(file.name, "image")) {
+      toast.warning(MSG_EDITOR_FILE_FORMAT_INCORRECT);
       return;
     }
-    if (file.size > maxImageMb * 1_048_576) {
-      toast.warning(msgEditorImageSize(maxImageMb));
+    const tooBig = uploadSizeProblem(file.size, maxImageMb, "editorImage");
+    if (tooBig) {
+      toast.warning(tooBig);
       return;
     }
     if (countImages(editor.getHTML()) >= maxImages) {
@@ -167,7 +170,7 @@ export function RichTextEditor({
           <input
             id={fileId}
             type="file"
-            accept={IMAGE_EXTENSIONS.map((e) => `.${e}`).join(",")}
+            accept={IMAGE_TYPES.map((e) => `.${e}`).join(",")}
             className="sr-only"
             aria-label="插入图片"
             disabled={full}

@@ -1,17 +1,12 @@
+import { IMPORT_DIALOG_WIDTH_PX, importFilesProblem, MSG_CHOOSE_IMPORT_FILE } from "@tsp/domain";
 import { clsx } from "clsx";
 import { useId, useState } from "react";
 import { Dialog } from "../dialog/Dialog";
 import { useToast } from "../feedback/Toasts";
 import { DataTable } from "../table/DataTable";
 import { buttonClass } from "../theme/classes";
-import { MSG_PATTERN } from "../upload/rules";
 import { failedRowsSheet, saveBlob } from "./failedRowsSheet";
 import type { ImportReport, ImportRowResult } from "./types";
-
-/** Spec §5: import dialog accepts xls or xlsx only. */
-const IMPORT_PATTERN = /\.xlsx?$/i;
-/** Spec §2: import dialog width. */
-export const IMPORT_DIALOG_WIDTH = 710;
 
 /** Props of {@link ImportDialog}. */
 export interface ImportDialogProps {
@@ -65,14 +60,16 @@ export function ImportDialog({
   };
 
   const pick = (files: File[]) => {
-    if (files.length !== 1 || !files[0] || !IMPORT_PATTERN.test(files[0].name)) {
+    const problem = importFilesProblem(files.map((f) => f.name));
+    const [only] = files;
+    if (problem || !only) {
       setFile(null);
-      setFileError(MSG_PATTERN);
-      toast.warning(MSG_PATTERN);
+      setFileError(problem);
+      if (problem) toast.warning(problem);
       return;
     }
     setFileError(null);
-    setFile(files[0]);
+    setFile(only);
   };
 
   const confirm = async () => {
@@ -81,7 +78,7 @@ export function ImportDialog({
       return;
     }
     if (!file) {
-      setFileError("请选择要导入的文件");
+      setFileError(MSG_CHOOSE_IMPORT_FILE);
       return;
     }
     setBusy(true);
@@ -108,7 +105,7 @@ export function ImportDialog({
       title={title}
       onClose={close}
       onConfirm={() => void confirm()}
-      width={IMPORT_DIALOG_WIDTH}
+      width={IMPORT_DIALOG_WIDTH_PX}
       confirmText={report ? "完成" : busy ? "导入中…" : "导入"}
       confirmDisabled={busy}
       footerExtra={

@@ -1,10 +1,10 @@
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import type { GeofenceWire as Geofence } from "@tsp/domain";
 import { useState } from "react";
 import { describe, expect, it, vi } from "vitest";
 import { ToastProvider } from "../feedback/Toasts";
 import { GeofenceEditor } from "./GeofenceEditor";
-import type { Geofence } from "./geofenceCodec";
 
 function Harness({ onChange }: { onChange: (g: Geofence | null) => void }) {
   const [value, setValue] = useState<Geofence | null>(null);
@@ -46,7 +46,7 @@ describe("GeofenceEditor (keyboard path)", () => {
     const user = userEvent.setup();
     await user.type(screen.getByRole("textbox", { name: "圆心（经度,纬度）" }), "116.404,39.915");
     await user.type(screen.getByRole("textbox", { name: "半径（公里）" }), "0{Enter}");
-    expect((await screen.findByRole("alert")).textContent).toContain("请输入正确的圆心经纬度和大于0的半径");
+    expect((await screen.findByRole("alert")).textContent).toContain("圆形围栏的半径必须是大于0的公里数");
     expect(onChange).not.toHaveBeenCalled();
   });
   it("offers the drawing tools as toggle buttons", async () => {

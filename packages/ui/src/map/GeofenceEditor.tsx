@@ -1,3 +1,12 @@
+import {
+  decodeGeofence,
+  encodeGeofence,
+  GEOFENCE_MAP_CENTER,
+  GEOFENCE_MAP_ZOOM,
+  type Geofence,
+  type GeofenceWire,
+  radiusMetres,
+} from "@tsp/domain";
 import Feature from "ol/Feature";
 import Circle from "ol/geom/Circle";
 import Polygon from "ol/geom/Polygon";
@@ -10,13 +19,15 @@ import { Fill, Stroke, Style } from "ol/style";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useToast } from "../feedback/Toasts";
 import { buttonClass, inputClass } from "../theme/classes";
-import { CHINA_CENTER, type TileConfig, toView } from "./basemap";
+import { type TileConfig, toView } from "./basemap";
 import { fromDisplay, type LngLat } from "./coords";
-import { decodeGeofence, encodeGeofence, type Geofence, type GeofenceShape } from "./geofenceCodec";
 import { useOlMap } from "./useOlMap";
 
-/** Spec §9: the geofence map opens at zoom 4 centred near the middle of China. */
-export const GEOFENCE_ZOOM = 4;
+const CENTER: LngLat = [GEOFENCE_MAP_CENTER.lng, GEOFENCE_MAP_CENTER.lat];
+const pair = (p: { lng: number; lat: number }): LngLat => [p.lng, p.lat];
+/** Drawn coordinates carry float noise: 6 decimals (≈ 0.1 m) and radius to the metre. */
+const r6 = (n: number) => Math.round(n * 1e6) / 1e6;
+const point = ([lng, lat]: LngLat) => ({ lng: r6(lng), lat: r6(lat) });
 
 const fenceStyle = new Style({
   fill: new Fill({ color: "rgba(37,99,235,0.15)" }),
@@ -29,37 +40,39 @@ type Mode = "none" | "circle" | "polygon";
  * Converts a shape (WGS-84, km) into a map feature. Spec §9: "circle radius in km multiplied
  * by 1000 for drawing" — metres on the ground, scaled to Web Mercator units at the centre.
  */
-function shapeToFeature(shape: GeofenceShape, sys: TileConfig["coordSys"]): Feature {
-  if (shape.kind === "circle") {
-    const c = toView(shape.center, sys);
+function shapeToFeature(shape: Geofence, sys: TileConfig["coordSys"]): Feature {
+  if (shape.type === 1) {
+    const c = toView(pair(shape.center), sys);
     const metresPerUnit = getPointResolution("EPSG:3857", 1, c);
-    return new Feature(new Circle(c, (shape.radiusKm * 1000) / metresPerUnit));
+    return new Feature(new Circle(c, radiusMetres(shape.radiusKm) / metresPerUnit));
   }
-  return new Feature(new Polygon([[...shape.points, shape.points[0] as LngLat].map((p) => toView(p, sys))]));
+  const ring = shape.points.map((p) => toView(pair(p), sys));
+  return new Feature(new Polygon([[...ring, ring[0] as number[]]]));
 }
 
 /** Reads a drawn or edited feature back into a shape (WGS-84, km). */
-function featureToShape(f: Feature, sys: TileConfig["coordSys"] = "wgs84"): GeofenceShape | null {
+function featureToShape(f: Feature, sys: TileConfig["coordSys"] = "wgs84"): Geofence | null {
   const g = f.getGeometry();
-  const back = (c: number[]) => fromDisplay(toLonLat(c) as LngLat, sys);
+  const back = (c: number[]) => point(fromDisplay(toLonLat(c) as LngLat, sys));
   if (g instanceof Circle) {
     const c = g.getCenter();
     const metres = g.getRadius() * getPointResolution("EPSG:3857", 1, c);
-    return { kind: "circle", center: back(c), radiusKm: metres / 1000 };
+    return { type: 1, center: back(c), radiusKm: Math.max(0.001, Math.round(metres) / 1000) };
   }
   if (g instanceof Polygon) {
-    const ring = g.getCoordinates()[0] ?? [];
-    return { kind: "polygon", points: ring.map(back) };
+    // OpenLayers closes the ring; the stored form lists each corner once.
+    const ring = (g.getCoordinates()[0] ?? []).slice(0, -1);
+    return { type: 2, points: ring.map(back) };
   }
   return null;
 }
 
 /** Props of {@link GeofenceEditor}. */
 export interface GeofenceEditorProps {
-  /** The stored geofence (spec §3 encoding), or null. */
-  value: Geofence | null;
+  /** The stored geofence (spec §3 encoding, the domain's GeofenceWire), or null. */
+  value: GeofenceWire | null;
   /** Emits the domain encoding after every draw, edit or typed change; null when cleared. */
-  onChange?: (value: Geofence | null) => void;
+  onChange?: (value: GeofenceWire | null) => void;
   /** Show only (monitoring screens). */
   readOnly?: boolean;
   tiles?: TileConfig | null;
@@ -76,7 +89,7 @@ export function GeofenceEditor({ value, onChange, readOnly = false, tiles, heigh
   const toast = useToast();
   const sys = tiles?.coordSys ?? "wgs84";
   const mapRef = useRef<HTMLDivElement>(null);
-  const map = useOlMap(mapRef, { center: CHINA_CENTER, zoom: GEOFENCE_ZOOM, tiles });
+  const map = useOlMap(mapRef, { center: CENTER, zoom: GEOFENCE_MAP_ZOOM, tiles });
   const source = useMemo(() => new VectorSource(), []);
   const [mode, setMode] = useState<Mode>("none");
   const emitted = useRef<string | null>(null);
@@ -85,9 +98,12 @@ export function GeofenceEditor({ value, onChange, readOnly = false, tiles, heigh
     emit.current = onChange;
   });
 
-  const shape = useMemo(() => (value ? decodeGeofence(value) : null), [value]);
+  const shape = useMemo(() => {
+    const decoded = value ? decodeGeofence(value) : null;
+    return decoded?.ok ? decoded.value : null;
+  }, [value]);
   // Remembers what we emitted so the echo of our own value does not redraw the feature.
-  const send = useCallback((g: Geofence | null) => {
+  const send = useCallback((g: GeofenceWire | null) => {
     emitted.current = g ? JSON.stringify(g) : null;
     emit.current?.(g);
   }, []);
@@ -198,8 +214,9 @@ export function GeofenceEditor({ value, onChange, readOnly = false, tiles, heigh
           key={value ? JSON.stringify(value) : "none"}
           value={value}
           onApply={(g) => {
-            if (!decodeGeofence(g)) {
-              toast.warning(g.type === 1 ? "请输入正确的圆心经纬度和大于0的半径" : "请输入至少3个正确的顶点经纬度");
+            const checked = decodeGeofence(g);
+            if (!checked.ok) {
+              toast.warning(checked.error);
               return;
             }
             emitted.current = null;
@@ -212,17 +229,17 @@ export function GeofenceEditor({ value, onChange, readOnly = false, tiles, heigh
   );
 }
 
-function describe(s: GeofenceShape): string {
-  return s.kind === "circle"
-    ? `圆形：圆心 ${s.center.join(",")}，半径 ${s.radiusKm} 公里`
+function describe(s: Geofence): string {
+  return s.type === 1
+    ? `圆形：圆心 ${s.center.lng},${s.center.lat}，半径 ${s.radiusKm} 公里`
     : `多边形：${s.points.length} 个顶点`;
 }
 
 /** The typed form of a geofence: what a keyboard user edits. */
-function GeofenceForm({ value, onApply }: { value: Geofence | null; onApply: (g: Geofence) => void }) {
-  const [type, setType] = useState<1 | 2>(value?.type ?? 1);
+function GeofenceForm({ value, onApply }: { value: GeofenceWire | null; onApply: (g: GeofenceWire) => void }) {
+  const [type, setType] = useState<1 | 2>(value?.type === 2 ? 2 : 1);
   const [position, setPosition] = useState(value?.position ?? "");
-  const [radius, setRadius] = useState(value?.radius !== undefined ? String(value.radius) : "");
+  const [radius, setRadius] = useState(typeof value?.radius === "number" ? String(value.radius) : "");
   return (
     <form
       aria-label="围栏参数"

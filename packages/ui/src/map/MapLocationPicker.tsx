@@ -1,4 +1,11 @@
 import { Combobox, ComboboxInput, ComboboxOption, ComboboxOptions } from "@headlessui/react";
+import {
+  MAP_PICKER_CHOSEN_ZOOM,
+  MAP_PICKER_WIDTH,
+  MAP_PICKER_ZOOM,
+  type MapLocation,
+  mapPickerProblem,
+} from "@tsp/domain";
 import Feature from "ol/Feature";
 import Point from "ol/geom/Point";
 import VectorLayer from "ol/layer/Vector";
@@ -15,19 +22,7 @@ import type { GeocodingProvider, Place } from "./geocoder";
 import { provinceGeocoder } from "./provinceGeocoder";
 import { useOlMap } from "./useOlMap";
 
-/** Spec §3 map location: what confirm returns (WGS-84). */
-export interface MapLocation {
-  address: string;
-  lng: number;
-  lat: number;
-}
-
-/** Spec §2 / §9: picker width 700 px, zoom 11 at first and 14 after a choice. */
-export const PICKER_WIDTH = 700;
-export const PICKER_ZOOM = 11;
-export const PICKER_CHOSEN_ZOOM = 14;
-
-const MSG_NO_CHOICE = "请选择地址";
+/** Spec §8 message when a typed address or a point cannot be resolved. */
 const MSG_GEOCODE_FAILED = "地理位置解析失败";
 
 const markerStyle = new Style({
@@ -75,11 +70,12 @@ export function MapLocationPicker({
     <Dialog
       open={open}
       title={title}
-      width={PICKER_WIDTH}
+      width={MAP_PICKER_WIDTH}
       onClose={close}
       onConfirm={() => {
-        if (!chosen || (!chosen.lat && !chosen.lng)) {
-          toast.warning(MSG_NO_CHOICE);
+        const problem = mapPickerProblem(chosen ?? { address: "", lng: null, lat: null });
+        if (problem || !chosen) {
+          toast.warning(problem ?? "");
           return;
         }
         onConfirm(chosen);
@@ -105,8 +101,11 @@ function PickerBody({
   const toast = useToast();
   const sys = tiles?.coordSys ?? "wgs84";
   const mapRef = useRef<HTMLDivElement>(null);
-  const start = useMemo<LngLat>(() => (chosen ? [chosen.lng, chosen.lat] : CHINA_CENTER), [chosen]);
-  const map = useOlMap(mapRef, { center: start, zoom: PICKER_ZOOM, tiles });
+  const start = useMemo<LngLat>(
+    () => (chosen?.lng != null && chosen.lat != null ? [chosen.lng, chosen.lat] : CHINA_CENTER),
+    [chosen],
+  );
+  const map = useOlMap(mapRef, { center: start, zoom: MAP_PICKER_ZOOM, tiles });
   const source = useMemo(() => new VectorSource(), []);
   const [keyword, setKeyword] = useState("");
   const [suggestions, setSuggestions] = useState<Place[]>([]);
@@ -123,12 +122,13 @@ function PickerBody({
   // The marker follows the chosen point.
   useEffect(() => {
     source.clear();
-    if (chosen) source.addFeature(new Feature(new Point(toView([chosen.lng, chosen.lat], sys))));
+    if (chosen?.lng != null && chosen.lat != null)
+      source.addFeature(new Feature(new Point(toView([chosen.lng, chosen.lat], sys))));
   }, [chosen, source, sys]);
 
   const choose = (place: Place) => {
     onChoose({ address: place.address || place.name, lng: place.lng, lat: place.lat });
-    map.getView().animate({ center: toView([place.lng, place.lat], sys), zoom: PICKER_CHOSEN_ZOOM, duration: 250 });
+    map.getView().animate({ center: toView([place.lng, place.lat], sys), zoom: MAP_PICKER_CHOSEN_ZOOM, duration: 250 });
   };
 
   const pickPoint = async (p: LngLat) => {
@@ -137,7 +137,7 @@ function PickerBody({
     onChoose({ address: "", lng, lat });
     map?.getView().animate({
       center: toView([lng, lat], sys),
-      zoom: Math.max(map.getView().getZoom() ?? 0, PICKER_CHOSEN_ZOOM),
+      zoom: Math.max(map.getView().getZoom() ?? 0, MAP_PICKER_CHOSEN_ZOOM),
       duration: 250,
     });
     try {

@@ -1,6 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
 import { placesGeocoder } from "./geocoder";
-import { decodeGeofence, encodeGeofence } from "./geofenceCodec";
 import { provinceGeocoder } from "./provinceGeocoder";
 import { provinceAt, provinces } from "./provinces";
 
@@ -32,39 +31,5 @@ describe("geocoders", () => {
     expect((await g.autocomplete("一汽"))[0]?.name).toBe("一汽解放服务站");
     expect((await g.autocomplete("吉林"))[0]?.name).toBe("吉林");
     expect(await g.reverse(125.3, 43.9)).toBe("吉林");
-  });
-});
-
-describe("geofence encoding", () => {
-  it("encodes a circle as lng,lat with the radius in km and decodes it back", () => {
-    const g = encodeGeofence({ kind: "circle", center: [116.4040001, 39.915], radiusKm: 2.5 });
-    expect(g).toEqual({ type: 1, position: "116.404,39.915", radius: 2.5 });
-    expect(decodeGeofence(g)).toEqual({ kind: "circle", center: [116.404, 39.915], radiusKm: 2.5 });
-  });
-  it("encodes a polygon as points separated by semicolons, ring not closed", () => {
-    const g = encodeGeofence({
-      kind: "polygon",
-      points: [
-        [116, 39],
-        [117, 39],
-        [117, 40],
-        [116, 39],
-      ],
-    });
-    expect(g).toEqual({ type: 2, position: "116,39;117,39;117,40" });
-    expect(decodeGeofence(g)).toEqual({
-      kind: "polygon",
-      points: [
-        [116, 39],
-        [117, 39],
-        [117, 40],
-      ],
-    });
-  });
-  it("rejects bad input", () => {
-    expect(decodeGeofence({ type: 1, position: "116,39", radius: 0 })).toBeNull();
-    expect(decodeGeofence({ type: 1, position: "abc", radius: 1 })).toBeNull();
-    expect(decodeGeofence({ type: 2, position: "116,39;117,39" })).toBeNull();
-    expect(decodeGeofence({ type: 2, position: "116,39;117,39;200,40" })).toBeNull();
   });
 });

@@ -1,12 +1,8 @@
 import { Listbox, ListboxButton, ListboxOption, ListboxOptions } from "@headlessui/react";
+import { AUDIO_CHANNELS, GENERAL_CHANNELS } from "@tsp/domain";
 import { inputClass, optionClass, popoverListClass } from "../theme/classes";
 
-/** Spec §9: general list channels 1 to 13. */
-export const GENERAL_CHANNELS: readonly number[] = Array.from({ length: 13 }, (_, i) => i + 1);
-/** Spec §9: audio list channels 33, 36, 37. */
-export const AUDIO_CHANNELS: readonly number[] = [33, 36, 37];
-
-/** Channel selector (camera / audio channel of a JT/T 1078 terminal): a fixed list, no loader. */
+/** Channel selector (spec §9: general channels 1–13, audio 33/36/37) (camera / audio channel of a JT/T 1078 terminal): a fixed list, no loader. */
 export function ChannelSelect({
   kind = "general",
   value,

@@ -1,7 +1,8 @@
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import type { RegionNode } from "@tsp/domain";
 import { describe, expect, it, vi } from "vitest";
-import { BrandTreeSelect, brandNodes, type RegionNode, RegionTreeSelect, regionTree } from "./treeSelectors";
+import { BrandTreeSelect, brandNodes, RegionTreeSelect, regionNodes } from "./treeSelectors";
 
 const REGIONS: RegionNode[] = [
   { areaId: "11", areaName: "北京市", parentId: null, areaLevel: 1 },
@@ -13,7 +14,7 @@ const REGIONS: RegionNode[] = [
 
 describe("region tree", () => {
   it("builds the flat list into a tree of depth 3 at most", () => {
-    const tree = regionTree(REGIONS);
+    const tree = regionNodes(REGIONS);
     expect(tree.map((n) => n.label)).toEqual(["北京市", "江苏省"]);
     const district = tree[0]?.children?.[0]?.children?.[0];
     expect(district?.label).toBe("东城区");
@@ -44,7 +45,7 @@ describe("brand tree", () => {
   ];
   it("prefixes ids per level so equal ids do not collide", () => {
     const n = brandNodes(brands);
-    expect([n[0]?.id, n[0]?.children?.[0]?.id, n[0]?.children?.[0]?.children?.[0]?.id]).toEqual(["b:1", "s:1", "m:1"]);
+    expect([n[0]?.id, n[0]?.children?.[0]?.id, n[0]?.children?.[0]?.children?.[0]?.id]).toEqual(["0:1", "1:1", "2:1"]);
   });
   it("emits the codes brand, series, model and shows the chosen path", async () => {
     const onChange = vi.fn();

@@ -1,55 +1,36 @@
+import {
+  type Brand,
+  brandOptions,
+  buildRegionTree,
+  type RegionNode,
+  regionOptions,
+  type TreeOption,
+} from "@tsp/domain";
 import { useEffect, useMemo, useState } from "react";
 import { type TreeNode, TreeSelect } from "./TreeSelect";
 
-/** Region node as the region call answers it (spec §3). */
-export interface RegionNode {
-  areaId: string;
-  areaName: string;
-  parentId: string | null;
-  areaLevel: number;
-}
-
-/** Spec §9: region depth 3 (province, city, district). */
-export const REGION_MAX_DEPTH = 3;
-
 /**
- * Builds the flat region list into a tree of at most 3 levels; nodes whose parent is missing
- * become roots, deeper levels are dropped.
- * TODO(domain): switch to @tsp/domain's region list-to-tree once it is exported.
+ * Domain tree options → select nodes. Ids get a per-level prefix so equal ids on different
+ * levels (brand 1, series 1) stay distinct; the prefix is stripped when emitting.
  */
-export function regionTree(list: readonly RegionNode[]): TreeNode[] {
-  const byParent = new Map<string, RegionNode[]>();
-  const ids = new Set(list.map((r) => r.areaId));
-  for (const r of list) {
-    const key = r.parentId && ids.has(r.parentId) ? r.parentId : "";
-    byParent.set(key, [...(byParent.get(key) ?? []), r]);
-  }
-  const build = (parent: string, depth: number): TreeNode[] =>
-    (byParent.get(parent) ?? []).map((r) => {
-      const children = depth < REGION_MAX_DEPTH ? build(r.areaId, depth + 1) : [];
-      return { id: r.areaId, label: r.areaName, ...(children.length ? { children } : {}) };
-    });
-  return build("", 1);
-}
-
-/** Brand tree as the brand call answers it (spec §3). */
-export interface BrandTree {
-  brandId: string;
-  brandName: string;
-  seriesVos?: { seriesId: string; seriesName: string; modelVos?: { modelId: string; modeName: string }[] }[];
-}
-
-/** Brand → series → model nodes; ids are prefixed by level so equal ids never collide. */
-export function brandNodes(brands: readonly BrandTree[]): TreeNode[] {
-  return brands.map((b) => ({
-    id: `b:${b.brandId}`,
-    label: b.brandName,
-    children: (b.seriesVos ?? []).map((s) => ({
-      id: `s:${s.seriesId}`,
-      label: s.seriesName,
-      children: (s.modelVos ?? []).map((m) => ({ id: `m:${m.modelId}`, label: m.modeName })),
-    })),
+function toNodes(options: readonly TreeOption[], depth = 0): TreeNode[] {
+  return options.map((o) => ({
+    id: `${depth}:${o.value}`,
+    label: o.label,
+    ...(o.children?.length ? { children: toNodes(o.children, depth + 1) } : {}),
   }));
+}
+
+const rawId = (id: string) => id.slice(id.indexOf(":") + 1);
+
+/** Region nodes (depth 3, the domain's list-to-tree rule) as select nodes. */
+export function regionNodes(list: readonly RegionNode[]): TreeNode[] {
+  return toNodes(regionOptions(buildRegionTree(list)));
+}
+
+/** Brand → series → model as select nodes (the domain's brand options). */
+export function brandNodes(brands: readonly Brand[]): TreeNode[] {
+  return toNodes(brandOptions(brands));
 }
 
 /** The search form's codes: brand, series and model ids (spec §3 search form). */
@@ -71,6 +52,16 @@ function useLoaded<T>(load: () => Promise<T[]>): { items: T[]; loading: boolean 
   return { items, loading };
 }
 
+/** The node id of a region id at whatever level it sits. */
+function findRegionNodeId(nodes: readonly TreeNode[], areaId: string): string | null {
+  for (const n of nodes) {
+    if (rawId(n.id) === areaId) return n.id;
+    const sub = n.children ? findRegionNodeId(n.children, areaId) : null;
+    if (sub) return sub;
+  }
+  return null;
+}
+
 /** Region tree select (depth 3); `loader` answers the flat region list (e.g. area/allList). */
 export function RegionTreeSelect({
   loader,
@@ -84,16 +75,16 @@ export function RegionTreeSelect({
   label?: string;
 }) {
   const { items, loading } = useLoaded(loader);
-  const nodes = useMemo(() => regionTree(items), [items]);
+  const nodes = useMemo(() => regionNodes(items), [items]);
   return (
     <TreeSelect
       label={label}
       nodes={nodes}
-      value={value}
+      value={value === null ? null : findRegionNodeId(nodes, value)}
       loading={loading}
       onChange={(id, path) =>
         onChange(
-          id,
+          id === null ? null : rawId(id),
           path.map((n) => n.label),
         )
       }
@@ -111,22 +102,21 @@ export function BrandTreeSelect({
   onChange,
   label = "品牌/车系/车型",
 }: {
-  loader: () => Promise<BrandTree[]>;
+  loader: () => Promise<Brand[]>;
   value: BrandCodes;
   onChange: (codes: BrandCodes) => void;
   label?: string;
 }) {
   const { items, loading } = useLoaded(loader);
   const nodes = useMemo(() => brandNodes(items), [items]);
-  const prefix = ["b:", "s:", "m:"];
-  const last = value.length ? `${prefix[value.length - 1]}${value[value.length - 1]}` : null;
+  const last = value.length ? `${value.length - 1}:${value[value.length - 1]}` : null;
   return (
     <TreeSelect
       label={label}
       nodes={nodes}
       value={last}
       loading={loading}
-      onChange={(_id, path) => onChange(path.map((n) => n.id.slice(2)) as BrandCodes)}
+      onChange={(_id, path) => onChange(path.map((n) => rawId(n.id)) as BrandCodes)}
     />
   );
 }

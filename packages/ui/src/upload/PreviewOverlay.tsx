@@ -1,7 +1,8 @@
 import { Dialog, DialogPanel, DialogTitle } from "@headlessui/react";
+import { fileExtension, IMAGE_TYPES, VIDEO_TYPES, ZOOM_MAX, ZOOM_MIN } from "@tsp/domain";
 import { useState } from "react";
 import { buttonClass } from "../theme/classes";
-import { extensionOf, IMAGE_EXTENSIONS, stepZoom, VIDEO_EXTENSIONS } from "./rules";
+import { stepZoom } from "./rules";
 
 /** One previewable item. */
 export interface PreviewItem {
@@ -12,9 +13,9 @@ export interface PreviewItem {
 
 function kindOf(item: PreviewItem): "image" | "video" | "pdf" | "file" {
   if (item.kind) return item.kind;
-  const ext = extensionOf(item.name || item.url.split("?")[0] || "");
-  if ((IMAGE_EXTENSIONS as readonly string[]).includes(ext)) return "image";
-  if ((VIDEO_EXTENSIONS as readonly string[]).includes(ext)) return "video";
+  const ext = fileExtension(item.name || item.url.split("?")[0] || "");
+  if (IMAGE_TYPES.includes(ext)) return "image";
+  if (VIDEO_TYPES.includes(ext)) return "video";
   return ext === "pdf" ? "pdf" : "file";
 }
 
@@ -84,7 +85,7 @@ export function PreviewOverlay({
                   type="button"
                   className={buttonClass("default", "px-2")}
                   aria-label="缩小"
-                  disabled={zoom <= 0.1}
+                  disabled={zoom <= ZOOM_MIN}
                   onClick={() => setZoom((z) => stepZoom(z, -1))}
                 >
                   －
@@ -96,7 +97,7 @@ export function PreviewOverlay({
                   type="button"
                   className={buttonClass("default", "px-2")}
                   aria-label="放大"
-                  disabled={zoom >= 2}
+                  disabled={zoom >= ZOOM_MAX}
                   onClick={() => setZoom((z) => stepZoom(z, 1))}
                 >
                   ＋

@@ -84,7 +84,7 @@ describe("Uploader", () => {
   it("checks the ratio and the video length with injected measures", async () => {
     const upload = vi.fn<UploadFn>(async () => ({ url: "u" }));
     const measure = { image: async () => ({ width: 100, height: 100 }), videoDuration: async () => 301 };
-    const { unmount } = render(<Harness upload={upload} ratio={16 / 9} measure={measure} />);
+    const { unmount } = render(<Harness upload={upload} ratio={[16, 9]} measure={measure} />);
     await userEvent.setup().upload(screen.getByLabelText("车辆照片：上传图片"), png());
     expect((await screen.findByRole("alert")).textContent).toContain("图片比例不正确，请重新上传");
     unmount();

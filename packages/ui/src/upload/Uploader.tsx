@@ -1,3 +1,4 @@
+import { canAddFile, MSG_UPLOAD_FAILED, type SizeWording, VIDEO_MAX_SECONDS_DEFAULT } from "@tsp/domain";
 import { clsx } from "clsx";
 import { useId, useLayoutEffect, useRef, useState } from "react";
 import { useToast } from "../feedback/Toasts";
@@ -5,15 +6,7 @@ import { buttonClass } from "../theme/classes";
 import { fileMd5 } from "./md5";
 import { browserMeasure, type MediaMeasure } from "./measure";
 import { type PreviewItem, PreviewOverlay } from "./PreviewOverlay";
-import {
-  acceptOf,
-  checkDuration,
-  checkFile,
-  checkRatio,
-  DEFAULT_UPLOAD_LIMIT,
-  DEFAULT_VIDEO_MAX_SECONDS,
-  MSG_UPLOAD_FAILED,
-} from "./rules";
+import { acceptOf, checkDuration, checkFile, checkRatio, DEFAULT_UPLOAD_LIMIT } from "./rules";
 import type { UploadedFile, UploadFn, UploadKind } from "./types";
 
 /** Props of {@link Uploader}. */
@@ -30,11 +23,13 @@ export interface UploaderProps {
   /** File count cap; default 9 when multiple, 1 otherwise (spec §5). */
   limit?: number;
   maxSizeMb?: number;
+  /** Wording of the size message: 上传文件不能超过{n}M (default) or 文件大小不能超过{n}M ("file"). */
+  sizeWording?: SizeWording;
   /** The simple image uploader's 1 MB rule (图片大小不能超过1M!). */
   simpleImage?: boolean;
   pattern?: RegExp;
-  /** Wanted image width/height, e.g. 16 / 9. */
-  ratio?: number;
+  /** Wanted image width:height, e.g. [16, 9]. */
+  ratio?: readonly [number, number];
   /** Video limit in seconds (default 300). */
   maxDurationSec?: number;
   /** Object key from the file and its MD5; by default the MD5 itself (spec §5). */
@@ -67,10 +62,11 @@ export function Uploader({
   multiple = false,
   limit,
   maxSizeMb,
+  sizeWording,
   simpleImage,
   pattern,
   ratio,
-  maxDurationSec = DEFAULT_VIDEO_MAX_SECONDS,
+  maxDurationSec = VIDEO_MAX_SECONDS_DEFAULT,
   objectKey = (_f, md5) => md5,
   measure = browserMeasure,
   disabled,
@@ -87,7 +83,7 @@ export function Uploader({
   });
 
   const accept = async (file: File): Promise<UploadedFile | null> => {
-    const bad = checkFile(file, { kind, pattern, maxSizeMb, simpleImage });
+    const bad = checkFile(file, { kind, pattern, maxSizeMb, simpleImage, ...(sizeWording ? { sizeWording } : {}) });
     if (bad) {
       toast.warning(bad);
       return null;
@@ -161,7 +157,7 @@ export function Uploader({
     name: f.name,
     ...(kind === "file" ? {} : { kind }),
   }));
-  const full = value.length + pending.length >= cap;
+  const full = !canAddFile(value.length + pending.length, cap);
 
   return (
     <fieldset className="min-w-0 text-sm" aria-label={label} disabled={disabled}>
