@@ -85,6 +85,22 @@ describe.skipIf(engine.skip)(`object store behind signed URLs (${engine.kind})`,
     }
   });
 
+  it("enforces the size cap bound into the signature, and the signature covers the cap", async () => {
+    const signed = createSignedUpload(server.ctx, {
+      objectKey: "small.jpg",
+      contentType: "image/jpeg",
+      maxBytes: 1024 * 1024,
+    });
+    const big = await put(signed.url, new Blob([new Uint8Array(1024 * 1024 + 1)]), "image/jpeg");
+    expect(big.status).toBe(413);
+    const answer = assertMatchesContract("putObject", 413, await big.json()) as { msg: string };
+    expect(answer.msg).toBe("上传文件不能超过1M");
+    expect((await fetch(new URL("/obs/small.jpg", base))).status).toBe(404);
+    const raised = signed.url.replace("MaxSize=1048576", "MaxSize=209715200");
+    expect((await put(raised, "x", "image/jpeg")).status).toBe(403);
+    expect((await put(signed.url, new Blob([new Uint8Array(1024 * 1024)]), "image/jpeg")).status).toBe(200);
+  });
+
   it("reads private objects only with a GET signature", async () => {
     const signed = createSignedUpload(server.ctx, {
       objectKey: "id-card.pdf",

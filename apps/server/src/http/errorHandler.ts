@@ -28,11 +28,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.code(500).send({ code: 500, msg: "服务器内部错误，请稍后重试", data: null });
     }
     const msg =
-      error.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE"
+      error.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE" || error.code === "FST_INVALID_MULTIPART_CONTENT_TYPE"
         ? "不支持的请求内容类型"
-        : error.code === "FST_ERR_CTP_BODY_TOO_LARGE"
-          ? "请求体过大"
-          : error.code?.startsWith("FST_ERR_CTP") || error.code === "FST_ERR_CTP_EMPTY_JSON_BODY"
+        : status === 413
+          ? "上传文件过大"
+          : error.code?.startsWith("FST_ERR_CTP")
             ? "请求体格式不正确"
             : "请求不正确";
     const data = status === 400 ? { failDetail: [{ field: "body", msg: `body：${msg}` }] } : null;

@@ -5,12 +5,15 @@ import { pipeline } from "node:stream/promises";
 import { ApiError, forbidden, invalidField, notFound } from "../../http/envelope";
 import { keyProblem } from "../../platform/objectStore";
 import type { Handler } from "../types";
-import { type ObjectAcl, verifyObjectSignature } from "./signing";
+import { maxSizeOf, type ObjectAcl, verifyObjectSignature } from "./signing";
 
 /** Largest object (openapi putObject: 200 MB, for videos). */
 export const MAX_OBJECT_BYTES = 200 * 1024 * 1024;
 
 const MSG_SIGNATURE = "签名无效或已过期";
+
+/** Megabytes for the spec's message 上传文件不能超过{n}M (one decimal at most). */
+const formatMb = (bytes: number) => String(Math.round((bytes / 1024 / 1024) * 10) / 10);
 
 /** Types a browser may show inline; everything else is served as an attachment. */
 const INLINE_TYPES = /^(image\/(png|jpeg|gif|webp)|video\/[a-z0-9.+-]+|application\/pdf)$/i;
@@ -33,6 +36,10 @@ export const putObject: Handler = async ({ params, query, request }, ctx) => {
     throw new ApiError(400, "请求体不正确", [{ field: "body", msg: "body：应为文件内容" }]);
   }
   const acl = (request.headers["x-obs-acl"] as ObjectAcl | undefined) ?? "public-read";
+  const limit = Math.min(MAX_OBJECT_BYTES, maxSizeOf(query) ?? MAX_OBJECT_BYTES);
+  const tooLarge = () => new ApiError(413, `上传文件不能超过${formatMb(limit)}M`);
+  // Refuse early when the client announces the size; count anyway (the header may lie).
+  if (Number(request.headers["content-length"] ?? 0) > limit) throw tooLarge();
   const md5 = createHash("md5");
   let size = 0;
   await ctx.objects.writeAtomic(key, async (temp) => {
@@ -41,7 +48,7 @@ export const putObject: Handler = async ({ params, query, request }, ctx) => {
       async function* count(source: AsyncIterable<Buffer>) {
         for await (const chunk of source) {
           size += chunk.length;
-          if (size > MAX_OBJECT_BYTES) throw new ApiError(413, "上传文件不能超过200M");
+          if (size > limit) throw tooLarge();
           md5.update(chunk);
           yield chunk;
         }

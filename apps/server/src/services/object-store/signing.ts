@@ -10,9 +10,19 @@ export const SIGNED_URL_TTL_SECONDS = 15 * 60;
 
 export type ObjectAcl = "private" | "public-read";
 
-/** The string a signature covers (openapi object-store.yaml): METHOD, path, content type, expiry. */
-export const stringToSign = (method: "PUT" | "GET", key: string, contentType: string, expires: number) =>
-  `${method}\n${OBJECT_PATH_PREFIX}${key}\n${contentType}\n${expires}`;
+/**
+ * The string a signature covers (openapi object-store.yaml): METHOD, path, content type,
+ * expiry — and, when the signer capped the size, `MaxSize` on a fifth line, so a URL handed
+ * out for a 2 MB upload cannot carry 200 MB. Only this server verifies signatures, so the
+ * extra line changes nothing for clients, who use the URL as given.
+ */
+export const stringToSign = (
+  method: "PUT" | "GET",
+  key: string,
+  contentType: string,
+  expires: number,
+  maxSize?: number,
+) => `${method}\n${OBJECT_PATH_PREFIX}${key}\n${contentType}\n${expires}${maxSize === undefined ? "" : `\n${maxSize}`}`;
 
 /**
  * Signature = base64url(HMAC-SHA256(secret of AccessKeyId, stringToSign)). The secret of an
@@ -25,7 +35,7 @@ export function objectSignature(secrets: Secrets, accessKeyId: string, toSign: s
 /** Whether a signed request is valid now: known key id, not expired, signature matches. */
 export function verifyObjectSignature(
   secrets: Secrets,
-  q: { AccessKeyId?: unknown; Expires?: unknown; Signature?: unknown },
+  q: { AccessKeyId?: unknown; Expires?: unknown; Signature?: unknown; MaxSize?: unknown },
   method: "PUT" | "GET",
   key: string,
   contentType: string,
@@ -33,7 +43,20 @@ export function verifyObjectSignature(
 ): boolean {
   if (q.AccessKeyId !== ACCESS_KEY_ID || typeof q.Expires !== "number" || typeof q.Signature !== "string") return false;
   if (q.Expires * 1000 <= nowMs) return false;
-  return secrets.verify(`obs:${ACCESS_KEY_ID}`, stringToSign(method, key, contentType, q.Expires), q.Signature);
+  const maxSize = maxSizeOf(q);
+  if (maxSize === null) return false;
+  return secrets.verify(
+    `obs:${ACCESS_KEY_ID}`,
+    stringToSign(method, key, contentType, q.Expires, maxSize),
+    q.Signature,
+  );
+}
+
+/** The signed size cap of a URL: undefined when none, null when malformed. */
+export function maxSizeOf(q: { MaxSize?: unknown }): number | undefined | null {
+  if (q.MaxSize === undefined) return undefined;
+  const n = Number(q.MaxSize);
+  return Number.isSafeInteger(n) && n > 0 ? n : null;
 }
 
 /** A signed URL of one method for one key (relative to the server's origin). */
@@ -43,26 +66,30 @@ export function signedObjectUrl(
   key: string,
   contentType: string,
   expires: number,
+  maxSize?: number,
 ): string {
-  const signature = objectSignature(secrets, ACCESS_KEY_ID, stringToSign(method, key, contentType, expires));
-  const q = new URLSearchParams({ AccessKeyId: ACCESS_KEY_ID, Expires: String(expires), Signature: signature });
+  const signature = objectSignature(secrets, ACCESS_KEY_ID, stringToSign(method, key, contentType, expires, maxSize));
+  const q = new URLSearchParams({ AccessKeyId: ACCESS_KEY_ID, Expires: String(expires) });
+  if (maxSize !== undefined) q.set("MaxSize", String(maxSize));
+  q.set("Signature", signature);
   return `${OBJECT_PATH_PREFIX}${encodeURIComponent(key)}?${q}`;
 }
 
 /**
  * The answer of the signing calls (openapi components `SignedUpload`): a PUT URL bound to the
- * key and content type, valid `ttlSeconds`, and where the object will be read. For the
+ * key, content type and (optionally) a size cap in bytes, valid `ttlSeconds`, and where the
+ * object will be read. For the
  * services that hand out upload URLs (transfer, comm-saas-cloud).
  */
 export function createSignedUpload(
   ctx: Pick<AppContext, "secrets" | "now">,
-  input: { objectKey: string; contentType: string; acl?: ObjectAcl; ttlSeconds?: number },
+  input: { objectKey: string; contentType: string; acl?: ObjectAcl; ttlSeconds?: number; maxBytes?: number },
 ) {
   const acl = input.acl ?? "public-read";
   const expires = Math.floor(ctx.now().getTime() / 1000) + (input.ttlSeconds ?? SIGNED_URL_TTL_SECONDS);
   return {
     objectKey: input.objectKey,
-    url: signedObjectUrl(ctx.secrets, "PUT", input.objectKey, input.contentType, expires),
+    url: signedObjectUrl(ctx.secrets, "PUT", input.objectKey, input.contentType, expires, input.maxBytes),
     accessURL:
       acl === "public-read"
         ? `${OBJECT_PATH_PREFIX}${encodeURIComponent(input.objectKey)}`
