@@ -21,6 +21,37 @@ export async function signIn(page: Page, who: keyof typeof ACCOUNTS = "admin", h
 }
 
 /** The stored bearer token of the page (spec §9 key `wit-dashboard-token`). */
-export function storedToken(page: Page): Promise<string | null> {
-  return page.evaluate(() => localStorage.getItem("wit-dashboard-token"));
+export async function storedToken(page: Page): Promise<string> {
+  const token = await page.evaluate(() => localStorage.getItem("wit-dashboard-token"));
+  if (!token) throw new Error("no token stored");
+  return token;
+}
+
+/**
+ * A VIN of the signed-in account's tenant that has journal rows: the first of the VIN
+ * picker's list (tsp-bss findVinListByDim), as an operator would pick one.
+ */
+export async function seededVin(page: Page): Promise<string> {
+  const token = await storedToken(page);
+  const answer = await page.request.get("/tsp-bss/v1/vehicle/findVinListByDim?pageNum=1&pageSize=10", {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(answer.status(), "the VIN picker call answers").toBe(200);
+  const body = (await answer.json()) as { data: { list: { vin: string }[] } };
+  const vin = body.data.list[0]?.vin;
+  if (!vin) throw new Error("no VIN in reach of the account");
+  return vin;
+}
+
+/** A time range ending now and starting `days` earlier, as datetime-local values in the page's zone. */
+export async function lastDays(page: Page, days: number): Promise<{ start: string; end: string }> {
+  return page.evaluate((d) => {
+    // The page's own zone decides what a datetime-local value means.
+    const end = Date.now();
+    const offset = new Date(end).getTimezoneOffset() * 60_000;
+    return {
+      start: new Date(end - d * 86_400_000 - offset).toISOString().slice(0, 19),
+      end: new Date(end - offset).toISOString().slice(0, 19),
+    };
+  }, days);
 }

@@ -66,6 +66,7 @@ export const en: Record<MessageKey, string> = {
   "journal.vin": "VIN",
   "journal.vinPlaceholder": "17-character VIN",
   "journal.range": "Time range",
+  "journal.rangeHint": "At most 31 days",
   "journal.start": "From",
   "journal.end": "To",
   "journal.order": "Order",

@@ -29,16 +29,10 @@ function isUnder(path: string, entry: MenuEntry): boolean {
 export function SideMenu({ entries, activePath }: { entries: readonly MenuEntry[]; activePath: string }) {
   const t = useT();
   const [collapsed, setCollapsed] = useAtom(sidebarCollapsedAtom);
-  const [open, setOpen] = useState<ReadonlySet<string>>(
-    () => new Set(entries.filter((e) => isUnder(activePath, e)).map((e) => e.path)),
-  );
-  const toggle = (path: string) =>
-    setOpen((prev) => {
-      const next = new Set(prev);
-      if (next.has(path)) next.delete(path);
-      else next.add(path);
-      return next;
-    });
+  // Groups a person opened or closed; the rest are open exactly when they hold the current screen.
+  const [toggled, setToggled] = useState<ReadonlyMap<string, boolean>>(new Map());
+  const open = new Set(entries.filter((e) => toggled.get(e.path) ?? isUnder(activePath, e)).map((e) => e.path));
+  const toggle = (path: string) => setToggled((prev) => new Map(prev).set(path, !open.has(path)));
   return (
     <aside
       aria-label={t("menu.label")}

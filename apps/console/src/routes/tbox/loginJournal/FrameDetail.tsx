@@ -100,7 +100,7 @@ export function FrameDetail({ content }: { content: string }) {
     <div className="grid gap-4 lg:grid-cols-2">
       <section aria-label={t("frame.hex")}>
         <h3 className="mb-2 text-sm font-medium text-gray-700">{t("frame.hex")}</h3>
-        <pre className="max-h-80 overflow-auto whitespace-pre-wrap break-all rounded bg-gray-50 p-3 font-mono text-xs leading-5 text-gray-700">
+        <pre className="max-h-80 overflow-auto whitespace-pre-wrap rounded bg-gray-50 p-3 font-mono text-xs leading-5 text-gray-700">
           {spacedHex(content)}
         </pre>
       </section>

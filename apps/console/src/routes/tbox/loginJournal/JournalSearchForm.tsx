@@ -116,7 +116,7 @@ export function JournalSearchForm({
             onChange={(e) => setDraft({ ...draft, end: fromDatetimeLocal(e.target.value) })}
           />
         </div>
-        <span className="h-4" />
+        <span className="h-4 text-xs text-gray-400">{t("journal.rangeHint")}</span>
       </fieldset>
       <div className="flex flex-col gap-1">
         <label htmlFor={`${id}-order`} className="text-sm text-gray-600">
