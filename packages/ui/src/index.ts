@@ -3,6 +3,7 @@
 
 export type { ChartKind, ChartSeries } from "./chart/chartData";
 export { isChartEmpty } from "./chart/chartData";
+export { DateRangePicker, type DateRangePickerProps } from "./date/DateRangePicker";
 export { AddressDialog, MSG_ADDRESS_LOOKUP_FAILED, MSG_NO_LOCATION } from "./dialog/AddressDialog";
 export { Dialog, type DialogProps } from "./dialog/Dialog";
 export { useThrottledAction } from "./dialog/useThrottledAction";
@@ -10,6 +11,7 @@ export { countImages, sanitizeHtml } from "./editor/sanitize";
 export { EmptyState } from "./feedback/EmptyState";
 export { LoadingOverlay } from "./feedback/LoadingOverlay";
 export { type Toast, ToastAnnouncer, type ToastApi, type ToastKind, ToastProvider, useToast } from "./feedback/Toasts";
+export { type NumberRange, NumberRangeInput } from "./form/NumberRangeInput";
 export { failedRowsSheet, REASON_HEADER, saveBlob } from "./importing/failedRowsSheet";
 export { ImportDialog, type ImportDialogProps } from "./importing/ImportDialog";
 export type { ImportReport, ImportRowResult } from "./importing/types";
@@ -41,6 +43,10 @@ export {
   placesGeocoder,
 } from "./map/geocoder";
 export { PermissionGuard, PermissionProvider, useHasPermission } from "./permission/PermissionGuard";
+export { CollapsiblePanel, SearchItem } from "./search/CollapsiblePanel";
+export { DefaultSearchPanel, type DefaultSearchPanelProps } from "./search/DefaultSearchPanel";
+export { TimeRangeInput } from "./search/TimeRangeInput";
+export { type LookupItem, type LookupQuery, type LookupType, TwoPartSearch } from "./search/TwoPartSearch";
 export { ChannelSelect } from "./select/ChannelSelect";
 export { RemoteSelect, type RemoteSelectProps } from "./select/RemoteSelect";
 export {
