@@ -1,3 +1,4 @@
+import type { LoginLogQuery } from "@tsp/domain";
 import { createEncryptor, exchangeCode, signOut as sdkSignOut } from "@tsp/sdk";
 import { sdk } from "./sdk";
 import type { ExportTask, ExportTaskRef, HomeOverview, JournalPage, MyInfo, NumberedPage, Permissions } from "./types";
@@ -21,13 +22,8 @@ const journalPath: Record<JournalKind, string> = {
   logout: "/tsp-hbase-proxy/vehicleLog/getLogoutLog",
 };
 
-/** Query of a journal call (spec §3 "Login log query"). */
-export interface JournalQuery {
-  vin: string;
-  startTime: number;
-  endTime: number;
-  reportTimeDesc: boolean;
-}
+/** Query of a journal call (spec §3 "Login log query"), as @tsp/domain builds it. */
+export type JournalQuery = LoginLogQuery;
 
 /** One cursor page of the login or logout journal. */
 export function getJournalPage(

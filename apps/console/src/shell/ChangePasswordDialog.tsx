@@ -12,7 +12,7 @@ const EMPTY: PasswordForm = { oldPassword: "", newPassword: "", confirmPassword:
  * the key of getPubKey. A refusal from the server (e.g. 原密码不正确) is toasted by the shell
  * and the dialog stays open with what was typed.
  */
-export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+export default function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const t = useT();
   const toast = useToast();
   const [form, setForm] = useState<PasswordForm>(EMPTY);

@@ -1,9 +1,11 @@
 import { buttonClass } from "@tsp/ui";
 import { useAtom } from "jotai";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import type { MyInfo } from "../api/types";
 import { LOCALE_STORAGE_KEY, localeAtom, useT } from "../i18n/i18n";
-import { ChangePasswordDialog } from "./ChangePasswordDialog";
+
+// The dialog (and the dialog kit it brings) loads when first opened, not with the first screen.
+const ChangePasswordDialog = lazy(() => import("./ChangePasswordDialog"));
 
 /**
  * The header: who is signed in (myInfo, spec §7), 修改密码, the locale switch and 退出登录.
@@ -37,7 +39,11 @@ export function Header({ user, onSignOut }: { user: MyInfo | null; onSignOut: ()
       <button type="button" className={buttonClass("default")} onClick={onSignOut}>
         {t("header.signOut")}
       </button>
-      <ChangePasswordDialog open={passwordOpen} onClose={() => setPasswordOpen(false)} />
+      {passwordOpen && (
+        <Suspense fallback={null}>
+          <ChangePasswordDialog open onClose={() => setPasswordOpen(false)} />
+        </Suspense>
+      )}
     </header>
   );
 }

@@ -1,6 +1,6 @@
 import { filterRoutesByMenuApis, ROUTE_TABLE } from "@tsp/domain";
 import { describe, expect, it } from "vitest";
-import { BUILT_SCREEN_PATHS } from "../routes/screens";
+import { BUILT_SCREEN_PATHS, GalleryScreen } from "../routes/screens";
 import { outletFor } from "./ScreenOutlet";
 
 const routes = filterRoutesByMenuApis(ROUTE_TABLE, [
@@ -32,5 +32,12 @@ describe("what the content area shows", () => {
   it("the real screens are in the route table", () => {
     const all = filterRoutesByMenuApis(ROUTE_TABLE, BUILT_SCREEN_PATHS);
     for (const path of BUILT_SCREEN_PATHS) expect(outletFor(all, path, "")).toMatchObject({ kind: "screen", path });
+  });
+  it("the widget gallery opens only for accounts permitted menu management, never in the menu", () => {
+    const admins = filterRoutesByMenuApis(ROUTE_TABLE, ["/dataHome", "/permit/menu"]);
+    expect(outletFor(routes, "/gallery", "")).toEqual({ kind: "redirect", to: "/404" });
+    expect(outletFor(admins, "/gallery", "")).toEqual(
+      GalleryScreen ? { kind: "screen", path: "/gallery", title: "组件示例" } : { kind: "redirect", to: "/404" },
+    );
   });
 });

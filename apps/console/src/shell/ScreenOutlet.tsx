@@ -1,10 +1,18 @@
-import { ERROR_PATH, findRoute, NOT_FOUND_PATH, type RouteNode, resolveAddress, UNAUTHORIZED_PATH } from "@tsp/domain";
+import {
+  ERROR_PATH,
+  findRoute,
+  NOT_FOUND_PATH,
+  type RouteNode,
+  resolveAddress,
+  routePaths,
+  UNAUTHORIZED_PATH,
+} from "@tsp/domain";
 import { Suspense, useEffect } from "react";
 import { useT } from "../i18n/i18n";
 import { ErrorPage, NotFoundPage, UnauthorizedPage } from "../routes/errors/ErrorPage";
 import { ScreenErrorBoundary } from "../routes/errors/ScreenErrorBoundary";
 import { NotAvailablePage } from "../routes/notAvailable/NotAvailablePage";
-import { SCREENS } from "../routes/screens";
+import { GALLERY_MENU_PERMISSION, GALLERY_PATH, GALLERY_TITLE, GalleryScreen, SCREENS } from "../routes/screens";
 import { navigateHash } from "../routing/hashLocation";
 
 /** What the content area shows for a path: a screen, an error page, or a redirect to follow. */
@@ -24,6 +32,11 @@ export function outletFor(routes: readonly RouteNode[], path: string, search: st
   if (path === NOT_FOUND_PATH) return { kind: "notFound" };
   if (path === UNAUTHORIZED_PATH) return { kind: "unauthorized" };
   if (path === ERROR_PATH) return { kind: "error" };
+  if (path === GALLERY_PATH) {
+    return GalleryScreen && routePaths(routes).has(GALLERY_MENU_PERMISSION)
+      ? { kind: "screen", path, title: GALLERY_TITLE }
+      : { kind: "redirect", to: NOT_FOUND_PATH };
+  }
   const address = search ? `${path}?${search}` : path;
   const resolved = resolveAddress(routes, address);
   if (resolved !== address) return { kind: "redirect", to: resolved };
@@ -58,7 +71,7 @@ export function ScreenOutlet({
     case "redirect":
       return null;
     case "screen": {
-      const Screen = SCREENS[outlet.path];
+      const Screen = outlet.path === GALLERY_PATH ? GalleryScreen : SCREENS[outlet.path];
       return (
         <ScreenErrorBoundary key={outlet.path}>
           <Suspense fallback={<p className="p-6 text-sm text-gray-400">{t("app.loading")}</p>}>

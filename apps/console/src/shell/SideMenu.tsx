@@ -1,7 +1,7 @@
 import { PLATFORM_NAME } from "@tsp/domain";
 import { clsx } from "clsx";
 import { useAtom } from "jotai";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useT } from "../i18n/i18n";
 import { hashHref } from "../routing/hashLocation";
 import { sidebarCollapsedAtom } from "./shellAtoms";
@@ -91,11 +91,17 @@ function MenuNode({
   onToggle: (path: string) => void;
 }) {
   const pad = { paddingLeft: 16 + depth * 16 };
+  const active = entry.children.length === 0 && activePath === entry.path;
+  const link = useRef<HTMLAnchorElement>(null);
+  useEffect(() => {
+    // A screen opened by a tab or a link is shown in the menu even when the list is long.
+    if (active) link.current?.scrollIntoView?.({ block: "nearest" });
+  }, [active]);
   if (entry.children.length === 0) {
-    const active = activePath === entry.path;
     return (
       <li>
         <a
+          ref={link}
           href={hashHref(entry.path)}
           aria-current={active ? "page" : undefined}
           className={clsx(

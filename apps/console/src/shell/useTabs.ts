@@ -1,8 +1,6 @@
 import {
   deserializeTabs,
   findRoute,
-  NO_TAB_PATHS,
-  NOT_FOUND_PATH,
   type RouteNode,
   reduceTabs,
   serializeTabs,
@@ -12,6 +10,7 @@ import {
 } from "@tsp/domain";
 import { useCallback, useEffect, useState } from "react";
 import { navigateHash } from "../routing/hashLocation";
+import { outletFor } from "./ScreenOutlet";
 import type { ShellTabsProps } from "./ShellTabs";
 
 function load(): TabsState {
@@ -48,11 +47,12 @@ export function useTabs(routes: readonly RouteNode[], path: string, search: stri
   const [seen, setSeen] = useState<string | null>(null);
   if (seen !== fullPath) {
     setSeen(fullPath);
-    const route = findRoute(routes, path);
-    const noTab = NO_TAB_PATHS.includes(path) || path === NOT_FOUND_PATH;
-    // A redirecting or unknown path is left alone: the outlet is about to replace it.
-    if (noTab || (route && route.redirect === undefined)) {
-      const tab = { path, fullPath, name: route?.name ?? path, meta: { title: route?.title ?? path } };
+    const outlet = outletFor(routes, path, search);
+    // A redirecting path is left alone: the outlet is about to replace it. The reducer gives
+    // 404/401 no active tab.
+    if (outlet.kind !== "redirect") {
+      const title = outlet.kind === "screen" ? outlet.title : (findRoute(routes, path)?.title ?? path);
+      const tab = { path, fullPath, name: findRoute(routes, path)?.name ?? path, meta: { title } };
       setState((prev) => reduceTabs(prev, { type: "open", tab }).state);
     }
   }

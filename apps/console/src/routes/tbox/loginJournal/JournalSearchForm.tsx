@@ -1,4 +1,4 @@
-import { normalizeVin, VIN_LENGTH, vinProblem } from "@tsp/domain";
+import { type LoginLogQuery, loginLogQuery, normalizeVin, type TimeRange, VIN_LENGTH, vinProblem } from "@tsp/domain";
 import { buttonClass, inputClass, useToast } from "@tsp/ui";
 import { useId, useState } from "react";
 import { exportJournal } from "../../../api/calls";
@@ -32,27 +32,24 @@ export function JournalSearchForm({
   const runnable = isRunnable(draft) && vinProblem(draft.vin) === null;
 
   /** The draft when it may be sent; null (silently, or with the VIN message) otherwise. */
-  const checked = (): JournalAddress | null => {
-    if (!draft.vin || draft.start === null || draft.end === null) return null;
-    const problem = vinProblem(draft.vin);
+  /** The call's query (the domain skips it silently without VIN or range); a bad VIN gets its message. */
+  const checked = (): LoginLogQuery | null => {
+    const range: TimeRange | null = draft.start !== null && draft.end !== null ? [draft.start, draft.end] : null;
+    const query = loginLogQuery(draft.vin, range, draft.desc);
+    if (query === null) return null;
+    const problem = vinProblem(query.vin);
     setVinError(problem);
-    return problem === null ? draft : null;
+    return problem === null ? query : null;
   };
   const submitQuery = () => {
-    const next = checked();
-    if (next) onQuery(next);
+    if (checked()) onQuery(draft);
   };
   const submitExport = async () => {
-    const next = checked();
-    if (!next || next.start === null || next.end === null || exporting) return;
+    const query = checked();
+    if (!query || exporting) return;
     setExporting(true);
     try {
-      await exportJournal(next.kind, {
-        vin: next.vin,
-        startTime: next.start,
-        endTime: next.end,
-        reportTimeDesc: next.desc,
-      });
+      await exportJournal(draft.kind, query);
       toast.success(t("common.exportSubmitted"));
     } catch {
       // The shell toasted the failure (spec §8).
