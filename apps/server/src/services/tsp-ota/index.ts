@@ -28,6 +28,7 @@ const uploadBoxEvFile: Handler = async ({ request }, ctx) => {
       throw new ApiError(413, msgUploadOver(BACKEND_UPLOAD_DEFAULT_MB));
     throw error;
   }
+  if (part.file.truncated || buffer.length > limit) throw new ApiError(413, msgUploadOver(BACKEND_UPLOAD_DEFAULT_MB));
   if (buffer.length === 0) throw badRequest("上传的文件为空", [{ field: "file", msg: "上传的文件为空" }]);
   const md5 = createHash("md5").update(buffer).digest("hex");
   const ext = fileExtension(part.filename).replace(/[^a-z0-9]/g, "") || "bin";

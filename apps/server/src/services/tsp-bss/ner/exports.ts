@@ -116,7 +116,8 @@ function logExporter(g: GroupDef): Exporter {
     ],
     async *rows(job, ctx) {
       const p = job.params as { vin: string; updateName?: string };
-      let beforeId = Number.MAX_SAFE_INTEGER;
+      // ids are PostgreSQL integers (serial).
+      let beforeId = 2147483647;
       for (;;) {
         const rows = await changeLogQuery(ctx.db, job.tenantIds, {
           vin: p.vin,

@@ -66,11 +66,11 @@ const importGroup =
         fail(vinIssue);
         continue;
       }
+      // Only an accepted row claims its VIN: a corrected copy below a rejected row is taken.
       if (seenVins.has(vin)) {
         fail("文件中VIN重复");
         continue;
       }
-      seenVins.add(vin);
       const tenantId = owned.get(vin);
       if (tenantId === undefined) {
         fail("车辆不存在");
@@ -103,6 +103,7 @@ const importGroup =
         fail(ruleIssue);
         continue;
       }
+      seenVins.add(vin);
       accepted.push({ vin, tenantId, edit });
     }
     if (accepted.length > 0) {

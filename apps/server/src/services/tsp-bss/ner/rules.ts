@@ -68,7 +68,9 @@ export async function groupProblem(
       .select(["tenant_id", "vin"])
       .where("iccid", "=", iccid)
       .executeTakeFirst();
-    if (sim && (sim.tenant_id !== tenantId || (sim.vin !== null && sim.vin !== vin))) return "ICCID已绑定其他车辆";
+    // A card of another tenant (even a parent's or a sub-tenant's) is not this vehicle's to take.
+    if (sim && sim.tenant_id !== tenantId) return "ICCID已被其他单位使用";
+    if (sim && sim.vin !== null && sim.vin !== vin) return "ICCID已绑定其他车辆";
     if (!sim && carrierOfIccid(iccid) === null) return "ICCID不属于中国运营商号段（8986）";
   }
   return null;

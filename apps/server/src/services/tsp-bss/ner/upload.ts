@@ -39,6 +39,8 @@ export async function importUpload(request: FastifyRequest): Promise<{ name: str
     }
     throw error;
   }
+  if (part.file.truncated || buffer.length > IMPORT_MAX_MB * MB)
+    throw new ApiError(413, `上传文件不能超过${IMPORT_MAX_MB}M`);
   if (buffer.subarray(0, 8).equals(OLE2)) {
     const msg = "暂不支持Excel 97-2003（.xls）格式，请另存为.xlsx后重新上传";
     throw badRequest(msg, [{ field: "file", msg }]);

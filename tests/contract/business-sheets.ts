@@ -1,0 +1,50 @@
+import ExcelJS from "exceljs";
+import { type Answer, assertMatchesContract } from "./support/contract";
+
+/** An .xlsx with a header row and data rows, as an operator fills an import template. */
+export async function xlsxOf(headers: readonly string[], rows: readonly (readonly unknown[])[]): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet("导入");
+  sheet.addRow([...headers]);
+  for (const r of rows) sheet.addRow([...r]);
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+/** Reads an .xlsx back: the first sheet's rows as arrays of cell values (row 1 is the header). */
+export async function sheetRows(bytes: ArrayBuffer | Buffer): Promise<unknown[][]> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(bytes as ArrayBuffer);
+  const sheet = workbook.worksheets[0];
+  const out: unknown[][] = [];
+  sheet?.eachRow((row) => {
+    out.push((row.values as unknown[]).slice(1));
+  });
+  return out;
+}
+
+/** POSTs one file as multipart field `file` (the import dialog's upload) and checks the answer against openapi/. */
+export async function postFile(
+  base: string,
+  operationId: string,
+  path: string,
+  file: { name: string; bytes: Buffer | Uint8Array; type?: string },
+  token: string | undefined,
+  query: Record<string, string> = {},
+) {
+  const form = new FormData();
+  form.append(
+    "file",
+    new Blob([new Uint8Array(file.bytes)], { type: file.type ?? "application/octet-stream" }),
+    file.name,
+  );
+  const url = new URL(path, base);
+  for (const [k, v] of Object.entries(query)) url.searchParams.set(k, v);
+  const res = await fetch(url, {
+    method: "POST",
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+    body: form,
+  });
+  const body = (await res.json()) as Answer;
+  assertMatchesContract(operationId, res.status, body);
+  return { status: res.status, body };
+}
