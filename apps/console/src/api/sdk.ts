@@ -7,10 +7,9 @@ import { pendingCallsAtom } from "../shell/shellAtoms";
  * The console's one SDK client (every call goes through it). The SDK has no UI: its hooks are
  * wired here to the shell — the loading overlay counts pending calls, errors become toasts
  * (spec §8 text, composed by the SDK), 401 runs the sign-in redirect. 404 and cancelled calls
- * never reach a hook (the SDK guarantees it).
+ * never reach a hook (the SDK guarantees it). Typed by the generated `paths` of openapi/.
  */
-// biome-ignore lint/complexity/noBannedTypes: paths are typed per call site until the generated `paths` type lands.
-export type ConsoleClient = TspClient<{}>;
+export type ConsoleClient = TspClient;
 
 /** Where the shell listens for what the client reports. */
 export interface ClientListeners {

@@ -16,7 +16,8 @@ const POLL_MS = 2000;
 /** Saves a finished export under its name. */
 async function download(task: ExportTask): Promise<void> {
   try {
-    saveBlob(await downloadExportFile(task.id), task.name);
+    const file = await downloadExportFile(task.id);
+    saveBlob(file.blob, file.fileName ?? task.name);
   } catch {
     // Toasted by the shell.
   }
@@ -65,17 +66,17 @@ export default function ExportFileListPage() {
     {
       key: "status",
       title: t("exportFile.col.status"),
-      width: 90,
+      width: 76,
       render: (task) => <ExportStatusBadge task={task} />,
     },
     {
       key: "progress",
       title: t("exportFile.col.progress"),
-      width: 140,
+      width: 124,
       render: (task) => (
         <div className="flex items-center gap-2">
           <progress
-            className="h-1.5 w-20 overflow-hidden rounded [&::-webkit-progress-bar]:bg-gray-100 [&::-webkit-progress-value]:bg-blue-600"
+            className="h-1.5 w-16 overflow-hidden rounded [&::-webkit-progress-bar]:bg-gray-100 [&::-webkit-progress-value]:bg-blue-600"
             max={100}
             value={task.progress}
             aria-label={`${task.name} ${t("exportFile.col.progress")}`}
@@ -87,44 +88,45 @@ export default function ExportFileListPage() {
     {
       key: "rowCount",
       title: t("exportFile.col.rows"),
-      width: 80,
+      width: 64,
       align: "right",
       render: (task) => task.rowCount ?? "",
     },
     {
       key: "size",
       title: t("exportFile.col.size"),
-      width: 90,
+      width: 76,
       align: "right",
       render: (task) => formatBytes(task.size),
     },
     {
       key: "createdAt",
       title: t("exportFile.col.createdAt"),
-      width: 165,
+      width: 152,
       render: (task) => formatDateTime(task.createdAt),
     },
     {
       key: "finishedAt",
       title: t("exportFile.col.finishedAt"),
-      width: 165,
+      width: 152,
       render: (task) => formatDateTime(task.finishedAt),
     },
     {
       key: "expiresAt",
       title: t("exportFile.col.expiresAt"),
-      width: 165,
+      width: 100,
       render: (task) =>
         task.expiresAt !== null && task.expiresAt < now ? (
           <span className="text-gray-400">{t("exportFile.expired")}</span>
         ) : (
-          formatDateTime(task.expiresAt)
+          // The day is what matters; the full time is on hover.
+          <span title={formatDateTime(task.expiresAt)}>{formatDateTime(task.expiresAt).slice(0, 10)}</span>
         ),
     },
     {
       key: "actions",
       title: t("exportFile.col.actions"),
-      width: 80,
+      width: 64,
       render: (task) =>
         task.status === "done" && !(task.expiresAt !== null && task.expiresAt < now) ? (
           <Permitted need={DOWNLOAD_PERMISSION}>

@@ -45,17 +45,14 @@ export default function GalleryPage() {
             <h1 className="text-lg font-medium">组件示例</h1>
             <nav aria-label="组件目录" className="flex flex-wrap gap-x-3 gap-y-1 text-xs">
               {TOC.map(([id, name]) => (
-                <a
+                <button
                   key={id}
-                  href={`#/gallery`}
-                  onClick={(e) => {
-                    e.preventDefault();
-                    document.getElementById(id)?.scrollIntoView({ block: "start" });
-                  }}
+                  type="button"
                   className="text-blue-600 hover:underline"
+                  onClick={() => document.getElementById(id)?.scrollIntoView({ block: "start" })}
                 >
                   {name}
-                </a>
+                </button>
               ))}
             </nav>
           </header>

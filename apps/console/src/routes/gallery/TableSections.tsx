@@ -55,20 +55,21 @@ export function TableSections() {
   const l = useGalleryLoaders();
   const [size, setSize] = useRememberedPageSize();
   const [paging, dispatch] = useReducer(reduceNumberedPaging, size, initialNumberedPaging);
-  const [rows, setRows] = useState<VehicleRow[]>([]);
-  const [loading, setLoading] = useState(false);
+  // Rows are kept with the page they belong to: a page without its rows yet is loading.
+  const [loaded, setLoaded] = useState<{ key: string; rows: VehicleRow[] } | null>(null);
+  const pageKey = `${paging.pageNum}/${paging.pageSize}`;
   useEffect(() => {
     const ctrl = new AbortController();
-    setLoading(true);
     l.vins({ vin: "", pageNum: paging.pageNum, pageSize: paging.pageSize }, ctrl.signal)
       .then((page) => {
-        setRows(page.list as VehicleRow[]);
+        setLoaded({ key: pageKey, rows: page.list as VehicleRow[] });
         dispatch({ type: "loaded", total: page.total });
       })
-      .catch(() => setRows([]))
-      .finally(() => !ctrl.signal.aborted && setLoading(false));
+      .catch(() => !ctrl.signal.aborted && setLoaded({ key: pageKey, rows: [] }));
     return () => ctrl.abort();
-  }, [l, paging.pageNum, paging.pageSize]);
+  }, [l, paging.pageNum, paging.pageSize, pageKey]);
+  const loading = loaded?.key !== pageKey;
+  const rows = loaded?.rows ?? [];
 
   const [cursor, cursorDispatch] = useReducer(reduceCursorPaging, 10, initialCursorPaging);
   const q = cursorQuery(cursor);
