@@ -30,11 +30,17 @@ export function iotMsisdn(rng: Rng, carrier: keyof typeof ISSUERS): string {
   return prefix + String(rng.int(0, 999999999)).padStart(9, "0");
 }
 
+/** The 17 leading characters of a credit code completed with their GB 32100 check character. */
+export function creditCodeWithCheck(first17: string): string {
+  const check = creditCodeCheckChar(first17);
+  if (check === null) throw new Error(`not a credit code body: ${first17}`);
+  return first17 + check;
+}
+
 /** A unified social credit code (GB 32100) of a company registered in the area, with its check character. */
 export function creditCode(rng: Rng, areaId: string): string {
   const chars = "0123456789ABCDEFGHJKLMNPQRTUWXY";
-  const body = `91${areaId}${Array.from({ length: 9 }, () => rng.pick([...chars])).join("")}`;
-  return body + creditCodeCheckChar(body);
+  return creditCodeWithCheck(`91${areaId}${Array.from({ length: 9 }, () => rng.pick([...chars])).join("")}`);
 }
 
 /** A 15-digit IMEI with its Luhn digit. */
