@@ -1,0 +1,126 @@
+import { download, unwrap } from "@tsp/sdk";
+import ExcelJS from "exceljs";
+import { adminClient } from "../lib/client";
+import type { DatabaseLocation } from "../lib/databases";
+import { benchVin, hotTs } from "../lib/journalData";
+import { type ServerMemory, startServerProcess } from "../lib/serverProcess";
+import { round } from "../lib/stats";
+import { type BenchEnv, type CaseResult, type Figure, n } from "../lib/types";
+
+const MB = 1024 * 1024;
+
+/** One export through the API on a fresh server process: time to done, memory while it ran. */
+async function exportOnce(env: BenchEnv, db: DatabaseLocation, rows: number, verify: boolean) {
+  const server = await startServerProcess({ dataDir: db.dataDir, databaseUrl: db.databaseUrl });
+  try {
+    const { sdk } = await adminClient(server.url);
+    const before = await server.memoryAfterGc();
+    const query = {
+      vin: benchVin(0),
+      startTime: hotTs(env.scale.journal.hotRows - rows),
+      endTime: hotTs(env.scale.journal.hotRows - 1),
+    };
+    const started = performance.now();
+    const submitted = unwrap(
+      await sdk.GET("/tsp-hbase-proxy/vehicleLog/getLoginLog/export", { params: { query } }),
+    ) as { taskId: string };
+    const samples: { s: number; rssMb: number }[] = [];
+    let peak: ServerMemory = before;
+    for (;;) {
+      const mem = await server.memory();
+      peak = mem;
+      samples.push({ s: round((performance.now() - started) / 1000), rssMb: round(mem.rss / MB) });
+      const list = unwrap(
+        await sdk.GET("/comm-inc-center/v1/web/exportFile/list", { params: { query: { pageNum: 1, pageSize: 10 } } }),
+      ) as {
+        list: { id: string; status: string; rowCount: number | null; size: number | null; failReason: string | null }[];
+      };
+      const task = list.list.find((t) => t.id === submitted.taskId);
+      if (task?.status === "failed") throw new Error(`export failed: ${task.failReason}`);
+      if (task?.status === "done") {
+        const seconds = (performance.now() - started) / 1000;
+        peak = await server.memory();
+        if (task.rowCount !== rows) throw new Error(`export wrote ${task.rowCount} rows, expected ${rows}`);
+        let readBack: number | undefined;
+        if (verify) {
+          const file = await download(sdk, "/comm-inc-center/v1/web/exportFile/{id}/download", {
+            params: { path: { id: task.id } },
+          });
+          const wb = new ExcelJS.Workbook();
+          await wb.xlsx.load(await file.blob.arrayBuffer());
+          readBack = (wb.worksheets[0]?.actualRowCount ?? 0) - 1;
+        }
+        return { seconds, size: task.size ?? 0, before, peak, samples, readBack };
+      }
+      await new Promise((r) => setTimeout(r, rows > 10_000 ? 250 : 20));
+    }
+  } finally {
+    await server.stop();
+  }
+}
+
+/**
+ * Export of the hot VIN's journal to .xlsx through the API (the background worker, exceljs's
+ * streaming writer), at each size of the scale, each on a fresh server process so its peak RSS
+ * (getrusage maxRSS of the server process) belongs to that export alone.
+ */
+export async function exportCase(env: BenchEnv, db: DatabaseLocation, verify = false): Promise<CaseResult> {
+  const runs: Awaited<ReturnType<typeof exportOnce>>[] = [];
+  for (const rows of env.scale.exportRows) runs.push(await exportOnce(env, db, rows, verify));
+  const figures: Figure[] = [];
+  const engine = db.engine;
+  const biggest = env.scale.exportRows.at(-1) ?? 0;
+  const rssNote =
+    engine === "pglite"
+      ? "PGlite runs inside the server process: its WebAssembly heap is part of this RSS"
+      : "the server process alone (PostgreSQL is another process)";
+  env.scale.exportRows.forEach((rows, i) => {
+    const r = runs[i];
+    if (!r) return;
+    const isBiggest = rows === biggest;
+    figures.push({
+      case: "export journal to .xlsx",
+      figure: `time to done, ${n(rows)} rows`,
+      engine,
+      value: round(r.seconds),
+      unit: "s",
+      ...(isBiggest ? { target: "≤ 20 s (1M rows)", pass: r.seconds <= 20 } : {}),
+      size: `${n(rows)} rows, ${round(r.size / MB)} MB file`,
+      note: `${Math.round(rows / r.seconds).toLocaleString("en-US")} rows/s${r.readBack !== undefined ? `; read back ${r.readBack} rows` : ""}`,
+    });
+    figures.push({
+      case: "export journal to .xlsx",
+      figure: `server peak RSS, ${n(rows)} rows`,
+      engine,
+      value: round(r.peak.maxRss / MB),
+      unit: "MB",
+      ...(isBiggest && engine === "postgres" ? { target: "≤ 250 MB", pass: r.peak.maxRss <= 250 * MB } : {}),
+      size: `${n(rows)} rows`,
+      note: `before the export ${round(r.before.rss / MB)} MB; ${rssNote}`,
+    });
+  });
+  const small = runs[0];
+  const big = runs.at(-1);
+  if (small && big && runs.length > 1) {
+    const growthSmall = small.peak.maxRss - small.before.rss;
+    const growthBig = big.peak.maxRss - big.before.rss;
+    const ratio = big.peak.maxRss / small.peak.maxRss;
+    figures.push({
+      case: "export journal to .xlsx",
+      figure: `peak RSS ${n(biggest)} ÷ ${n(env.scale.exportRows[0] ?? 0)} rows`,
+      engine,
+      value: round(ratio),
+      unit: "×",
+      target: "flat in row count (≤ 1.25 ×)",
+      pass: ratio <= 1.25,
+      size: `${n(env.scale.exportRows[0] ?? 0)} and ${n(biggest)} rows`,
+      note: `growth over the idle server: ${round(growthSmall / MB)} MB → ${round(growthBig / MB)} MB`,
+    });
+  }
+  return {
+    figures,
+    details: {
+      [`export.${engine}`]: runs.map((r, i) => ({ rows: env.scale.exportRows[i], rssCurve: r.samples })),
+    },
+  };
+}

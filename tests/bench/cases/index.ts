@@ -1,0 +1,111 @@
+import path from "node:path";
+import { buildConsole } from "../lib/console";
+import { type DatabaseLocation, journalDatabase } from "../lib/databases";
+import type { BenchEnv, CaseResult, Engine } from "../lib/types";
+import { consoleSizeCase } from "./consoleSize";
+import { exportCase } from "./exportXlsx";
+import { importCase } from "./importXlsx";
+import { journalPageCase } from "./journalPage";
+import { journalWalkCase } from "./journalWalk";
+import { loadCase } from "./load";
+import { memoryCase } from "./memory";
+import { sdkCase } from "./sdk";
+import { signInCase } from "./signIn";
+
+/** What the cases share within one run: the journal data set per engine, the built console. */
+export class Shared {
+  private readonly journals = new Map<Engine, Promise<DatabaseLocation>>();
+  private console: Promise<string> | undefined;
+  constructor(private readonly env: BenchEnv) {}
+
+  /** The journal data set on the engine, prepared on first use. */
+  journal(engine: Engine): Promise<DatabaseLocation> {
+    let p = this.journals.get(engine);
+    if (!p) {
+      p = journalDatabase(this.env, engine);
+      this.journals.set(engine, p);
+    }
+    return p;
+  }
+
+  /** The console built into the work folder, once per run. */
+  consoleDist(): Promise<string> {
+    this.console ??= (async () => {
+      const dir = path.join(this.env.workDir, "console-dist");
+      const { seconds } = await buildConsole(dir);
+      this.env.log(`console built in ${seconds.toFixed(1)} s`);
+      return dir;
+    })();
+    return this.console;
+  }
+}
+
+/** One benchmark case of issue 8; `run` measures it on every engine it applies to. */
+export interface BenchCase {
+  id: string;
+  title: string;
+  run(env: BenchEnv, shared: Shared): Promise<CaseResult>;
+}
+
+/** Runs `one` per engine and merges the answers. */
+async function perEngine(env: BenchEnv, one: (engine: Engine) => Promise<CaseResult>): Promise<CaseResult> {
+  const merged: CaseResult = { figures: [], details: {} };
+  for (const engine of env.engines) {
+    const r = await one(engine);
+    merged.figures.push(...r.figures);
+    Object.assign(merged.details as object, r.details ?? {});
+  }
+  return merged;
+}
+
+/** The engine the single-engine cases use: PostgreSQL when there is one (as production would). */
+const mainEngine = (env: BenchEnv): Engine => (env.engines.includes("postgres") ? "postgres" : "pglite");
+
+/** Every case, in the order of the issue's table. */
+export const CASES: BenchCase[] = [
+  {
+    id: "journal-page",
+    title: "journal page of 20 rows; keyset cursor vs OFFSET",
+    run: (env, s) => perEngine(env, async (e) => journalPageCase(env, await s.journal(e))),
+  },
+  {
+    id: "journal-walk",
+    title: "whole journal walk through the SDK iterator",
+    run: (env, s) => perEngine(env, async (e) => journalWalkCase(env, await s.journal(e))),
+  },
+  {
+    id: "export",
+    title: "export journal rows to .xlsx",
+    run: (env, s) => perEngine(env, async (e) => exportCase(env, await s.journal(e), env.scale.name === "smoke")),
+  },
+  {
+    id: "import",
+    title: "import a vehicle .xlsx with per-row report",
+    run: (env) => perEngine(env, (e) => importCase(env, e)),
+  },
+  {
+    id: "console-size",
+    title: "console: JavaScript before the first screen",
+    run: async (_env, s) => consoleSizeCase(await s.consoleDist()),
+  },
+  {
+    id: "sign-in",
+    title: "console: sign-in to usable home",
+    run: async (env, s) => signInCase(env, await s.consoleDist()),
+  },
+  {
+    id: "sdk",
+    title: "SDK: size and per-call overhead",
+    run: async (env, s) => sdkCase(env, await s.journal(mainEngine(env))),
+  },
+  {
+    id: "load",
+    title: "load: concurrent clients on journal queries",
+    run: (env, s) => perEngine(env, async (e) => loadCase(env, await s.journal(e))),
+  },
+  {
+    id: "memory",
+    title: "server memory at rest after the demo seed",
+    run: (env) => perEngine(env, (e) => memoryCase(env, e)),
+  },
+];

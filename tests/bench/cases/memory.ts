@@ -1,0 +1,36 @@
+import { benchDatabase } from "../lib/databases";
+import { startServerProcess } from "../lib/serverProcess";
+import { round } from "../lib/stats";
+import type { BenchEnv, CaseResult, Engine } from "../lib/types";
+
+const MB = 1024 * 1024;
+
+/**
+ * Server memory at rest after the demo seed: a new database, the server started (migrations,
+ * demo seed), two seconds idle, a full GC, then its RSS. Then a restart on the same database
+ * (no seed) for the memory of an ordinary start.
+ */
+export async function memoryCase(env: BenchEnv, engine: Engine): Promise<CaseResult> {
+  const db = await benchDatabase(env, engine, "rest", true);
+  const figures = [];
+  for (const phase of ["after creating and seeding", "after a restart"] as const) {
+    const server = await startServerProcess({ dataDir: db.dataDir, databaseUrl: db.databaseUrl });
+    try {
+      await new Promise((r) => setTimeout(r, 2_000));
+      const mem = await server.memoryAfterGc();
+      figures.push({
+        case: "server memory at rest",
+        figure: `RSS ${phase} (demo seed)`,
+        engine,
+        value: round(mem.rss / MB),
+        unit: "MB",
+        target: "reported",
+        size: "demo seed",
+        note: `V8 heap ${round(mem.heapUsed / MB)} MB, peak ${round(mem.maxRss / MB)} MB, start ${round(server.startMs / 1000)} s${server.seeded ? " (seeded)" : ""}`,
+      });
+    } finally {
+      await server.stop();
+    }
+  }
+  return { figures };
+}

@@ -1,0 +1,81 @@
+import { type ChildProcess, fork } from "node:child_process";
+import path from "node:path";
+
+/** The repository root (tests/bench/lib → ../../..). */
+export const REPO_ROOT = path.resolve(import.meta.dirname, "../../..");
+
+/** Memory of the server process, bytes. `maxRss` is the peak since it started. */
+export interface ServerMemory {
+  rss: number;
+  maxRss: number;
+  heapUsed: number;
+}
+
+/** A reference server running in its own process (`tests/bench/serve.ts`). */
+export interface ServerProcess {
+  url: string;
+  pid: number;
+  seeded: boolean;
+  /** Wall time from process start to listening (open, migrate, seed if empty). */
+  startMs: number;
+  memory(): Promise<ServerMemory>;
+  /** Runs a full GC first (the child runs with --expose-gc), then reports memory. */
+  memoryAfterGc(): Promise<ServerMemory>;
+  stop(): Promise<void>;
+}
+
+export interface ServerProcessOptions {
+  /** PGlite data folder, or "memory://". */
+  dataDir?: string;
+  /** A PostgreSQL database URL; when set, PGlite is not used. */
+  databaseUrl?: string | undefined;
+  /** A built console folder to serve at "/". */
+  consoleDir?: string;
+}
+
+/** Starts the server in a child process and resolves once it listens on 127.0.0.1:<free port>. */
+export function startServerProcess(options: ServerProcessOptions): Promise<ServerProcess> {
+  const child: ChildProcess = fork(path.join(REPO_ROOT, "tests/bench/serve.ts"), [], {
+    cwd: REPO_ROOT,
+    execArgv: ["--conditions=source", "--import", "tsx", "--expose-gc"],
+    env: {
+      ...process.env,
+      BENCH_DATA_DIR: options.dataDir ?? "memory://",
+      BENCH_DATABASE_URL: options.databaseUrl ?? "",
+      BENCH_CONSOLE_DIR: options.consoleDir ?? "",
+    },
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
+  const request = (type: string) =>
+    new Promise<ServerMemory>((resolve, reject) => {
+      const onMessage = (m: { type: string } & ServerMemory) => {
+        if (m.type !== "memory") return;
+        child.off("message", onMessage);
+        resolve({ rss: m.rss, maxRss: m.maxRss, heapUsed: m.heapUsed });
+      };
+      child.on("message", onMessage);
+      if (!child.send({ type })) reject(new Error("server process is gone"));
+    });
+  return new Promise((resolve, reject) => {
+    child.once("exit", (code) => reject(new Error(`server process exited with ${code} before listening`)));
+    child.once("error", reject);
+    child.on("message", (m: { type: string; url: string; seeded: boolean; startMs: number }) => {
+      if (m.type !== "ready") return;
+      resolve({
+        url: m.url,
+        pid: child.pid as number,
+        seeded: m.seeded,
+        startMs: m.startMs,
+        memory: () => request("memory"),
+        memoryAfterGc: () => request("gc"),
+        stop: () =>
+          new Promise<void>((done) => {
+            if (child.exitCode !== null) return done();
+            child.removeAllListeners("exit");
+            child.once("exit", () => done());
+            child.send({ type: "stop" });
+          }),
+      });
+    });
+  });
+}

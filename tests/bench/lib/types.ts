@@ -1,0 +1,89 @@
+import type { JournalDataSpec } from "./journalData";
+import { FULL_JOURNAL } from "./journalData";
+
+/** Which database a figure was measured on. */
+export type Engine = "pglite" | "postgres";
+
+/** One measured figure, as the report prints it. */
+export interface Figure {
+  /** The issue's case, e.g. "journal page of 20 rows". */
+  case: string;
+  /** What was measured, e.g. "page 1 p50 (server-side)". */
+  figure: string;
+  engine?: Engine;
+  value: number;
+  unit: string;
+  /** The issue's target in words, when this figure has one. */
+  target?: string;
+  /** true/false when judged against the target; undefined when only reported. */
+  pass?: boolean;
+  /** Data size the figure was measured on. */
+  size: string;
+  note?: string;
+}
+
+/** A case's answer: its figures and free-form detail (EXPLAIN plans, curves). */
+export interface CaseResult {
+  figures: Figure[];
+  details?: Record<string, unknown>;
+}
+
+/** How big a run is: the issue's sizes (`full`) or a seconds-long version (`smoke`). */
+export interface BenchScale {
+  name: "full" | "smoke";
+  journal: JournalDataSpec;
+  /** The deep page of the journal case (the issue: 10,000). */
+  deepPage: number;
+  /** Samples per latency figure. */
+  samples: number;
+  /** Rows of the SDK walk (the issue: 1M). */
+  walkRows: number;
+  /** Export sizes (the issue: 100k and 1M). */
+  exportRows: number[];
+  /** Rows of the import file (the issue: 100k). */
+  importRows: number;
+  load: { connections: number; seconds: number };
+  signInRuns: number;
+  sdkCalls: number;
+}
+
+export const FULL_SCALE: BenchScale = {
+  name: "full",
+  journal: FULL_JOURNAL,
+  deepPage: 10_000,
+  samples: 300,
+  walkRows: 1_000_000,
+  exportRows: [100_000, 1_000_000],
+  importRows: 100_000,
+  load: { connections: 200, seconds: 30 },
+  signInRuns: 7,
+  sdkCalls: 1_000,
+};
+
+export const SMOKE_SCALE: BenchScale = {
+  name: "smoke",
+  journal: { vins: 11, rows: 3_100, hotRows: 2_100 },
+  deepPage: 50,
+  samples: 10,
+  walkRows: 2_000,
+  exportRows: [200, 1_000],
+  importRows: 30,
+  load: { connections: 4, seconds: 1 },
+  signInRuns: 1,
+  sdkCalls: 20,
+};
+
+/** Where a case runs: its scale, the databases it may use, a scratch folder, a logger. */
+export interface BenchEnv {
+  scale: BenchScale;
+  /** Engines to measure on; "postgres" only when a server URL is known. */
+  engines: Engine[];
+  /** Admin URL of a PostgreSQL server (creates the benchmark databases), when there is one. */
+  postgresUrl?: string | undefined;
+  /** Scratch folder (data folders, built console, files); kept between runs for reuse. */
+  workDir: string;
+  log(line: string): void;
+}
+
+/** "10,000,000" style numbers for sizes. */
+export const n = (x: number) => x.toLocaleString("en-US");

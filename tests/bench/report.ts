@@ -1,0 +1,135 @@
+import os from "node:os";
+import type { CaseResult, Figure } from "./lib/types";
+
+/** What run.ts records of one case. */
+export interface CaseRecord {
+  id: string;
+  title: string;
+  seconds: number;
+  result?: CaseResult;
+  error?: string;
+}
+
+/** The machine and moment of a run, for the report's header. */
+export interface RunInfo {
+  scale: string;
+  startedAt: string;
+  finishedAt: string;
+  engines: string[];
+  postgresVersion?: string | undefined;
+  loadBefore: number[];
+  loadAfter: number[];
+}
+
+/** Cores, memory, OS and Node of this machine. */
+export function machine(): string {
+  const cpus = os.cpus();
+  return `${cpus.length} × ${cpus[0]?.model.trim() ?? "unknown CPU"}, ${Math.round(os.totalmem() / 2 ** 30)} GB RAM, ${os.type()} ${os.release()}, Node ${process.version}`;
+}
+
+const verdict = (f: Figure) => (f.pass === undefined ? "reported" : f.pass ? "pass" : "**MISS**");
+const cell = (s: string | number | undefined) => String(s ?? "").replaceAll("|", "\\|");
+const shown = (f: Figure) =>
+  `${f.value.toLocaleString("en-US", { maximumFractionDigits: 3 })}${f.unit ? ` ${f.unit}` : ""}`;
+
+/** The figures as a plain-text table for the terminal. */
+export function textTable(records: readonly CaseRecord[]): string {
+  const rows: string[][] = [["case", "figure", "engine", "value", "target", "result"]];
+  for (const r of records) {
+    if (r.error) rows.push([r.title, "FAILED TO RUN", "", "", "", "error"]);
+    for (const f of r.result?.figures ?? []) {
+      rows.push([f.case, f.figure, f.engine ?? "", shown(f), f.target ?? "", verdict(f).replaceAll("*", "")]);
+    }
+  }
+  const widths = rows[0]?.map((_, i) => Math.min(60, Math.max(...rows.map((row) => [...(row[i] ?? "")].length)))) ?? [];
+  return rows
+    .map((row) =>
+      row
+        .map((c, i) =>
+          [...c]
+            .slice(0, 60)
+            .join("")
+            .padEnd(widths[i] ?? 0),
+        )
+        .join("  "),
+    )
+    .join("\n");
+}
+
+const ANALYSIS_START = "<!-- analysis:start -->";
+const ANALYSIS_END = "<!-- analysis:end -->";
+
+/** The hand-written analysis section of an existing BENCHMARKS.md, kept across runs. */
+export function keptAnalysis(previous: string | undefined): string {
+  if (!previous) return "";
+  const start = previous.indexOf(ANALYSIS_START);
+  const end = previous.indexOf(ANALYSIS_END);
+  return start >= 0 && end > start ? previous.slice(start + ANALYSIS_START.length, end).trim() : "";
+}
+
+/** BENCHMARKS.md: header (machine, date, how to rerun), the figures, misses, analysis, details. */
+export function markdown(info: RunInfo, records: readonly CaseRecord[], previous?: string): string {
+  const figures = records.flatMap((r) => r.result?.figures ?? []);
+  const misses = figures.filter((f) => f.pass === false);
+  const failed = records.filter((r) => r.error);
+  const lines: string[] = [
+    "# Benchmarks",
+    "",
+    "Yardsticks of issue 8: speed, memory and scale, measured the same way every run. Written by",
+    "`npm run bench` (scripts/bench.mjs → tests/bench/run.ts); do not edit the figures by hand —",
+    "only the analysis section between its markers is kept from one run to the next.",
+    "",
+    `- **Run**: ${info.startedAt} → ${info.finishedAt} (scale \`${info.scale}\`)`,
+    `- **Machine**: ${machine()}`,
+    `- **Load average** (1/5/15 min) before: ${info.loadBefore.map((x) => x.toFixed(2)).join(" / ")}; after: ${info.loadAfter.map((x) => x.toFixed(2)).join(" / ")} — other work on the machine skews absolute times; ratios are measured side by side in one run for that reason.`,
+    `- **Engines**: ${info.engines.join(", ")}${info.postgresVersion ? ` (${info.postgresVersion})` : ""}; PGlite is the embedded default, PostgreSQL a server on 127.0.0.1 started by scripts/ci-postgres.sh (or the bench's own fallback cluster)`,
+    "- **Rerun**: `npm run bench` (about 20 minutes; `npm run bench -- --cases export,load` for some cases; `npm run bench -- --scale smoke` for the seconds-long version that `npm test` also runs)",
+    "",
+    "## Data",
+    "",
+    "- Journal cases: the server's own tables (its migrations and demo seed, by starting it), then",
+    "  `vehicle` and `vehicle_login_log` filled with `generate_series` in SQL (tests/bench/lib/journalData.ts):",
+    "  10,000,000 rows over 10,000 VINs of the demo tenant; one hot VIN holds 1,000,900 rows two",
+    "  seconds apart (page 10,000, the 1M-row walk and the exports read it), the other 9,999 VINs",
+    "  900 rows each, 48 minutes apart. Every row holds a real GB/T 32960 login frame encoded by",
+    "  @tsp/domain for its VIN (~110 hex characters). The seed generator's row-by-row inserts would",
+    "  take hours at this size.",
+    "- Import: N vehicles inserted the same way, and an .xlsx of the vehicle-info template with one",
+    "  row per vehicle (every 100th with a wrong VIN check digit, so the per-row report has work).",
+    "- Console, sign-in and memory at rest: the demo seed (`npm start`'s).",
+    "",
+    "## Figures",
+    "",
+    "| Case | Figure | Engine | Value | Target | Result | Data size | Notes |",
+    "|---|---|---|---|---|---|---|---|",
+  ];
+  for (const f of figures) {
+    lines.push(
+      `| ${cell(f.case)} | ${cell(f.figure)} | ${cell(f.engine ?? "—")} | ${cell(shown(f))} | ${cell(f.target ?? "")} | ${verdict(f)} | ${cell(f.size)} | ${cell(f.note)} |`,
+    );
+  }
+  for (const r of failed)
+    lines.push(`| ${cell(r.title)} | failed to run | — | — | — | **ERROR** | — | ${cell(r.error?.split("\n")[0])} |`);
+  lines.push("", "## Misses", "");
+  if (misses.length === 0 && failed.length === 0) lines.push("None in this run.");
+  for (const f of misses)
+    lines.push(`- ${f.case} — ${f.figure}${f.engine ? ` (${f.engine})` : ""}: ${shown(f)} against ${f.target}.`);
+  for (const r of failed) lines.push(`- ${r.title}: did not run — ${r.error?.split("\n")[0]}`);
+  lines.push(
+    "",
+    "## Analysis",
+    "",
+    ANALYSIS_START,
+    keptAnalysis(previous) || "_(causes of the misses, written after profiling)_",
+    ANALYSIS_END,
+    "",
+    "## Details",
+    "",
+  );
+  for (const r of records) {
+    const details = r.result?.details;
+    if (!details || Object.keys(details).length === 0) continue;
+    lines.push(`### ${r.title}`, "", "```json", JSON.stringify(details, null, 1), "```", "");
+  }
+  return `${lines.join("\n")}\n`;
+}
