@@ -1,7 +1,8 @@
+import { type Insertable, sql } from "kysely";
 import type { Rng } from "../../../seed/rng";
 import type { SeedContext, SeedSizes } from "../../types";
 import { GROUPS } from "../ner/groups";
-import type { NerGroup } from "../tables";
+import type { NerChangeLogTable, NerGroup, NerRecordTable, RealnameTable, SimCardTable } from "../tables";
 import { creditCode, iccidOf, imei, iotMsisdn, maskName } from "./identifiers";
 import {
   BRANDS,
@@ -157,49 +158,47 @@ export async function seedTspBss(ctx: SeedContext, rng: Rng, sizes: SeedSizes): 
     await db.insertInto("bss_machinery").values(machines).execute();
   }
 
+  // Per-vehicle rows are collected, then written in chunks: the seed stays fast at scale.
+  const plates = new Map(
+    (await db.selectFrom("vehicle").select(["vin", "plate"]).execute()).map((r) => [r.vin, r.plate]),
+  );
+  const vehicleRows: VehicleExtension[] = [];
+  const simRows: Insertable<SimCardTable>[] = [];
+  const realnameRows: Insertable<RealnameTable>[] = [];
+  const recordRows: Insertable<NerRecordTable>[] = [];
+  const logRows: Insertable<NerChangeLogTable>[] = [];
   for (const [i, v] of ctx.vehicles.entries()) {
     const model = rng.pick(MODELS);
     const provider = rng.pick(PROVIDERS);
     const nerModelId = modelIds[model.nerModel] ?? null;
     const nerModel = NER_MODELS[model.nerModel];
     const sn = `${provider.snPrefix}${String(2400000 + i * 7 + rng.int(0, 6)).padStart(8, "0")}`;
-    const plate =
-      (await db.selectFrom("vehicle").select("plate").where("vin", "=", v.vin).executeTakeFirst())?.plate ?? null;
-    await db
-      .updateTable("vehicle")
-      .set({
-        model_id: model.id,
-        vehicle_model_id: nerModelId,
-        tbox_sn: sn,
-        owner_name: rng.next() < 0.7 ? maskName(person(rng)) : null,
-        sold: rng.next() < 0.7,
-        aebs: rng.next() < 0.4,
-        alarm_level: rng.pick([0, 0, 0, 1, 1, 2, 3]),
-      })
-      .where("vin", "=", v.vin)
-      .execute();
+    const plate = plates.get(v.vin) ?? null;
+    vehicleRows.push({
+      vin: v.vin,
+      model_id: model.id,
+      vehicle_model_id: nerModelId,
+      tbox_sn: sn,
+      owner_name: rng.next() < 0.7 ? maskName(person(rng)) : null,
+      sold: rng.next() < 0.7,
+      aebs: rng.next() < 0.4,
+      alarm_level: rng.pick([0, 0, 0, 1, 1, 2, 3]),
+    });
     const carrier = v.iccid.startsWith("898603") || v.iccid.startsWith("898611") ? "CTCC" : "CMCC";
     const msisdn = iotMsisdn(rng, carrier);
-    await db
-      .insertInto("bss_sim_card")
-      .values({ iccid: v.iccid, tenant_id: v.tenantId, msisdn, carrier, vin: v.vin })
-      .onConflict((oc) => oc.column("iccid").doUpdateSet({ vin: v.vin, tenant_id: v.tenantId }))
-      .execute();
+    simRows.push({ iccid: v.iccid, tenant_id: v.tenantId, msisdn, carrier, vin: v.vin });
     // Real-name state of the bound card: most approved, some pending or rejected, a few never started.
     const state = rng.pick(["approved", "approved", "approved", "pending", "rejected", "unauthenticated"] as const);
     if (state !== "unauthenticated") {
       const company = rng.next() < 0.3;
-      await db
-        .insertInto("bss_realname")
-        .values({
-          iccid: v.iccid,
-          tenant_id: v.tenantId,
-          owner_name: company ? rng.pick(COMPANIES) : maskName(person(rng)),
-          owner_type: company ? "company" : "person",
-          status: state,
-          auth_time: now - rng.int(1, 300) * DAY,
-        })
-        .execute();
+      realnameRows.push({
+        iccid: v.iccid,
+        tenant_id: v.tenantId,
+        owner_name: company ? rng.pick(COMPANIES) : maskName(person(rng)),
+        owner_type: company ? "company" : "person",
+        status: state,
+        auth_time: now - rng.int(1, 300) * DAY,
+      });
     }
     if (i % 8 === 7) continue; // a vehicle whose master data was never filed
     const updated = now - rng.int(1, 90) * DAY - rng.int(0, 86399) * 1000;
@@ -256,39 +255,50 @@ export async function seedTspBss(ctx: SeedContext, rng: Rng, sizes: SeedSizes): 
     for (const g of filled) {
       const data: Record<string, unknown> = {};
       for (const f of GROUPS[g].fields) data[f.field] = records[g][f.field] ?? null;
-      await db
-        .insertInto("ner_record")
-        .values({
-          vin: v.vin,
-          grp: g,
-          tenant_id: v.tenantId,
-          data: JSON.stringify(data),
-          update_by: SEEDER.updateBy,
-          update_name: SEEDER.updateName,
-          update_time: updated,
-        })
-        .execute();
-      await db
-        .insertInto("ner_change_log")
-        .values({
-          tenant_id: v.tenantId,
-          vin: v.vin,
-          grp: g,
-          changes: JSON.stringify(
-            GROUPS[g].fields.map((f) => ({
-              field: f.field,
-              label: f.label,
-              before: null,
-              after: data[f.field] ?? null,
-            })),
-          ),
-          update_by: SEEDER.updateBy,
-          update_name: SEEDER.updateName,
-          update_time: updated,
-        })
-        .execute();
+      recordRows.push({
+        vin: v.vin,
+        grp: g,
+        tenant_id: v.tenantId,
+        data: JSON.stringify(data),
+        update_by: SEEDER.updateBy,
+        update_name: SEEDER.updateName,
+        update_time: updated,
+      });
+      logRows.push({
+        tenant_id: v.tenantId,
+        vin: v.vin,
+        grp: g,
+        changes: JSON.stringify(
+          GROUPS[g].fields.map((f) => ({
+            field: f.field,
+            label: f.label,
+            before: null,
+            after: data[f.field] ?? null,
+          })),
+        ),
+        update_by: SEEDER.updateBy,
+        update_name: SEEDER.updateName,
+        update_time: updated,
+      });
     }
   }
+
+  for (const chunk of chunks(vehicleRows)) await extendVehicles(db, chunk);
+  for (const chunk of chunks(simRows)) {
+    // A bound card wins over a free card that happened to draw the same ICCID.
+    await db
+      .insertInto("bss_sim_card")
+      .values(chunk)
+      .onConflict((oc) =>
+        oc
+          .column("iccid")
+          .doUpdateSet((eb) => ({ vin: eb.ref("excluded.vin"), tenant_id: eb.ref("excluded.tenant_id") })),
+      )
+      .execute();
+  }
+  for (const chunk of chunks(realnameRows)) await db.insertInto("bss_realname").values(chunk).execute();
+  for (const chunk of chunks(recordRows)) await db.insertInto("ner_record").values(chunk).execute();
+  for (const chunk of chunks(logRows)) await db.insertInto("ner_change_log").values(chunk).execute();
 
   // Monitoring list: a few key vehicles, offline and alarm watches per tenant.
   for (const tenantId of ctx.tenantIds) {
@@ -302,4 +312,33 @@ export async function seedTspBss(ctx: SeedContext, rng: Rng, sizes: SeedSizes): 
     }));
     if (entries.length > 0) await db.insertInto("ner_monitor").values(entries).execute();
   }
+}
+
+/** The columns tsp-bss adds to a vehicle, as the seed fills them. */
+interface VehicleExtension {
+  vin: string;
+  model_id: number;
+  vehicle_model_id: number | null;
+  tbox_sn: string;
+  owner_name: string | null;
+  sold: boolean;
+  aebs: boolean;
+  alarm_level: number;
+}
+
+/** Slices of at most 500 rows (a few thousand bind parameters per statement). */
+function* chunks<T>(rows: readonly T[], size = 500): Generator<T[]> {
+  for (let i = 0; i < rows.length; i += size) yield rows.slice(i, i + size);
+}
+
+/** One UPDATE … FROM (VALUES …) for a chunk of vehicles instead of one statement each. */
+async function extendVehicles(db: SeedContext["db"], rows: readonly VehicleExtension[]): Promise<void> {
+  const values = rows.map(
+    (r) =>
+      sql`(${r.vin}::varchar, ${r.model_id}::integer, ${r.vehicle_model_id}::integer, ${r.tbox_sn}::varchar, ${r.owner_name}::text, ${r.sold}::boolean, ${r.aebs}::boolean, ${r.alarm_level}::smallint)`,
+  );
+  await sql`update vehicle as v set model_id = x.model_id, vehicle_model_id = x.vehicle_model_id, tbox_sn = x.tbox_sn,
+      owner_name = x.owner_name, sold = x.sold, aebs = x.aebs, alarm_level = x.alarm_level
+    from (values ${sql.join(values)}) as x(vin, model_id, vehicle_model_id, tbox_sn, owner_name, sold, aebs, alarm_level)
+    where v.vin = x.vin`.execute(db);
 }
