@@ -10,9 +10,18 @@ import type { ExportTask, ExportTaskRef, HomeOverview, JournalPage, MyInfo, Numb
  * shell's hooks unless cancelled or 404).
  */
 
-/** `data` of a resolved call (the SDK rejects failing envelopes, so it is the success payload). */
-function dataOf<T>(result: { data?: { data?: unknown } }): T {
-  return result.data?.data as T;
+/** The payload of an answer as the generated schema types it (its absence would break the contract). */
+type Payload<R> = R extends { data?: infer E } ? (E extends { data?: infer D } ? NonNullable<D> : never) : never;
+
+/**
+ * `data` of a resolved call (the SDK rejects failing envelopes, so it is the success payload),
+ * typed by the contract: each function below returns it as the console's own type, so the
+ * compiler proves the two still agree.
+ */
+function dataOf<R extends { data?: unknown }>(result: R): Payload<R> {
+  const payload = (result.data as { data?: unknown } | undefined)?.data;
+  if (payload === undefined || payload === null) throw new Error("the answer carries no data");
+  return payload as Payload<R>;
 }
 
 /** Journal kind: the login log or its logout counterpart (spec §2, §7). */
@@ -35,7 +44,7 @@ export async function getJournalPage(
     kind === "login"
       ? await sdk().GET("/tsp-hbase-proxy/vehicleLog/getLoginLog", init)
       : await sdk().GET("/tsp-hbase-proxy/vehicleLog/getLogoutLog", init);
-  return dataOf<JournalPage>(result);
+  return dataOf(result);
 }
 
 /** Submits an export task of the journal (spec §7 .../export). */
@@ -45,22 +54,22 @@ export async function exportJournal(kind: JournalKind, query: JournalQuery): Pro
     kind === "login"
       ? await sdk().GET("/tsp-hbase-proxy/vehicleLog/getLoginLog/export", init)
       : await sdk().GET("/tsp-hbase-proxy/vehicleLog/getLogoutLog/export", init);
-  return dataOf<ExportTaskRef>(result);
+  return dataOf(result);
 }
 
 /** The permission call (designed: GET /comm-inc-center/v1/web/home/user/permissions). */
 export async function getPermissions(): Promise<Permissions> {
-  return dataOf<Permissions>(await sdk().GET("/comm-inc-center/v1/web/home/user/permissions"));
+  return dataOf(await sdk().GET("/comm-inc-center/v1/web/home/user/permissions"));
 }
 
 /** The signed-in account (spec §7 myInfo). */
 export async function getMyInfo(): Promise<MyInfo> {
-  return dataOf<MyInfo>(await sdk().GET("/comm-inc-center/v1/web/home/user/myInfo"));
+  return dataOf(await sdk().GET("/comm-inc-center/v1/web/home/user/myInfo"));
 }
 
 /** The home overview (designed). */
 export async function getHomeOverview(): Promise<HomeOverview> {
-  return dataOf<HomeOverview>(await sdk().GET("/comm-inc-center/v1/web/home/overview"));
+  return dataOf(await sdk().GET("/comm-inc-center/v1/web/home/overview"));
 }
 
 /** One numbered page of the account's export tasks (designed). */
@@ -71,7 +80,7 @@ export async function getExportFiles(
 ): Promise<NumberedPage<ExportTask>> {
   const params = { query: { pageNum, pageSize } };
   const result = await sdk().GET("/comm-inc-center/v1/web/exportFile/list", signal ? { params, signal } : { params });
-  return dataOf<NumberedPage<ExportTask>>(result);
+  return dataOf(result);
 }
 
 /**

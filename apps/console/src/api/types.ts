@@ -1,6 +1,7 @@
 /**
  * Shapes of the answers the console reads, as openapi/ defines them (comm-inc-center.yaml,
- * tsp-hbase-proxy.yaml). Kept beside the calls so a screen imports one module.
+ * tsp-hbase-proxy.yaml). Kept beside the calls so a screen imports one module; `calls.ts` returns
+ * the generated answer types as these, so the compiler proves they still agree with the contract.
  */
 
 /** Spec §3 "User info": menu paths and button permissions of the signed-in account. */
