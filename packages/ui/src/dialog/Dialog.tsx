@@ -44,7 +44,7 @@ export function Dialog({
 }: DialogProps) {
   const confirm = useThrottledAction(() => onConfirm?.(), throttleMs);
   return (
-    <HeadlessDialog open={open} onClose={onClose} className="relative z-50">
+    <HeadlessDialog open={open} onClose={onClose} className="fixed inset-0 z-50">
       <div className="fixed inset-0 bg-black/40" aria-hidden="true" />
       <div className="fixed inset-0 flex items-start justify-center overflow-y-auto p-4 pt-[8vh]">
         <DialogPanel

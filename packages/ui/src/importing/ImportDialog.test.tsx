@@ -12,7 +12,7 @@ const REPORT: ImportReport = {
   all: 3,
   success: 2,
   failed: 1,
-  rows: [{ rowNo: 3, vin: "LBAD0000000000001", reason: "VIN不存在", data: { VIN: "LBAD0000000000001", 车型: "J6P" } }],
+  rows: [{ row: 3, vin: "LBAD0000000000001", reason: "VIN不存在", data: { VIN: "LBAD0000000000001", 车型: "J6P" } }],
 };
 
 function setup(importFile = vi.fn(async () => REPORT)) {
@@ -66,6 +66,22 @@ describe("ImportDialog", () => {
 });
 
 describe("failed rows sheet", () => {
+  it("copies the rejected rows from the uploaded xlsx, keeping the template header", async () => {
+    const src = new ExcelJS.Workbook();
+    const s = src.addWorksheet("车型");
+    s.addRow(["公告型号", "VIN", "电池容量"]);
+    s.addRow(["A1", "LGOOD000000000001", 50]);
+    s.addRow(["B2", "LBAD0000000000001", 60]);
+    const file = new Blob([await src.xlsx.writeBuffer()]);
+    const blob = await failedRowsSheet([{ row: 3, vin: "LBAD0000000000001", reason: "VIN不存在" }], file);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(await blob.arrayBuffer());
+    const out = book.worksheets[0];
+    expect(out?.getRow(1).values).toEqual([undefined, "公告型号", "VIN", "电池容量", "失败原因"]);
+    expect(out?.getRow(2).values).toEqual([undefined, "B2", "LBAD0000000000001", 60, "VIN不存在"]);
+    expect(out?.rowCount).toBe(2);
+  });
+
   it("is a real xlsx with the template columns and 失败原因", async () => {
     const blob = await failedRowsSheet(REPORT.rows);
     const book = new ExcelJS.Workbook();

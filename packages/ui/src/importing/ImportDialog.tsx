@@ -48,6 +48,7 @@ export function ImportDialog({
   const [busy, setBusy] = useState(false);
   const [report, setReport] = useState<ImportReport | null>(null);
 
+  // The file stays after an import: the failed-rows sheet is cut from it.
   const reset = () => {
     setFile(null);
     setFileError(null);
@@ -96,7 +97,7 @@ export function ImportDialog({
 
   const downloadFailed = async () => {
     if (!report) return;
-    saveBlob(await failedRowsSheet(report.rows), failedFileName);
+    saveBlob(await failedRowsSheet(report.rows, file), failedFileName);
   };
 
   return (
@@ -180,11 +181,11 @@ export function ImportDialog({
             label="失败明细"
             height={240}
             rows={report.rows}
-            rowKey={(r, i) => `${r.rowNo ?? i}-${r.vin}`}
+            rowKey={(r, i) => `${r.row ?? i}-${r.vin}`}
             emptyText={report.failed === 0 ? "全部导入成功" : "暂无数据"}
             columns={[
-              { key: "rowNo", title: "行号", width: 64, render: (r) => r.rowNo ?? "-" },
-              { key: "vin", title: "VIN", width: 190 },
+              { key: "row", title: "行号", width: 64, render: (r) => r.row ?? "-" },
+              { key: "vin", title: "VIN/标识", width: 190, render: (r) => r.vin || r.key || "-" },
               { key: "reason", title: "失败原因", ellipsis: true },
             ]}
           />

@@ -1,11 +1,13 @@
 /**
- * One rejected row of an import (spec §3: rows with vin and reason). `rowNo` is the sheet row
- * (header = 1); `data` holds the row's original cells by template header so the failed rows can
- * be downloaded, fixed and imported again (designed: the spec shows only vin and reason).
+ * One rejected row of an import (spec §3: rows with vin and reason; `row` is the sheet row,
+ * header = 1, as openapi's ImportResult names it). `data` may carry the row's cells by header;
+ * without it the dialog copies the row from the uploaded file (see failedRowsSheet).
  */
 export interface ImportRowResult {
-  rowNo?: number;
+  row?: number;
   vin: string;
+  /** The row's key when it has no VIN (e.g. 公告型号 of a model import). */
+  key?: string;
   reason: string;
   data?: Record<string, string | number | boolean | null>;
 }

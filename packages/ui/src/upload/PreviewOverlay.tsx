@@ -56,7 +56,7 @@ export function PreviewOverlay({
   };
 
   return (
-    <Dialog open={item !== undefined} onClose={onClose} className="relative z-[60]">
+    <Dialog open={item !== undefined} onClose={onClose} className="fixed inset-0 z-[60]">
       <div className="fixed inset-0 bg-black/80" aria-hidden="true" />
       <div className="fixed inset-0 flex items-center justify-center p-4">
         <DialogPanel
