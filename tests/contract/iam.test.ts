@@ -274,6 +274,10 @@ describe.skipIf(engine.skip)(`b-iam-account and comm-inc-center contract (${engi
 
   it("answers 403 to the operator on every operation behind an export permission", async () => {
     const { token } = await signIn(base, "operator", "Operator@123456");
+    // Every export call is behind a button permission, and every such permission names "export".
+    expect(operations.filter((o) => o.operationId.startsWith("export") && !/export/i.test(o.permission ?? ""))).toEqual(
+      [],
+    );
     const exportOps = operations.filter((o) => o.permission && /export/i.test(o.permission));
     expect(exportOps.length).toBeGreaterThanOrEqual(2);
     for (const op of exportOps) {

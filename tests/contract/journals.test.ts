@@ -258,6 +258,25 @@ describe.skipIf(engine.skip)(`tsp-hbase-proxy journals and exports contract (${e
     expect(res.status).toBe(404);
   });
 
+  it("deletes the files of expired exports and hides them from the list", async () => {
+    const submitted = await call(base, "exportLogoutLog", { token: adminToken, query: { vin, ...range } });
+    await server.ctx.exports.idle();
+    const id = submitted.body.data.taskId as string;
+    const done = await server.db.selectFrom("export_task").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+    expect(done.status).toBe("done");
+    expect(await server.ctx.objects.size(done.object_key ?? "")).toBeGreaterThan(0);
+    await server.db
+      .updateTable("export_task")
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where("id", "=", id)
+      .execute();
+    expect(await server.ctx.exports.purgeExpired()).toBeGreaterThanOrEqual(1);
+    expect(await server.ctx.objects.size(done.object_key ?? "")).toBeNull();
+    const list = await call(base, "getExportFileList", { token: adminToken, query: { pageSize: 100 } });
+    expect((list.body.data.list as { id: string }[]).map((t) => t.id)).not.toContain(id);
+    expect((await call(base, "downloadExportFile", { token: adminToken, path: { id } })).status).toBe(404);
+  });
+
   it("rejects a bad export request with 400 and queues nothing", async () => {
     const before = await server.db
       .selectFrom("export_task")

@@ -41,7 +41,27 @@ export class ExportQueue {
       .set({ status: "failed", error: "服务重启，导出中断，请重新导出", finished_at: ctx.now() })
       .where("status", "=", "running")
       .execute();
+    await this.purgeExpired();
     this.kick();
+  }
+
+  /**
+   * Deletes the files of tasks past their expiry (the list already hides them) so the object
+   * store does not grow without bound; the task rows stay as a record. Returns how many.
+   */
+  async purgeExpired(): Promise<number> {
+    const ctx = this.context();
+    const expired = await ctx.db
+      .selectFrom("export_task")
+      .select(["id", "object_key"])
+      .where("expires_at", "<=", ctx.now())
+      .where("object_key", "is not", null)
+      .execute();
+    for (const task of expired) {
+      if (task.object_key) await ctx.objects.remove(task.object_key);
+      await ctx.db.updateTable("export_task").set({ object_key: null }).where("id", "=", task.id).execute();
+    }
+    return expired.length;
   }
 
   /** Queues an export for the principal; the worker picks it up at once. */
@@ -106,7 +126,10 @@ export class ExportQueue {
         where id = (select id from export_task where status = 'queued' order by created_at, id limit 1 for update skip locked)
         returning id, account_id, kind, params`.execute(ctx.db);
       const task = claimed.rows[0];
-      if (!task) return;
+      if (!task) {
+        await this.purgeExpired();
+        return;
+      }
       await this.run(task, ctx);
     }
   }

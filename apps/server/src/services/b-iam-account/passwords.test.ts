@@ -1,0 +1,28 @@
+import { describe, expect, it } from "vitest";
+import { hashPassword, MSG_PASSWORD_POLICY, passwordPolicyProblem, verifyPassword } from "./passwords";
+
+describe("scrypt password hashes", () => {
+  it("verifies the right password only, with a fresh salt per hash", async () => {
+    const a = await hashPassword("Admin@123456");
+    const b = await hashPassword("Admin@123456");
+    expect(a).toMatch(/^scrypt\$16384\$8\$1\$/);
+    expect(a).not.toBe(b);
+    expect(await verifyPassword("Admin@123456", a)).toBe(true);
+    expect(await verifyPassword("admin@123456", a)).toBe(false);
+    expect(await verifyPassword("Admin@123456", "md5$whatever")).toBe(false);
+  });
+});
+
+describe("the new-password policy (8–32 characters, three of four classes)", () => {
+  it.each([
+    ["Better@2025", null],
+    ["better2025!", null],
+    ["BETTERbetter1", null],
+    ["short1A", MSG_PASSWORD_POLICY],
+    ["alllowercase", MSG_PASSWORD_POLICY],
+    ["lower123456", MSG_PASSWORD_POLICY],
+    [`Aa1${"x".repeat(30)}`, MSG_PASSWORD_POLICY],
+  ])("%s", (password, expected) => {
+    expect(passwordPolicyProblem(password)).toBe(expected);
+  });
+});
