@@ -72,11 +72,11 @@ export default function ExportFileListPage() {
     {
       key: "progress",
       title: t("exportFile.col.progress"),
-      width: 124,
+      width: 112,
       render: (task) => (
         <div className="flex items-center gap-2">
           <progress
-            className="h-1.5 w-16 overflow-hidden rounded [&::-webkit-progress-bar]:bg-gray-100 [&::-webkit-progress-value]:bg-blue-600"
+            className="h-1.5 w-14 overflow-hidden rounded [&::-webkit-progress-bar]:bg-gray-100 [&::-webkit-progress-value]:bg-blue-600"
             max={100}
             value={task.progress}
             aria-label={`${task.name} ${t("exportFile.col.progress")}`}
@@ -88,27 +88,27 @@ export default function ExportFileListPage() {
     {
       key: "rowCount",
       title: t("exportFile.col.rows"),
-      width: 64,
+      width: 60,
       align: "right",
       render: (task) => task.rowCount ?? "",
     },
     {
       key: "size",
       title: t("exportFile.col.size"),
-      width: 76,
+      width: 72,
       align: "right",
       render: (task) => formatBytes(task.size),
     },
     {
       key: "createdAt",
       title: t("exportFile.col.createdAt"),
-      width: 152,
+      width: 172,
       render: (task) => formatDateTime(task.createdAt),
     },
     {
       key: "finishedAt",
       title: t("exportFile.col.finishedAt"),
-      width: 152,
+      width: 172,
       render: (task) => formatDateTime(task.finishedAt),
     },
     {
