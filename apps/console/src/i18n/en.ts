@@ -67,6 +67,7 @@ export const en: Record<MessageKey, string> = {
   "journal.vinPlaceholder": "17-character VIN",
   "journal.range": "Time range",
   "journal.rangeHint": "At most 31 days",
+  "journal.last7Days": "Last 7 days",
   "journal.start": "From",
   "journal.end": "To",
   "journal.order": "Order",

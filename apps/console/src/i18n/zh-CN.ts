@@ -70,6 +70,7 @@ export const zhCN = {
   "journal.vinPlaceholder": "请输入17位VIN",
   "journal.range": "时间范围",
   "journal.rangeHint": "时间跨度最长31天",
+  "journal.last7Days": "近7天",
   "journal.start": "开始时间",
   "journal.end": "结束时间",
   "journal.order": "排序",

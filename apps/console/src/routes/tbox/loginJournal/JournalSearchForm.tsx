@@ -1,4 +1,13 @@
-import { type LoginLogQuery, loginLogQuery, normalizeVin, type TimeRange, VIN_LENGTH, vinProblem } from "@tsp/domain";
+import {
+  defaultDateRange,
+  type LoginLogQuery,
+  loginLogQuery,
+  MSG_RANGE_REVERSED,
+  normalizeVin,
+  type TimeRange,
+  VIN_LENGTH,
+  vinProblem,
+} from "@tsp/domain";
 import { buttonClass, inputClass, useToast } from "@tsp/ui";
 import { useId, useState } from "react";
 import { exportJournal } from "../../../api/calls";
@@ -30,13 +39,14 @@ export function JournalSearchForm({
   const [vinError, setVinError] = useState<string | null>(null);
   const [exporting, setExporting] = useState(false);
   const runnable = isRunnable(draft) && vinProblem(draft.vin) === null;
+  const reversed = draft.start !== null && draft.end !== null && draft.start > draft.end;
 
   /** The draft when it may be sent; null (silently, or with the VIN message) otherwise. */
   /** The call's query (the domain skips it silently without VIN or range); a bad VIN gets its message. */
   const checked = (): LoginLogQuery | null => {
     const range: TimeRange | null = draft.start !== null && draft.end !== null ? [draft.start, draft.end] : null;
     const query = loginLogQuery(draft.vin, range, draft.desc);
-    if (query === null) return null;
+    if (query === null || reversed) return null;
     const problem = vinProblem(query.vin);
     setVinError(problem);
     return problem === null ? query : null;
@@ -112,8 +122,25 @@ export function JournalSearchForm({
             min={toDatetimeLocal(draft.start) || undefined}
             onChange={(e) => setDraft({ ...draft, end: fromDatetimeLocal(e.target.value) })}
           />
+          <button
+            type="button"
+            className={buttonClass("link", "text-xs")}
+            onClick={() => {
+              // Spec §5 day-mode default: the 7 days ending today, 00:00:00 to 23:59:59.
+              const [start, end] = defaultDateRange("day", Date.now());
+              setDraft({ ...draft, start, end });
+            }}
+          >
+            {t("journal.last7Days")}
+          </button>
         </div>
-        <span className="h-4 text-xs text-gray-400">{t("journal.rangeHint")}</span>
+        {reversed ? (
+          <span role="alert" className="h-4 text-xs text-red-600">
+            {MSG_RANGE_REVERSED}
+          </span>
+        ) : (
+          <span className="h-4 text-xs text-gray-400">{t("journal.rangeHint")}</span>
+        )}
       </fieldset>
       <div className="flex flex-col gap-1">
         <label htmlFor={`${id}-order`} className="text-sm text-gray-600">
