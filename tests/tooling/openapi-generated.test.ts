@@ -38,7 +38,7 @@ describe("generated SDK types", () => {
   });
 
   it("lists every operation in the runtime table with its method, path and markers", async () => {
-    const { operations } = (await import(path.join(fresh, "index.ts"))) as {
+    const { operations: freshTable } = (await import(path.join(fresh, "index.ts"))) as {
       operations: Record<string, { method: string; path: string; longRunning: boolean; permission: string | null }>;
     };
     let count = 0;
@@ -50,7 +50,7 @@ describe("generated SDK types", () => {
         for (const [method, op] of Object.entries(item)) {
           if (!op?.operationId) continue;
           count++;
-          expect(operations[op.operationId], op.operationId).toMatchObject({
+          expect(freshTable[op.operationId], op.operationId).toMatchObject({
             method: method.toUpperCase(),
             path: route,
             permission: op["x-permission"] ?? null,
@@ -58,9 +58,9 @@ describe("generated SDK types", () => {
         }
       }
     }
-    expect(Object.keys(operations)).toHaveLength(count);
-    expect(operations.exportLoginLog).toMatchObject({ longRunning: true });
-    expect(operations.getLoginLog).toMatchObject({ longRunning: false });
+    expect(Object.keys(freshTable)).toHaveLength(count);
+    expect(freshTable.exportLoginLog).toMatchObject({ longRunning: true });
+    expect(freshTable.getLoginLog).toMatchObject({ longRunning: false });
   });
 });
 
