@@ -207,6 +207,23 @@ describe.skipIf(engine.skip)(`business lookups contract (${engine.kind})`, () =>
     }
   });
 
+  it("keeps each tenant's dealers, service stations and pick-up points to itself", async () => {
+    for (const id of ["searchDealer", "searchServiceStationList", "searchPickup", "searchSaleDealer"]) {
+      const mine = (await ledger.call(id, { token: admin, query: { pageSize: 100 } })).body.data.list;
+      const theirs = (await ledger.call(id, { token: tenant2, query: { pageSize: 100 } })).body.data.list;
+      const mineValues = new Set(mine.map((o: { value: string }) => o.value));
+      expect(theirs.length, id).toBeGreaterThan(0);
+      expect(
+        theirs.some((o: { value: string }) => mineValues.has(o.value)),
+        id,
+      ).toBe(false);
+    }
+    // Shared catalogues are the same for both.
+    const a = (await ledger.call("searchEngineInfo", { token: admin, query: { pageSize: 100 } })).body.data;
+    const b = (await ledger.call("searchEngineInfo", { token: tenant2, query: { pageSize: 100 } })).body.data;
+    expect(b).toEqual(a);
+  });
+
   it("lists China's regions to depth 3 with an ETag", async () => {
     const res = await ledger.call("getAreaAllList", { token: admin });
     const regions = res.body.data as { areaId: string; parentId: string | null; areaLevel: number; areaName: string }[];

@@ -33,6 +33,9 @@ function groupExporter(g: GroupDef): Exporter {
   return {
     title: g.title,
     columns: [{ header: "VIN", key: "vin", width: 22 }, ...fieldColumns(g, ""), ...TRAILER],
+    // Known up front, so the export file list shows progress.
+    total: async (job, ctx) =>
+      (await groupRows(ctx.db, job.tenantIds, g.group, job.params as NerFilter, { limit: 0, offset: 0 })).count(),
     async *rows(job, ctx) {
       let afterVin: string | null = null;
       for (;;) {
