@@ -1,4 +1,5 @@
 import GeoJSON from "ol/format/GeoJSON";
+import Graticule from "ol/layer/Graticule";
 import TileLayer from "ol/layer/Tile";
 import VectorLayer from "ol/layer/Vector";
 import { fromLonLat } from "ol/proj";
@@ -63,7 +64,7 @@ export function baseLayers(tiles?: TileConfig | null) {
       }),
     properties: { name: "provinces" },
   });
-  const layers: (TileLayer<XYZ> | VectorLayer)[] = [];
+  const layers: (TileLayer<XYZ> | VectorLayer | Graticule)[] = [];
   if (tiles?.url) {
     layers.push(
       new TileLayer({
@@ -77,6 +78,23 @@ export function baseLayers(tiles?: TileConfig | null) {
     );
   }
   layers.push(provinces);
+  if (!tiles?.url) {
+    // Offline, zoomed in past the province outlines the map would be an empty field: a
+    // labelled latitude/longitude grid keeps a person oriented at every zoom.
+    layers.push(
+      new Graticule({
+        strokeStyle: new Stroke({ color: "rgba(100,116,139,0.25)", width: 1, lineDash: [2, 4] }),
+        showLabels: true,
+        lonLabelStyle: new Text({
+          font: "10px sans-serif",
+          fill: new Fill({ color: "#94a3b8" }),
+          textBaseline: "bottom",
+        }),
+        latLabelStyle: new Text({ font: "10px sans-serif", fill: new Fill({ color: "#94a3b8" }), textAlign: "end" }),
+        wrapX: false,
+      }),
+    );
+  }
   return layers;
 }
 

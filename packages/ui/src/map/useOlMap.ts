@@ -1,4 +1,5 @@
 import { defaults as defaultControls } from "ol/control/defaults";
+import ScaleLine from "ol/control/ScaleLine";
 import { defaults as defaultInteractions } from "ol/interaction/defaults";
 import OlMap from "ol/Map";
 import View from "ol/View";
@@ -22,7 +23,9 @@ export function useOlMap(
       new OlMap({
         layers: baseLayers(tiles),
         view: new View({ center: toView(center, tiles?.coordSys), zoom, maxZoom: 18, minZoom: 3 }),
-        controls: defaultControls({ rotate: false, attributionOptions: { collapsible: true } }),
+        controls: defaultControls({ rotate: false, attributionOptions: { collapsible: true } }).extend([
+          new ScaleLine(),
+        ]),
         interactions: defaultInteractions({ altShiftDragRotate: false, pinchRotate: false }),
       }),
   );

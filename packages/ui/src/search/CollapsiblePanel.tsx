@@ -1,6 +1,5 @@
 import { isSearchPanelCollapsible } from "@tsp/domain";
 import { Children, type ReactNode, useId, useState } from "react";
-import { buttonClass } from "../theme/classes";
 
 /** Items shown while a collapsible panel is collapsed (one row of the 3-column grid minus the buttons). */
 const COLLAPSED_ITEMS = 2;
@@ -59,7 +58,7 @@ export function CollapsiblePanel({
               type="button"
               aria-expanded={expanded}
               aria-controls={id}
-              className={buttonClass("link", "h-8")}
+              className="inline-flex h-8 items-center px-1 text-sm text-blue-600 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600/40"
               onClick={() => setExpanded((x) => !x)}
             >
               {expanded ? "收起 ▴" : "展开 ▾"}

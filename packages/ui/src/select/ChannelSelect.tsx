@@ -17,8 +17,11 @@ export function ChannelSelect({
   const channels = kind === "audio" ? AUDIO_CHANNELS : GENERAL_CHANNELS;
   return (
     <Listbox value={value} onChange={(v: number | null) => v !== null && onChange(v)}>
-      <ListboxButton aria-label={label} className={inputClass("w-40 text-left")}>
+      <ListboxButton aria-label={label} className={inputClass("flex w-40 items-center justify-between text-left")}>
         {value === null ? <span className="text-gray-400">请选择{label}</span> : `通道 ${value}`}
+        <span aria-hidden="true" className="text-gray-400">
+          ▾
+        </span>
       </ListboxButton>
       <ListboxOptions anchor="bottom start" className={popoverListClass}>
         {channels.map((c) => (
