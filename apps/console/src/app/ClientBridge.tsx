@@ -1,7 +1,20 @@
+import { errorText } from "@tsp/domain";
+import { ApiError, type TspError } from "@tsp/sdk";
 import { useToast } from "@tsp/ui";
 import { useEffect } from "react";
 import { listenToClient, sdk } from "../api/sdk";
 import { onNavigate } from "../routing/hashLocation";
+
+/**
+ * The toast of a failed call: for an answer from the server, @tsp/domain's composition
+ * (msg, then the first failDetail msg after a colon, else 请求失败 — spec §8); for timeouts
+ * and network failures, the SDK's own description.
+ */
+export function toastText(error: TspError): string {
+  return error instanceof ApiError
+    ? errorText({ msg: error.msg, data: { failDetail: error.failDetail } })
+    : error.message;
+}
 
 /**
  * Connects the SDK's hooks to what a person sees (spec §7, §8): failures become error toasts
@@ -13,7 +26,7 @@ export function ClientBridge({ onUnauthorized }: { onUnauthorized: () => void })
   useEffect(
     () =>
       listenToClient({
-        onError: (error) => toast.error(error.message),
+        onError: (error) => toast.error(toastText(error)),
         onUnauthorized: () => onUnauthorized(),
       }),
     [toast, onUnauthorized],

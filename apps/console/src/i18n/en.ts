@@ -46,6 +46,7 @@ export const en: Record<MessageKey, string> = {
   "common.noData": "No data",
   "common.requestFailed": "Request failed",
   "common.exportSubmitted": "Export task submitted, please check the export file list",
+  "common.chunkFailed": "The page failed to load; reload and try again",
   "notAvailable.heading": "Not yet available",
   "notAvailable.body": "The “{title}” screen is being built and is not yet available.",
   "error.404.title": "404",

@@ -1,7 +1,10 @@
+import { MSG_CHUNK_LOAD_FAILED, MSG_EXPORT_SUBMITTED, MSG_NO_DATA, MSG_REQUEST_FAILED } from "@tsp/domain";
+
 /**
  * The console's own words in Simplified Chinese, the default locale. Strings the spec quotes
  * in Chinese are used exactly as quoted (platform-shell.md §2, §8). Menu and screen titles
- * come from @tsp/domain's route table, not from here.
+ * come from @tsp/domain's route table, not from here; the spec's quoted messages are the
+ * domain's constants.
  * `{name}` marks a value filled in by `t()`.
  */
 export const zhCN = {
@@ -46,9 +49,10 @@ export const zhCN = {
   "common.close": "关闭",
   "common.refresh": "刷新",
   "common.download": "下载",
-  "common.noData": "暂无数据",
-  "common.requestFailed": "请求失败",
-  "common.exportSubmitted": "导出任务已提交，请到导出文件列表查看",
+  "common.noData": MSG_NO_DATA,
+  "common.requestFailed": MSG_REQUEST_FAILED,
+  "common.exportSubmitted": MSG_EXPORT_SUBMITTED,
+  "common.chunkFailed": MSG_CHUNK_LOAD_FAILED,
   "notAvailable.heading": "暂未开放",
   "notAvailable.body": "「{title}」页面正在建设中，暂未开放。",
   "error.404.title": "404",

@@ -1,14 +1,41 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from "react";
 
+/** Spec §8/§9: a script chunk that has not loaded after 120 s is raised as a load error. */
+export const CHUNK_TIMEOUT_MS = 120_000;
+
+/** Marks a chunk load failure, so the error page can say so in the spec's words. */
+export class ChunkLoadError extends Error {
+  override readonly name = "ChunkLoadError";
+}
+
+/** Races a chunk import against the spec's 120 s; a failed or late chunk rejects with {@link ChunkLoadError}. */
+export function withChunkTimeout<T>(load: () => Promise<T>, timeoutMs = CHUNK_TIMEOUT_MS): () => Promise<T> {
+  return () => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new ChunkLoadError(`chunk not loaded after ${timeoutMs} ms`)), timeoutMs);
+    });
+    return Promise.race([load(), late])
+      .catch((error: unknown) => {
+        throw error instanceof ChunkLoadError ? error : new ChunkLoadError(String(error), { cause: error });
+      })
+      .finally(() => clearTimeout(timer));
+  };
+}
+
+function lazyScreen(load: () => Promise<{ default: ComponentType }>): LazyExoticComponent<ComponentType> {
+  return lazy(withChunkTimeout(load));
+}
+
 /**
  * The screens that are really built, by route path; each loads lazily as its own chunk
  * (platform-shell.md §2 "Pages load lazily"). Every other route of @tsp/domain's table shows
  * the honest 暂未开放 page with its title.
  */
 export const SCREENS: Readonly<Record<string, LazyExoticComponent<ComponentType>>> = {
-  "/dataHome": lazy(() => import("./dataHome/DataHomePage")),
-  "/tbox/loginJournal": lazy(() => import("./tbox/loginJournal/LoginJournalPage")),
-  "/exportFile/index": lazy(() => import("./exportFile/ExportFileListPage")),
+  "/dataHome": lazyScreen(() => import("./dataHome/DataHomePage")),
+  "/tbox/loginJournal": lazyScreen(() => import("./tbox/loginJournal/LoginJournalPage")),
+  "/exportFile/index": lazyScreen(() => import("./exportFile/ExportFileListPage")),
 };
 
 /** Paths of the real screens (for the README's list and tests). */
@@ -28,4 +55,4 @@ export const GALLERY_MENU_PERMISSION = "/permit/menu";
 const galleryModules = import.meta.glob<{ default: ComponentType }>("./gallery/GalleryPage.tsx");
 const loadGallery = Object.values(galleryModules)[0];
 /** The gallery screen, or null while its file does not exist. */
-export const GalleryScreen: LazyExoticComponent<ComponentType> | null = loadGallery ? lazy(loadGallery) : null;
+export const GalleryScreen: LazyExoticComponent<ComponentType> | null = loadGallery ? lazyScreen(loadGallery) : null;

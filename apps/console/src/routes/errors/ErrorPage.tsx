@@ -46,11 +46,19 @@ export function UnauthorizedPage({ onSignIn }: { onSignIn: () => void }) {
   );
 }
 
-/** /error, and what a screen that threw shows inside the shell. */
-export function ErrorPage({ detail }: { detail?: string }) {
+/**
+ * /error, and what a screen that threw shows inside the shell; a screen whose script chunk
+ * did not load says so in the spec's words (§8 chunk load error).
+ */
+export function ErrorPage({ detail, chunkFailed = false }: { detail?: string; chunkFailed?: boolean }) {
   const t = useT();
+  const body = chunkFailed
+    ? t("common.chunkFailed")
+    : detail
+      ? `${t("error.500.body")}（${detail}）`
+      : t("error.500.body");
   return (
-    <ErrorFrame code={t("error.500.title")} body={detail ? `${t("error.500.body")}（${detail}）` : t("error.500.body")}>
+    <ErrorFrame code={t("error.500.title")} body={body}>
       <button type="button" className={buttonClass("primary")} onClick={() => location.reload()}>
         {t("error.reload")}
       </button>

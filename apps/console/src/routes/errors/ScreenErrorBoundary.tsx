@@ -22,6 +22,8 @@ export class ScreenErrorBoundary extends Component<{ children: ReactNode }, Stat
   }
 
   override render() {
-    return this.state.error ? <ErrorPage detail={this.state.error.message} /> : this.props.children;
+    const { error } = this.state;
+    if (!error) return this.props.children;
+    return error.name === "ChunkLoadError" ? <ErrorPage chunkFailed /> : <ErrorPage detail={error.message} />;
   }
 }
