@@ -28,19 +28,23 @@ export async function storedToken(page: Page): Promise<string> {
 }
 
 /**
- * A VIN of the signed-in account's tenant that has journal rows: the first of the VIN
- * picker's list (tsp-bss findVinListByDim), as an operator would pick one.
+ * A VIN of the signed-in account's tenant with a month of journal rows: from the VIN picker's
+ * list (tsp-bss findVinListByDim), as an operator would pick one, the first whose login
+ * journal holds at least `minRows` rows over the last 30 days.
  */
-export async function seededVin(page: Page): Promise<string> {
-  const token = await storedToken(page);
-  const answer = await page.request.get("/tsp-bss/v1/vehicle/findVinListByDim?pageNum=1&pageSize=10", {
-    headers: { Authorization: `Bearer ${token}` },
-  });
+export async function seededVin(page: Page, minRows = 30): Promise<string> {
+  const headers = { Authorization: `Bearer ${await storedToken(page)}` };
+  const answer = await page.request.get("/tsp-bss/v1/vehicle/findVinListByDim?pageNum=1&pageSize=10", { headers });
   expect(answer.status(), "the VIN picker call answers").toBe(200);
   const body = (await answer.json()) as { data: { list: { vin: string }[] } };
-  const vin = body.data.list[0]?.vin;
-  if (!vin) throw new Error("no VIN in reach of the account");
-  return vin;
+  const now = Date.now();
+  for (const { vin } of body.data.list) {
+    const query = `vin=${vin}&startTime=${now - 30 * 86_400_000}&endTime=${now}&pageSize=100`;
+    const page1 = await page.request.get(`/tsp-hbase-proxy/vehicleLog/getLoginLog?${query}`, { headers });
+    const rows = ((await page1.json()) as { data?: { list?: unknown[] } }).data?.list?.length ?? 0;
+    if (rows >= minRows) return vin;
+  }
+  throw new Error("no VIN in reach of the account has a month of journal rows");
 }
 
 /** A time range ending now and starting `days` earlier, as datetime-local values in the page's zone. */
