@@ -57,6 +57,6 @@ describe("brand tree", () => {
     await user.keyboard("{ArrowRight}{ArrowDown}{ArrowRight}{ArrowDown}{Enter}");
     expect(onChange).toHaveBeenCalledWith(["1", "1", "1"]);
     rerender(<BrandTreeSelect loader={async () => brands} value={["1", "1", "1"]} onChange={onChange} />);
-    expect(screen.getByRole("button", { name: "品牌/车系/车型" }).textContent).toBe("解放 / J6 / J6P 牵引车");
+    expect(screen.getByRole("button", { name: "品牌/车系/车型" }).textContent).toBe("解放 / J6 / J6P 牵引车▾");
   });
 });

@@ -109,12 +109,17 @@ export function TreeSelect({ label, nodes, value, onChange, loading, className }
   const activeId = rows[activeIndex]?.node.id;
   return (
     <Popover className={clsx("relative inline-block w-56", className)}>
-      <PopoverButton aria-label={label} className={inputClass("w-full truncate text-left")}>
-        {selectedPath ? (
-          selectedPath.map((n) => n.label).join(" / ")
-        ) : (
-          <span className="text-gray-400">请选择{label}</span>
-        )}
+      <PopoverButton aria-label={label} className={inputClass("flex w-full items-center gap-1 text-left")}>
+        <span className="min-w-0 flex-1 truncate">
+          {selectedPath ? (
+            selectedPath.map((n) => n.label).join(" / ")
+          ) : (
+            <span className="text-gray-400">请选择{label}</span>
+          )}
+        </span>
+        <span aria-hidden="true" className="text-gray-400">
+          ▾
+        </span>
       </PopoverButton>
       <PopoverPanel
         anchor="bottom start"

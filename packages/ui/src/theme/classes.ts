@@ -32,7 +32,7 @@ export const labelClass = "text-sm text-gray-600";
 
 /** A floating list (dropdown, autocomplete). */
 export const popoverListClass =
-  "z-50 max-h-64 w-[var(--input-width)] min-w-48 overflow-auto rounded border border-gray-200 bg-white py-1 text-sm shadow-lg focus:outline-none empty:invisible";
+  "z-50 max-h-64 w-max min-w-[max(var(--input-width,12rem),var(--button-width,12rem))] max-w-[32rem] overflow-auto rounded border border-gray-200 bg-white py-1 text-sm shadow-lg focus:outline-none empty:invisible";
 
 /** One option in a floating list. */
 export const optionClass =
