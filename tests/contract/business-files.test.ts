@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { createTspClient, memoryTokenStore, type TspClient, unwrap, uploadSigned } from "@tsp/sdk";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer, testEngine } from "../../apps/server/src/testing/testServer";
 import { CallLedger } from "./business-coverage";
@@ -13,6 +14,8 @@ import { signIn } from "./support/contract";
 const engine = testEngine();
 let server: TestServer;
 let admin: string;
+/** A typed SDK client (every path of openapi/) holding the admin's token. */
+let adminSdk: TspClient;
 const ledger = new CallLedger(() => server.url);
 const FILE_OPS = ["getTempPutUrl", "getCommonFileUploadSigned", "getRealNamedFileUploadSigned", "uploadBoxEvFile"];
 
@@ -26,7 +29,9 @@ const put = (url: string, bytes: Buffer, contentType: string, acl?: string) =>
 describe.skipIf(engine.skip)(`business signed uploads and OTA upload contract (${engine.kind})`, () => {
   beforeAll(async () => {
     server = await startTestServer();
-    admin = (await signIn(server.url, "admin", "Admin@123456")).token;
+    const signedIn = await signIn(server.url, "admin", "Admin@123456");
+    admin = signedIn.token;
+    adminSdk = createTspClient({ baseUrl: server.url.replace(/\/$/, ""), tokenStore: memoryTokenStore(admin) });
   }, 120_000);
   afterAll(() => server?.stop());
 
@@ -80,6 +85,24 @@ describe.skipIf(engine.skip)(`business signed uploads and OTA upload contract ($
       ).toBe(400);
       expect((await ledger.call(id, { token: admin, body: { objectKey: "b.jpg" } })).status, id).toBe(400);
     }
+  });
+
+  it("uploads through @tsp/sdk's uploadSigned with a URL from the signing call", async () => {
+    const bytes = new TextEncoder().encode("a video poster");
+    const result = await uploadSigned({
+      sdk: adminSdk,
+      sign: () =>
+        adminSdk
+          .POST("/comm-saas-cloud/obs/getCommonFileUploadSigned", {
+            body: { objectKey: "poster-1.webp", contentType: "image/webp" },
+          })
+          .then(unwrap),
+      file: bytes,
+      contentType: "image/webp",
+    });
+    const got = await fetch(result.objectUrl);
+    expect(got.headers.get("content-type")).toBe("image/webp");
+    expect(new Uint8Array(await got.arrayBuffer())).toEqual(bytes);
   });
 
   it("stores an OTA file by its MD5 and answers its address; caps at 2 MB", async () => {

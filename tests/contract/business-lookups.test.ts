@@ -1,3 +1,4 @@
+import { createTspClient, items, memoryTokenStore, numberedPages, type TspClient, unwrap } from "@tsp/sdk";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer, testEngine } from "../../apps/server/src/testing/testServer";
 import { CallLedger } from "./business-coverage";
@@ -11,6 +12,8 @@ import { operations, signIn } from "./support/contract";
 const engine = testEngine();
 let server: TestServer;
 let admin: string;
+/** A typed SDK client (every path of openapi/) holding the admin's token. */
+let adminSdk: TspClient;
 let tenant2: string;
 const ledger = new CallLedger(() => server.url);
 
@@ -47,7 +50,9 @@ const LOOKUPS = [
 describe.skipIf(engine.skip)(`business lookups contract (${engine.kind})`, () => {
   beforeAll(async () => {
     server = await startTestServer();
-    admin = (await signIn(server.url, "admin", "Admin@123456")).token;
+    const signedIn = await signIn(server.url, "admin", "Admin@123456");
+    admin = signedIn.token;
+    adminSdk = createTspClient({ baseUrl: server.url.replace(/\/$/, ""), tokenStore: memoryTokenStore(admin) });
     tenant2 = (await signIn(server.url, "tenant2admin", "Admin@123456")).token;
   }, 120_000);
   afterAll(() => server?.stop());
@@ -176,6 +181,20 @@ describe.skipIf(engine.skip)(`business lookups contract (${engine.kind})`, () =>
     ] as const) {
       expect((await ledger.call(id, { token: admin, query })).status, id).toBe(400);
     }
+  });
+
+  it("walks the VIN picker through @tsp/sdk's numbered paging and gets every vehicle once", async () => {
+    const all = (await ledger.call("findVinListByDim", { token: admin, query: { pageSize: 10000 } })).body.data;
+    const walked: string[] = [];
+    const pages = numberedPages(
+      (pageNum, pageSize) =>
+        adminSdk.GET("/tsp-bss/v1/vehicle/findVinListByDim", { params: { query: { pageNum, pageSize } } }).then(unwrap),
+      { pageSize: 4 },
+    );
+    for await (const v of items(pages)) walked.push(v.vin);
+    expect(walked).toEqual(all.list.map((v: { vin: string }) => v.vin));
+    const tree = unwrap(await adminSdk.GET("/tsp-bss/v1/brands/selectBrandTree", { params: { query: { oem: 2 } } }));
+    expect(tree?.map((b) => b.brandName)).toEqual(["解放"]);
   });
 
   it("finds farm machinery by the picker fields and by keyword", async () => {
