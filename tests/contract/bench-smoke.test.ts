@@ -12,12 +12,13 @@ import { markdown, textTable } from "../bench/report";
  * The benchmarks of issue 8 (`npm run bench`, tests/bench/) at their smoke scale, so they
  * cannot rot: each case runs end to end on a few thousand rows and must answer finite figures
  * (row counts, read-back and order are checked inside the cases, which throw otherwise).
- * Wall time is never asserted. In the "postgres" project the database cases run on the
- * PostgreSQL server instead of PGlite.
+ * Wall time is never asserted. In the "postgres" project the cases with a PostgreSQL-specific
+ * path run again on the PostgreSQL server.
  */
 const engine = testEngine();
-const DB_CASES = new Set(["journal-page", "journal-walk", "export", "import", "load", "memory"]);
-const cases = CASES.filter((c) => engine.kind === "pglite" || DB_CASES.has(c.id));
+/** Cases whose PostgreSQL path differs from PGlite's beyond the URL: database creation, the fill, RSS without PGlite. */
+const POSTGRES_CASES = new Set(["journal-page", "export"]);
+const cases = CASES.filter((c) => engine.kind === "pglite" || POSTGRES_CASES.has(c.id));
 
 let env: BenchEnv;
 let shared: Shared;

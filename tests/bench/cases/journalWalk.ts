@@ -6,6 +6,9 @@ import { startServerProcess } from "../lib/serverProcess";
 import { round } from "../lib/stats";
 import { type BenchEnv, type CaseResult, n } from "../lib/types";
 
+/** A walk slower than this is stopped and its rate reported on the rows walked (says so in the note). */
+const MAX_WALK_SECONDS = 150;
+
 /**
  * The whole journal of the hot VIN over a window holding exactly `walkRows` rows, walked with
  * the SDK's cursor iterator (pages of 1000, the most the server gives) over loopback HTTP to
@@ -36,18 +39,23 @@ export async function journalWalkCase(env: BenchEnv, db: DatabaseLocation): Prom
           .then(unwrap),
       )) {
         pages++;
+        if ((performance.now() - started) / 1000 > MAX_WALK_SECONDS) {
+          rows += page.length;
+          return { rows, pages, seconds: (performance.now() - started) / 1000, stopped: true };
+        }
         for (const row of page) {
           if (row.time >= last) throw new Error(`walk out of order at row ${rows}`);
           last = row.time;
           rows++;
         }
       }
-      return { rows, pages, seconds: (performance.now() - started) / 1000 };
+      return { rows, pages, seconds: (performance.now() - started) / 1000, stopped: false };
     };
     // A short warm-up walk is not possible without reading the same rows; the cache warms on
     // the first pages of the one measured walk, as it would for a real script.
     const result = await walk();
-    if (result.rows !== walkRows) throw new Error(`walked ${result.rows} rows, expected ${walkRows}`);
+    if (!result.stopped && result.rows !== walkRows)
+      throw new Error(`walked ${result.rows} rows, expected ${walkRows}`);
     const rate = result.rows / result.seconds;
     return {
       figures: [
@@ -60,7 +68,9 @@ export async function journalWalkCase(env: BenchEnv, db: DatabaseLocation): Prom
           target: "≥ 200k rows/s",
           pass: rate >= 200_000,
           size: `${n(walkRows)} rows (of ${n(journal.rows)})`,
-          note: `${result.pages} pages in ${round(result.seconds)} s`,
+          note: result.stopped
+            ? `stopped after ${MAX_WALK_SECONDS} s: ${n(result.rows)} of ${n(walkRows)} rows in ${result.pages} pages`
+            : `${result.pages} pages in ${round(result.seconds)} s`,
         },
       ],
     };

@@ -37,7 +37,14 @@ export interface ServerProcessOptions {
 export function startServerProcess(options: ServerProcessOptions): Promise<ServerProcess> {
   const child: ChildProcess = fork(path.join(REPO_ROOT, "tests/bench/serve.ts"), [], {
     cwd: REPO_ROOT,
-    execArgv: ["--conditions=source", "--import", "tsx", "--expose-gc"],
+    // BENCH_CPU_PROF=<folder>: each server process writes a V8 CPU profile there when it stops.
+    execArgv: [
+      "--conditions=source",
+      "--import",
+      "tsx",
+      "--expose-gc",
+      ...(process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+    ],
     env: {
       ...process.env,
       BENCH_DATA_DIR: options.dataDir ?? "memory://",
