@@ -21,7 +21,13 @@ const server = await startServer(
 /** Resident memory now and at its peak (maxRSS), in bytes; the V8 heap for comparison. */
 function memory() {
   const usage = process.memoryUsage();
-  return { rss: usage.rss, maxRss: process.resourceUsage().maxRSS * 1024, heapUsed: usage.heapUsed };
+  return {
+    rss: usage.rss,
+    maxRss: process.resourceUsage().maxRSS * 1024,
+    heapUsed: usage.heapUsed,
+    heapTotal: usage.heapTotal,
+    external: usage.external,
+  };
 }
 
 process.on("message", (message: { type: string }) => {

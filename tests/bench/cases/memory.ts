@@ -28,7 +28,7 @@ export async function memoryCase(env: BenchEnv, engine: Engine): Promise<CaseRes
         unit: "MB",
         target: "reported",
         size: "demo seed",
-        note: `V8 heap ${round(mem.heapUsed / MB)} MB, peak ${round(mem.maxRss / MB)} MB, start ${round(server.startMs / 1000)} s${server.seeded ? " (seeded)" : ""}`,
+        note: `V8 heap ${round(mem.heapUsed / MB)} MB used of ${round(mem.heapTotal / MB)} MB, external ${round(mem.external / MB)} MB, peak ${round(mem.maxRss / MB)} MB, start ${round(server.startMs / 1000)} s${server.seeded ? " (seeded)" : ""}`,
       });
     } finally {
       await server.stop();

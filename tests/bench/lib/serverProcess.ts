@@ -9,6 +9,10 @@ export interface ServerMemory {
   rss: number;
   maxRss: number;
   heapUsed: number;
+  /** V8 heap reserved (used + free pages). */
+  heapTotal: number;
+  /** Memory of C++ objects bound to JS (Buffers, WebAssembly memories count in RSS but not here). */
+  external: number;
 }
 
 /** A reference server running in its own process (`tests/bench/serve.ts`). */
@@ -58,7 +62,7 @@ export function startServerProcess(options: ServerProcessOptions): Promise<Serve
       const onMessage = (m: { type: string } & ServerMemory) => {
         if (m.type !== "memory") return;
         child.off("message", onMessage);
-        resolve({ rss: m.rss, maxRss: m.maxRss, heapUsed: m.heapUsed });
+        resolve({ rss: m.rss, maxRss: m.maxRss, heapUsed: m.heapUsed, heapTotal: m.heapTotal, external: m.external });
       };
       child.on("message", onMessage);
       if (!child.send({ type })) reject(new Error("server process is gone"));
