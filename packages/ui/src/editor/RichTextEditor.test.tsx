@@ -35,6 +35,19 @@ describe("RichTextEditor", () => {
     expect(onChange.mock.calls[0]?.[0]).toContain("旧");
   });
 
+  it("toggles formatting from the toolbar and marks the active tools", async () => {
+    render(
+      <ToastProvider>
+        <RichTextEditor label="公告内容" value="<p>内容</p>" onChange={() => {}} upload={vi.fn()} />
+      </ToastProvider>,
+    );
+    const user = userEvent.setup();
+    for (const name of ["标题", "加粗", "斜体", "删除线", "无序列表", "有序列表", "引用", "撤销", "重做"])
+      await user.click(screen.getByRole("button", { name }));
+    await user.click(screen.getByRole("button", { name: "无序列表" }));
+    expect(screen.getByRole("button", { name: "无序列表" }).getAttribute("aria-pressed")).toBe("true");
+  });
+
   it("caps images at 5 and rejects a non-image with the editor's message", async () => {
     const upload = vi.fn<UploadFn>(async () => ({ url: "https://obs.test/x.png" }));
     render(

@@ -31,6 +31,38 @@ describe("toasts", () => {
   });
 });
 
+function AllKinds() {
+  const toast = useToast();
+  return (
+    <button
+      type="button"
+      onClick={() => {
+        toast.success("保存成功");
+        toast.info("已提交");
+        toast.error("请求失败");
+      }}
+    >
+      all
+    </button>
+  );
+}
+
+describe("toast kinds", () => {
+  it("success and info are statuses, errors alerts; the close button removes one", async () => {
+    render(
+      <ToastProvider>
+        <AllKinds />
+      </ToastProvider>,
+    );
+    const user = userEvent.setup();
+    await user.click(screen.getByRole("button", { name: "all" }));
+    expect(screen.getAllByRole("status").map((s) => s.textContent)).toEqual(["保存成功×", "已提交×"]);
+    expect(screen.getByRole("alert").textContent).toBe("请求失败×");
+    await user.click(screen.getAllByRole("button", { name: "关闭提示" })[0] as HTMLElement);
+    expect(screen.queryByText("保存成功")).toBeNull();
+  });
+});
+
 describe("LoadingOverlay", () => {
   it("renders a busy status only while shown", () => {
     const { rerender } = render(<LoadingOverlay show />);

@@ -93,3 +93,26 @@ describe("TwoPartSearch", () => {
     expect(onChange).toHaveBeenLastCalledWith({ type: "iccid", value: "iccid-hit" });
   });
 });
+
+describe("DefaultSearchPanel fields", () => {
+  it("checks ICCID and MSISDN when given, resets, and exports valid values", async () => {
+    const onExport = vi.fn();
+    const onReset = vi.fn();
+    render(<DefaultSearchPanel brandLoader={brands} onSearch={() => {}} onExport={onExport} onReset={onReset} />);
+    const user = userEvent.setup();
+    // Six items: the panel starts collapsed.
+    expect(screen.queryByRole("textbox", { name: "ICCID" })).toBeNull();
+    await user.click(screen.getByRole("button", { name: "展开 ▾" }));
+    const iccid = screen.getByRole("textbox", { name: "ICCID" });
+    await user.type(iccid, "89860-1");
+    await user.click(screen.getByRole("button", { name: "导出" }));
+    expect(screen.getByRole("alert").textContent).toBe("ICCID只能包含字母和数字");
+    expect(onExport).not.toHaveBeenCalled();
+    await user.click(screen.getByRole("button", { name: "重置" }));
+    expect(onReset).toHaveBeenCalledOnce();
+    expect((iccid as HTMLInputElement).value).toBe("");
+    await user.type(screen.getByRole("textbox", { name: "MSISDN" }), "1440012345678");
+    await user.click(screen.getByRole("button", { name: "导出" }));
+    expect(onExport).toHaveBeenCalledWith(expect.objectContaining({ msisdn: "1440012345678" }));
+  });
+});

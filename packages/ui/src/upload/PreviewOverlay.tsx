@@ -37,13 +37,15 @@ export function PreviewOverlay({
   onIndexChange: (index: number) => void;
   onClose: () => void;
 }) {
-  // Zoom and failure belong to the item they were set on: moving to another item shows it at
-  // zoom 1 (spec §4) without an effect that resets state after the fact.
+  // Zoom and failure belong to the item on screen: moving to another item (even back to an
+  // earlier one) starts at zoom 1 (spec §4). Reset while rendering, React's pattern for state
+  // derived from a prop, so no frame shows the old zoom.
   const [view, setView] = useState<{ at: number | null; zoom: number; failed: boolean }>({
     at: index,
     zoom: 1,
     failed: false,
   });
+  if (view.at !== index) setView({ at: index, zoom: 1, failed: false });
   const zoom = view.at === index ? view.zoom : 1;
   const failed = view.at === index && view.failed;
   const setZoom = (next: (z: number) => number) => setView({ at: index, zoom: next(zoom), failed });
