@@ -7,7 +7,7 @@ import type { NerGroup } from "../tables";
 import { editProblem } from "./editSchemas";
 import { GROUPS } from "./groups";
 import { groupProblem } from "./rules";
-import { saveGroup } from "./save";
+import { saveGroups } from "./save";
 import { cellValue, readSheet } from "./sheet";
 import { importUpload } from "./upload";
 
@@ -109,10 +109,8 @@ const importGroup =
     if (accepted.length > 0) {
       const actor = await actorOf(p, ctx);
       const nowMs = ctx.now().getTime();
-      await ctx.db.transaction().execute(async (trx) => {
-        for (const a of accepted)
-          await saveGroup(trx, { vin: a.vin, tenantId: a.tenantId, group }, a.edit, actor, nowMs);
-      });
+      // ONE transaction for every valid row: all of them are saved, or none.
+      await ctx.db.transaction().execute((trx) => saveGroups(trx, group, accepted, actor, nowMs));
     }
     return ok({ all: rows.length, success: accepted.length, failed: failures.length, rows: failures }, IMPORT_DONE_MSG);
   };

@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import type { Database } from "../../../db/schema";
 import type { Actor } from "../actor";
 import type { NerGroup } from "../tables";
@@ -32,12 +32,106 @@ export function diff(
     }));
 }
 
+/** Rows per statement of a batched save (a few thousand bind parameters). */
+const CHUNK = 500;
+
+/** One record to save: the vehicle, its tenant and the validated Edit body. */
+export interface GroupSave {
+  vin: string;
+  tenantId: number;
+  edit: Record<string, unknown>;
+}
+
 /**
- * Saves one group of one vehicle inside the caller's transaction: replaces the record,
- * appends a change log entry with the differing fields (none written when nothing
- * changed), and keeps the vehicle's own columns in step (plate; T-BOX serial, ICCID and the
- * SIM card binding). The caller has validated `edit` (schema and {@link groupProblem}).
+ * Saves one group of many vehicles inside the caller's transaction (an import's valid rows,
+ * or one edit): replaces each record, appends a change log entry with the differing fields
+ * (none written when nothing changed), and keeps the vehicle's own columns in step (plate;
+ * T-BOX serial, ICCID and the SIM card binding). Reads and writes in chunks, so an import of
+ * thousands of rows costs a few statements per 500 rows. The caller has validated every edit
+ * (schema and {@link groupProblem}). Answers how many records changed.
  */
+export async function saveGroups(
+  trx: Kysely<Database>,
+  group: NerGroup,
+  items: readonly GroupSave[],
+  actor: Actor,
+  nowMs: number,
+): Promise<number> {
+  let changed = 0;
+  for (let i = 0; i < items.length; i += CHUNK) {
+    const chunk = items.slice(i, i + CHUNK);
+    const old = await trx
+      .selectFrom("ner_record")
+      .select(["vin", "data"])
+      .where("grp", "=", group)
+      .where(
+        "vin",
+        "in",
+        chunk.map((c) => c.vin),
+      )
+      .execute();
+    const before = new Map(
+      old.map((o) => [o.vin, (typeof o.data === "string" ? JSON.parse(o.data) : o.data) as Record<string, unknown>]),
+    );
+    const saves: { item: GroupSave; data: Record<string, unknown>; changes: FieldChange[] }[] = [];
+    for (const item of chunk) {
+      const data: Record<string, unknown> = {};
+      for (const f of GROUPS[group].fields) data[f.field] = item.edit[f.field] ?? null;
+      const prior = before.get(item.vin) ?? null;
+      const changes = diff(group, prior, data);
+      if (prior && changes.length === 0) continue;
+      saves.push({ item, data, changes });
+    }
+    if (saves.length === 0) continue;
+    changed += saves.length;
+    const who = { update_by: actor.updateBy, update_name: actor.updateName, update_time: nowMs };
+    await trx
+      .insertInto("ner_record")
+      .values(
+        saves.map((s) => ({
+          vin: s.item.vin,
+          grp: group,
+          tenant_id: s.item.tenantId,
+          data: JSON.stringify(s.data),
+          ...who,
+        })),
+      )
+      .onConflict((oc) =>
+        oc.columns(["vin", "grp"]).doUpdateSet((eb) => ({
+          data: eb.ref("excluded.data"),
+          update_by: eb.ref("excluded.update_by"),
+          update_name: eb.ref("excluded.update_name"),
+          update_time: eb.ref("excluded.update_time"),
+        })),
+      )
+      .execute();
+    await trx
+      .insertInto("ner_change_log")
+      .values(
+        saves.map((s) => ({
+          tenant_id: s.item.tenantId,
+          vin: s.item.vin,
+          grp: group,
+          changes: JSON.stringify(s.changes),
+          ...who,
+        })),
+      )
+      .execute();
+    if (group === "vehicleInfo") {
+      const plates = saves.map(
+        (s) => sql`(${s.item.vin}::varchar, ${(s.data.plateNo as string | null) ?? null}::text)`,
+      );
+      await sql`update vehicle as v set plate = x.plate from (values ${sql.join(plates)}) as x(vin, plate)
+        where v.vin = x.vin`.execute(trx);
+    }
+    if (group === "terminalInfo") {
+      for (const s of saves) await bindTerminal(trx, s.item.vin, s.item.tenantId, s.data);
+    }
+  }
+  return changed;
+}
+
+/** Saves one group of one vehicle (an edit); true when something changed. */
 export async function saveGroup(
   trx: Kysely<Database>,
   target: { vin: string; tenantId: number; group: NerGroup },
@@ -45,60 +139,9 @@ export async function saveGroup(
   actor: Actor,
   nowMs: number,
 ): Promise<boolean> {
-  const { vin, tenantId, group } = target;
-  const data: Record<string, unknown> = {};
-  for (const f of GROUPS[group].fields) data[f.field] = edit[f.field] ?? null;
-  const old = await trx
-    .selectFrom("ner_record")
-    .select("data")
-    .where("vin", "=", vin)
-    .where("grp", "=", group)
-    .executeTakeFirst();
-  const before = old ? (typeof old.data === "string" ? JSON.parse(old.data) : old.data) : null;
-  const changes = diff(group, before, data);
-  if (old && changes.length === 0) return false;
-  const row = {
-    vin,
-    grp: group,
-    tenant_id: tenantId,
-    data: JSON.stringify(data),
-    update_by: actor.updateBy,
-    update_name: actor.updateName,
-    update_time: nowMs,
-  };
-  await trx
-    .insertInto("ner_record")
-    .values(row)
-    .onConflict((oc) =>
-      oc.columns(["vin", "grp"]).doUpdateSet({
-        data: row.data,
-        update_by: row.update_by,
-        update_name: row.update_name,
-        update_time: row.update_time,
-      }),
-    )
-    .execute();
-  await trx
-    .insertInto("ner_change_log")
-    .values({
-      tenant_id: tenantId,
-      vin,
-      grp: group,
-      changes: JSON.stringify(changes),
-      update_by: actor.updateBy,
-      update_name: actor.updateName,
-      update_time: nowMs,
-    })
-    .execute();
-  if (group === "vehicleInfo") {
-    await trx
-      .updateTable("vehicle")
-      .set({ plate: (data.plateNo as string | null) ?? null })
-      .where("vin", "=", vin)
-      .execute();
-  }
-  if (group === "terminalInfo") await bindTerminal(trx, vin, tenantId, data);
-  return true;
+  return (
+    (await saveGroups(trx, target.group, [{ vin: target.vin, tenantId: target.tenantId, edit }], actor, nowMs)) > 0
+  );
 }
 
 /** The T-BOX serial and SIM card of a saved terminal record become the vehicle's. */
