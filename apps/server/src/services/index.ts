@@ -1,11 +1,30 @@
 import { bIamAccount } from "./b-iam-account";
+import { commData } from "./comm-data";
 import { commIncCenter } from "./comm-inc-center";
+import { commSaasCloud } from "./comm-saas-cloud";
 import { objectStore } from "./object-store";
+import { transfer } from "./transfer";
+import { tspBss } from "./tsp-bss";
 import { tspHbaseProxy } from "./tsp-hbase-proxy";
+import { tspJsatl } from "./tsp-jsatl";
+import { tspOta } from "./tsp-ota";
+import { tspShadow } from "./tsp-shadow";
 import type { ServiceModule } from "./types";
 
 /**
  * Every service module of the reference server, in seed order. Add a module here to plug
  * it in (apps/server/README.md "Service modules").
  */
-export const serviceModules: readonly ServiceModule[] = [bIamAccount, commIncCenter, tspHbaseProxy, objectStore];
+export const serviceModules: readonly ServiceModule[] = [
+  bIamAccount,
+  commIncCenter,
+  tspHbaseProxy,
+  objectStore,
+  tspBss,
+  commData,
+  tspJsatl,
+  tspShadow,
+  tspOta,
+  transfer,
+  commSaasCloud,
+];
