@@ -90,6 +90,15 @@ test("pick a point on the map and confirm address, lng and lat", async ({ page }
   await page.waitForTimeout(400); // the view's animation to the chosen place
   await page.mouse.click(box.x + box.width / 2 + 30, box.y + box.height / 2 + 20);
   await expect(dialog.getByTestId("picked-address")).toHaveText("湖北");
+  const clicked = (await dialog.getByTestId("picked-lnglat").textContent()) ?? "";
+  // Keyboard alone: focus the map, pan with an arrow key, Enter picks the centre.
+  await page.waitForTimeout(400);
+  await map.focus();
+  await page.keyboard.press("ArrowLeft");
+  await page.waitForTimeout(300);
+  await page.keyboard.press("Enter");
+  await expect(dialog.getByTestId("picked-lnglat")).not.toHaveText(clicked);
+  await expect(dialog.getByTestId("picked-address")).toHaveText("湖北");
   const lnglat = (await dialog.getByTestId("picked-lnglat").textContent()) ?? "";
   const [lng, lat] = lnglat.split(",").map((s) => Number(s.trim()));
   expect(Math.abs((lng ?? 0) - 110.78)).toBeLessThan(0.05);

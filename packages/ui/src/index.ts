@@ -41,6 +41,7 @@ export {
   type Place,
   type PlaceLoaders,
   placesGeocoder,
+  regionPlacesGeocoder,
 } from "./map/geocoder";
 export { PermissionGuard, PermissionProvider, useHasPermission } from "./permission/PermissionGuard";
 export { CollapsiblePanel, SearchItem } from "./search/CollapsiblePanel";

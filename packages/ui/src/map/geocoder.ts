@@ -1,3 +1,4 @@
+import type { RegionNode } from "@tsp/domain";
 /** A place a person can pick (WGS-84). */
 export interface Place {
   name: string;
@@ -52,4 +53,29 @@ export function placesGeocoder(loaders: PlaceLoaders, fallback?: GeocodingProvid
 /** The offline province geocoder, loaded as its own chunk. */
 export async function loadProvinceGeocoder(): Promise<GeocodingProvider> {
   return (await import("./provinceGeocoder")).provinceGeocoder;
+}
+
+/**
+ * The default provider for the reference server: its region list (loaded once) as places, plus
+ * any other place search (e.g. service stations), falling back to the offline province data.
+ */
+export function regionPlacesGeocoder(
+  loadRegions: () => Promise<readonly RegionNode[]>,
+  morePlaces?: (keyword: string) => Promise<Place[]>,
+): GeocodingProvider {
+  let regions: Promise<readonly RegionNode[]> | null = null;
+  return placesGeocoder({
+    async searchPlaces(keyword) {
+      regions ??= loadRegions().catch(() => {
+        regions = null;
+        return [];
+      });
+      const [more, mod, list] = await Promise.all([
+        morePlaces ? morePlaces(keyword).catch(() => []) : Promise.resolve([]),
+        import("./provinceGeocoder"),
+        regions,
+      ]);
+      return [...more, ...mod.regionPlaces(list, keyword)];
+    },
+  });
 }

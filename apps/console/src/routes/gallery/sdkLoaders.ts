@@ -1,5 +1,5 @@
 import { uploadSigned } from "@tsp/sdk";
-import { type ImportReport, placesGeocoder, saveBlob } from "@tsp/ui";
+import { type ImportReport, regionPlacesGeocoder, saveBlob } from "@tsp/ui";
 import { sdk } from "../../api/sdk";
 import { demoSearchPlaces } from "./demoPlaces";
 import type { GalleryLoaders } from "./galleryLoaders";
@@ -78,8 +78,8 @@ export function sdkGalleryLoaders(): GalleryLoaders {
       });
       return (r.data as { data: ImportReport }).data;
     },
-    // The server's regions carry no coordinates: named places come from the gallery's demo list,
-    // everything else (province names, reverse lookup) from ui's offline province data.
-    geocoder: placesGeocoder({ searchPlaces: demoSearchPlaces }),
+    // Places: the server's regions (placed at their province) plus the gallery's demo places
+    // with coordinates; reverse lookup from ui's offline province data.
+    geocoder: regionPlacesGeocoder(() => get("/comm-data/v1/basedata/area/allList", {}), demoSearchPlaces),
   };
 }
