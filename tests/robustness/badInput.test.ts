@@ -24,7 +24,7 @@ const engine = testEngine();
 let server: TestServer;
 let token: string;
 let tables: string[];
-const runs = runsPerProperty(1, 25);
+const runs = runsPerProperty(1, 8);
 
 const matches = (expectation: Expectation, status: number) => {
   switch (expectation) {
