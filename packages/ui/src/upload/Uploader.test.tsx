@@ -134,6 +134,25 @@ function Preview({ onClose = () => {} }: { onClose?: () => void }) {
 
 const zoomText = () => screen.getByLabelText("缩放比例").textContent;
 
+describe("Uploader leaving the screen", () => {
+  it("aborts an upload in flight", async () => {
+    const seen: AbortSignal[] = [];
+    const upload = vi.fn<UploadFn>(
+      (_f, opts) =>
+        new Promise((_resolve, reject) => {
+          seen.push(opts.signal);
+          opts.signal.addEventListener("abort", () => reject(new Error("aborted")));
+        }),
+    );
+    const { unmount } = render(<Harness upload={upload} />);
+    await userEvent.setup().upload(screen.getByLabelText("车辆照片：上传图片"), png());
+    await waitFor(() => expect(seen).toHaveLength(1));
+    expect(seen[0]?.aborted).toBe(false);
+    unmount();
+    expect(seen[0]?.aborted).toBe(true);
+  });
+});
+
 describe("PreviewOverlay", () => {
   it("zooms between 0.1 and 2 and resets to 1 on the next item", async () => {
     render(<Preview />);

@@ -1,6 +1,6 @@
 import { canAddFile, MSG_UPLOAD_FAILED, type SizeWording, VIDEO_MAX_SECONDS_DEFAULT } from "@tsp/domain";
 import { clsx } from "clsx";
-import { useId, useLayoutEffect, useRef, useState } from "react";
+import { useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { useToast } from "../feedback/Toasts";
 import { buttonClass } from "../theme/classes";
 import { fileMd5 } from "./md5";
@@ -77,6 +77,14 @@ export function Uploader({
   const inputRef = useRef<HTMLInputElement>(null);
   const [pending, setPending] = useState<Pending[]>([]);
   const [preview, setPreview] = useState<number | null>(null);
+  // Uploads nobody waits for any more (the widget left the screen) are aborted.
+  const aborts = useRef(new Set<AbortController>());
+  useEffect(() => {
+    const pendingUploads = aborts.current;
+    return () => {
+      for (const c of pendingUploads) c.abort();
+    };
+  }, []);
   const valueRef = useRef(value);
   useLayoutEffect(() => {
     valueRef.current = value;
@@ -112,6 +120,8 @@ export function Uploader({
     }
     const id = `${file.name}-${Date.now()}-${Math.random()}`;
     setPending((p) => [...p, { id, name: file.name, percent: 0 }]);
+    const ctrl = new AbortController();
+    aborts.current.add(ctrl);
     try {
       const md5 = await fileMd5(file);
       const key = objectKey(file, md5);
@@ -119,7 +129,7 @@ export function Uploader({
       const res = await upload(file, {
         objectKey: key,
         contentType,
-        signal: new AbortController().signal,
+        signal: ctrl.signal,
         onProgress: (percent) => setPending((p) => p.map((x) => (x.id === id ? { ...x, percent } : x))),
       });
       return {
@@ -132,9 +142,10 @@ export function Uploader({
         ...(duration !== undefined ? { duration } : {}),
       };
     } catch {
-      toast.error(MSG_UPLOAD_FAILED);
+      if (!ctrl.signal.aborted) toast.error(MSG_UPLOAD_FAILED);
       return null;
     } finally {
+      aborts.current.delete(ctrl);
       setPending((p) => p.filter((x) => x.id !== id));
     }
   };
