@@ -1,6 +1,7 @@
 import { type ComponentType, lazy, type ReactNode, Suspense } from "react";
 import type { ChartProps } from "./chart/Chart";
 import type { RichTextEditorProps } from "./editor/RichTextEditor";
+import { LoadingOverlay } from "./feedback/LoadingOverlay";
 import type { GeofenceEditorProps } from "./map/GeofenceEditor";
 import type { MapLocationPickerProps } from "./map/MapLocationPicker";
 
@@ -47,6 +48,8 @@ export const GeofenceEditor = withSuspense<GeofenceEditorProps>(GeofenceChunk, (
   <Loading height={p.height ?? 420} />
 ));
 /** {@link import("./map/MapLocationPicker").MapLocationPicker}, loaded when first opened. */
-export const MapLocationPicker = withSuspense<MapLocationPickerProps>(PickerChunk, () => null);
+export const MapLocationPicker = withSuspense<MapLocationPickerProps>(PickerChunk, (p) =>
+  p.open ? <LoadingOverlay show fullScreen text="地图加载中…" /> : null,
+);
 
 export type { ChartProps, GeofenceEditorProps, MapLocationPickerProps, RichTextEditorProps };
