@@ -7,6 +7,18 @@
 # The cluster stops when the sourcing shell exits. Run it yourself with
 #   source scripts/ci-postgres.sh && npx vitest run --project postgres
 
+# Stops the cluster and removes its folder; never fails (it runs from the EXIT trap, where
+# `set -e` would otherwise cut it short and leave the server running).
+tsp_pg_stop() {
+  [ -n "${TSP_PG_DIR:-}" ] || return 0
+  local as=()
+  [ "$(id -u)" = "0" ] && as=(runuser -u postgres --)
+  "${as[@]}" "$TSP_PG_BIN/pg_ctl" -D "$TSP_PG_DIR/data" -m fast -t 30 stop >/dev/null 2>&1 ||
+    "${as[@]}" "$TSP_PG_BIN/pg_ctl" -D "$TSP_PG_DIR/data" -m immediate stop >/dev/null 2>&1 || true
+  rm -rf "$TSP_PG_DIR" || true
+  TSP_PG_DIR=""
+}
+
 tsp_pg_start() {
   local pgbin port dir log owner run
   pgbin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
@@ -47,9 +59,9 @@ tsp_pg_start() {
 
   export TEST_DATABASE_URL="postgres://tsp@127.0.0.1:$port/tsp_test"
   export TSP_REQUIRE_POSTGRES=1
-  TSP_PG_STOP="run_stop() { $( [ "$(id -u)" = "0" ] && echo "runuser -u postgres --" ) '$pgbin/pg_ctl' -D '$dir/data' -m fast stop >/dev/null 2>&1; rm -rf '$dir'; }; run_stop"
-  # shellcheck disable=SC2064
-  trap "$TSP_PG_STOP" EXIT
+  TSP_PG_BIN="$pgbin"
+  TSP_PG_DIR="$dir"
+  trap tsp_pg_stop EXIT
   echo "== PostgreSQL $("$pgbin/postgres" --version | awk '{print $3}') on 127.0.0.1:$port (TEST_DATABASE_URL exported)"
 }
 

@@ -25,6 +25,11 @@ export interface OpenedDatabase {
 export async function openDatabase(options: OpenDatabaseOptions): Promise<OpenedDatabase> {
   if (options.databaseUrl) {
     const pool = new Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle client's error (server restart, admin termination) must not crash the process:
+    // the pool drops that client and the next query opens a new connection.
+    pool.on("error", (error) => {
+      console.warn(`PostgreSQL idle connection lost: ${error.message}`);
+    });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: "postgres", close: () => db.destroy() };
   }
