@@ -57,6 +57,18 @@ export async function exportJournal(kind: JournalKind, query: JournalQuery): Pro
   return dataOf(result);
 }
 
+/**
+ * The ICCID of the SIM bound to a vehicle in master data (the VIN picker's lookup, tsp-bss
+ * findVinListByDim), or null when the vehicle has none or is out of reach.
+ */
+export async function getBoundIccid(vin: string, signal?: AbortSignal): Promise<string | null> {
+  const params = { query: { vin, pageNum: 1, pageSize: 10 } };
+  const page = dataOf(
+    await sdk().GET("/tsp-bss/v1/vehicle/findVinListByDim", signal ? { params, signal } : { params }),
+  );
+  return page.list.find((v) => v.vin === vin)?.iccid ?? null;
+}
+
 /** The permission call (designed: GET /comm-inc-center/v1/web/home/user/permissions). */
 export async function getPermissions(): Promise<Permissions> {
   return dataOf(await sdk().GET("/comm-inc-center/v1/web/home/user/permissions"));

@@ -26,6 +26,20 @@ describe("decoded GB/T 32960 frame beside its hex", () => {
     expect(field("可充电储能系统编码")).toBe("01");
     expect(field("校验码")).toBe("0xE8 校验通过");
   });
+  it("checks the frame's ICCID against the SIM bound to the vehicle", () => {
+    const { unmount } = render(<FrameDetail content={LOGIN_2016} boundIccid="89860123456789012345" />);
+    expect(field("档案SIM卡")).toBe("一致（与车辆档案绑定的SIM卡相同）");
+    unmount();
+    render(<FrameDetail content={LOGIN_2016} boundIccid="89860399999999999999" />);
+    expect(field("档案SIM卡")).toBe("不一致：车辆档案绑定的是 89860399999999999999");
+  });
+  it("says when master data binds no SIM, and shows no check while unknown", () => {
+    const { unmount } = render(<FrameDetail content={LOGIN_2016} boundIccid={null} />);
+    expect(field("档案SIM卡")).toBe("车辆档案未绑定SIM卡");
+    unmount();
+    render(<FrameDetail content={LOGIN_2016} />);
+    expect(within(screen.getByRole("table")).queryByRole("rowheader", { name: "档案SIM卡" })).toBeNull();
+  });
   it("shows a logout's time and serial", () => {
     render(<FrameDetail content={LOGOUT_2016} />);
     expect(field("命令标识")).toBe("车辆登出（0x04）");

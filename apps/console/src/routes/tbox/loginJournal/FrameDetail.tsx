@@ -19,7 +19,12 @@ interface Field {
 const hex2 = (n: number) => `0x${n.toString(16).toUpperCase().padStart(2, "0")}`;
 
 /** The rows of the decoded-frame table (designed beyond the spec; domain-notes.md GB/T 32960.3). */
-export function frameFields(decoded: DecodedMessage, rawHex: string, t: Translate): Field[] {
+export function frameFields(
+  decoded: DecodedMessage,
+  rawHex: string,
+  t: Translate,
+  boundIccid?: string | null,
+): Field[] {
   const { frame, body } = decoded;
   const bytes = hexToBytes(rawHex);
   const check = bytes.ok ? bytes.value[bytes.value.length - 1] : undefined;
@@ -42,6 +47,16 @@ export function frameFields(decoded: DecodedMessage, rawHex: string, t: Translat
       { label: t("frame.serial"), value: String(login.serial) },
       { label: t("frame.iccid"), value: login.iccid },
     );
+    // domain-notes.md: "ICCID in the frame equals the SIM bound to the vehicle in master data".
+    if (boundIccid !== undefined) {
+      const value =
+        boundIccid === null
+          ? t("frame.iccidUnbound")
+          : boundIccid === login.iccid
+            ? t("frame.iccidMatch")
+            : t("frame.iccidMismatch", { iccid: boundIccid });
+      fields.push({ label: t("frame.iccidCheck"), value });
+    }
     if (login.edition === 2016) {
       fields.push(
         { label: t("frame.subsystemCount"), value: String(login.subsystemCodes.length) },
@@ -80,12 +95,12 @@ function spacedHex(hex: string): string {
  * spec"). A frame that fails to decode shows the domain's precise reason; a wrong check code
  * shows the expected one.
  */
-export function FrameDetail({ content }: { content: string }) {
+export function FrameDetail({ content, boundIccid }: { content: string; boundIccid?: string | null }) {
   const t = useT();
   const decoded = decodeMessage(content);
   let rows: Field[] = [];
   let problem: string | null = null;
-  if (decoded.ok) rows = frameFields(decoded.value, content, t);
+  if (decoded.ok) rows = frameFields(decoded.value, content, t, boundIccid);
   else {
     problem = decoded.error.message;
     if (decoded.error.code === "bcc-mismatch") {

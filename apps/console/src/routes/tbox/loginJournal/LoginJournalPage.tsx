@@ -1,7 +1,7 @@
 import { LOGIN_LOG_EXPORT_PERMISSION, PAGE_SIZES } from "@tsp/domain";
 import { type Column, CursorPager, DataTable, Dialog, inputClass, useRememberedPageSize } from "@tsp/ui";
-import { useState } from "react";
-import type { JournalKind } from "../../../api/calls";
+import { useEffect, useState } from "react";
+import { getBoundIccid, type JournalKind } from "../../../api/calls";
 import type { JournalRow } from "../../../api/types";
 import { formatDateTime } from "../../../format/dateTime";
 import { useT } from "../../../i18n/i18n";
@@ -152,8 +152,25 @@ export default function LoginJournalPage() {
         </p>
       )}
       <Dialog open={frame !== null} title={t("frame.title")} onClose={() => setFrame(null)} width={1040}>
-        {frame && <FrameDetail content={frame.content} />}
+        {frame && <FrameWithSim row={frame} checkSim={address.kind === "login"} />}
       </Dialog>
     </section>
   );
+}
+
+/**
+ * The decoded frame of a login row with the ICCID checked against the SIM bound to the vehicle
+ * in master data (read once per opened frame; a logout frame carries no ICCID).
+ */
+function FrameWithSim({ row, checkSim }: { row: JournalRow; checkSim: boolean }) {
+  const [bound, setBound] = useState<{ vin: string; iccid: string | null } | null>(null);
+  useEffect(() => {
+    if (!checkSim) return;
+    const ac = new AbortController();
+    getBoundIccid(row.vin, ac.signal)
+      .then((iccid) => setBound({ vin: row.vin, iccid }))
+      .catch(() => {}); // toasted by the shell; the frame still shows
+    return () => ac.abort();
+  }, [row.vin, checkSim]);
+  return <FrameDetail content={row.content} boundIccid={bound?.vin === row.vin ? bound.iccid : undefined} />;
 }

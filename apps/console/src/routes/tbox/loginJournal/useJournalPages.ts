@@ -18,6 +18,7 @@ export interface JournalPages {
   /** False before a runnable query (the empty hint shows). */
   searched: boolean;
   rows: readonly JournalRow[];
+  /** The answer's nextKey; {@link NEXT_KEY_PENDING} while the page loads. */
   nextKey: string | null;
   /** 1-based page number (depth of the cursor stack + 1). */
   page: number;
@@ -26,6 +27,12 @@ export interface JournalPages {
   next(): void;
   back(): void;
 }
+
+/**
+ * Stands for the nextKey while a page loads: the pager keeps its 下一页 (disabled while
+ * loading) instead of announcing 已是最后一页 before the answer says so. Never sent.
+ */
+export const NEXT_KEY_PENDING = "(pending)";
 
 type Action = CursorPagingAction | { type: "reset"; pageSize: number };
 
@@ -79,7 +86,9 @@ export function useJournalPages(address: JournalAddress, pageSize: number, runTo
     searched: runnable,
     // Rows of an earlier query never show under a new one (spec §4 "rows reset").
     rows: result && result.query === query ? result.rows : [],
-    nextKey: loading ? null : current.nextKey,
+    // While a page loads its nextKey is not known yet: keep the pager as it was (disabled by
+    // the screen) instead of announcing the last page.
+    nextKey: loading ? NEXT_KEY_PENDING : current.nextKey,
     page: cursorPageNumber(current),
     canGoBack: canGoBack(current),
     loading,
