@@ -145,6 +145,29 @@ describe.skipIf(engine.skip)(`b-iam-account and comm-inc-center contract (${engi
     expect((await again.json()).data.failDetail[0].msg).toContain("授权码无效或已过期");
   });
 
+  it("answers a malformed sign-in form with a 400 envelope and an unknown client without redirecting", async () => {
+    const missing = await postForm("/b-iam-account/oauth/authorize", {
+      response_type: "code",
+      client_id: "tsp-console",
+    });
+    expect(missing.status).toBe(400);
+    const body = assertMatchesContract("submitAuthorizeForm", 400, await missing.json()) as {
+      data: { failDetail: { field: string }[] };
+    };
+    expect(body.data.failDetail.map((d) => d.field)).toEqual(
+      expect.arrayContaining(["redirect_uri", "username", "password"]),
+    );
+    const foreign = await postForm("/b-iam-account/oauth/authorize", {
+      response_type: "code",
+      client_id: "tsp-console",
+      redirect_uri: "https://evil.example/",
+      username: "admin",
+      password: "Admin@123456",
+    });
+    expect(foreign.status).toBe(400);
+    expect(foreign.headers.get("location")).toBeNull();
+  });
+
   it("checks the client by its Basic header", async () => {
     const bad = await postForm(
       "/b-iam-account/oauth/token",
