@@ -41,8 +41,10 @@ if (
   }
   ({ status } = spawnSync(process.execPath, runArgs, { cwd: root, stdio: "inherit" }));
 } else {
-  // The cluster lives as long as this bash: ci-postgres.sh stops it on exit.
+  // The cluster lives as long as this bash: ci-postgres.sh stops it on exit. Its ports start at
+  // 56432, away from the tests' 55432: two scripts probing the same free port at once collide.
   const command = `source scripts/ci-postgres.sh && ${[process.execPath, ...runArgs].map(quote).join(" ")}`;
-  ({ status } = spawnSync("bash", ["-c", command], { cwd: root, stdio: "inherit" }));
+  const env = { ...process.env, TSP_PG_PORT: process.env.TSP_PG_PORT ?? "56432" };
+  ({ status } = spawnSync("bash", ["-c", command], { cwd: root, stdio: "inherit", env }));
 }
 process.exit(status ?? 1);

@@ -58,7 +58,8 @@ for (const c of CASES) {
   const started = performance.now();
   try {
     const result = await c.run(env, shared);
-    results.push({ id: c.id, title: c.title, seconds: (performance.now() - started) / 1000, result });
+    const failed = result.errors?.length ? { error: result.errors.join("\n") } : {};
+    results.push({ id: c.id, title: c.title, seconds: (performance.now() - started) / 1000, result, ...failed });
     for (const f of result.figures) env.log(`  ${f.figure}${f.engine ? ` [${f.engine}]` : ""}: ${f.value} ${f.unit}`);
   } catch (error) {
     const message = error instanceof Error ? (error.stack ?? error.message) : String(error);

@@ -51,6 +51,7 @@ describe.skipIf(engine.skip)(`benchmark harness, smoke scale (${engine.kind})`, 
       const started = performance.now();
       const result = await c.run(env, shared);
       results.push({ id: c.id, title: c.title, seconds: (performance.now() - started) / 1000, result });
+      expect(result.errors ?? []).toEqual([]);
       expect(result.figures.length).toBeGreaterThan(0);
       for (const f of result.figures) {
         expect(Number.isFinite(f.value), `${f.figure}: ${f.value}`).toBe(true);

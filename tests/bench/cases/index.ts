@@ -47,13 +47,19 @@ export interface BenchCase {
   run(env: BenchEnv, shared: Shared): Promise<CaseResult>;
 }
 
-/** Runs `one` per engine and merges the answers. */
+/** Runs `one` per engine and merges the answers; one engine failing keeps the others' figures. */
 async function perEngine(env: BenchEnv, one: (engine: Engine) => Promise<CaseResult>): Promise<CaseResult> {
-  const merged: CaseResult = { figures: [], details: {} };
+  const merged: CaseResult = { figures: [], details: {}, errors: [] };
   for (const engine of env.engines) {
-    const r = await one(engine);
-    merged.figures.push(...r.figures);
-    Object.assign(merged.details as object, r.details ?? {});
+    try {
+      const r = await one(engine);
+      merged.figures.push(...r.figures);
+      Object.assign(merged.details as object, r.details ?? {});
+    } catch (error) {
+      const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+      env.log(`  ${engine} FAILED: ${message}`);
+      merged.errors?.push(`${engine}: ${message}`);
+    }
   }
   return merged;
 }

@@ -26,6 +26,8 @@ export interface Figure {
 export interface CaseResult {
   figures: Figure[];
   details?: Record<string, unknown>;
+  /** Engines that failed while others answered ("postgres: Error: …"); their figures are missing. */
+  errors?: string[];
 }
 
 /** How big a run is: the issue's sizes (`full`) or a seconds-long version (`smoke`). */
