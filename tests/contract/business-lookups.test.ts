@@ -301,7 +301,8 @@ describe.skipIf(engine.skip)(`business lookups contract (${engine.kind})`, () =>
       token: admin,
       query: { startTime: now - 40 * 86400000, endTime: now },
     });
-    expect(tooLong.body.msg).toBe("查询时间跨度不能超过31天");
+    expect(tooLong.body.msg).toBe("查询参数不正确");
+    expect(tooLong.body.data.failDetail[0]).toEqual({ field: "endTime", msg: "查询时间跨度不能超过31天" });
   });
 
   it("called every lookup with good and bad input", () => {

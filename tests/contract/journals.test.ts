@@ -150,7 +150,8 @@ describe.skipIf(engine.skip)(`tsp-hbase-proxy journals and exports contract (${e
       token: adminToken,
       query: { vin, startTime: range.endTime - 40 * DAY, endTime: range.endTime },
     });
-    expect(span.body.msg).toBe("查询时间跨度不能超过31天");
+    expect(span.body.msg).toBe("查询参数不正确");
+    expect(span.body.data.failDetail[0]).toEqual({ field: "endTime", msg: "查询时间跨度不能超过31天" });
   });
 
   it("shows a second tenant none of the first tenant's rows, and the parent tenant its sub-tenant's rows", async () => {

@@ -30,5 +30,8 @@ export async function registerConsole(
     );
     return;
   }
-  await app.register(fastifyStatic, { root: consoleDir, prefix: "/", index: ["index.html"], wildcard: false });
+  // wildcard: files are looked up per request, so a console rebuilt while the server runs is
+  // served at once (a startup file list would 404 the new hashed chunks). A missing file falls
+  // through to the app's 404 envelope; API routes are static and always win over the wildcard.
+  await app.register(fastifyStatic, { root: consoleDir, prefix: "/", index: ["index.html"], wildcard: true });
 }

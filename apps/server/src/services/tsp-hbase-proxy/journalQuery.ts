@@ -21,7 +21,8 @@ export function checkRange(q: JournalQuery): void {
     throw badRequest("请求参数不正确", [{ field: "endTime", msg: "结束时间不能早于开始时间" }]);
   }
   if (q.endTime - q.startTime > MAX_SPAN_MS) {
-    throw badRequest("查询时间跨度不能超过31天", [{ field: "endTime", msg: "查询时间跨度不能超过31天" }]);
+    // msg is the kind, failDetail the reason: the console shows "msg：reason" (spec §8), never the reason twice.
+    throw badRequest("查询参数不正确", [{ field: "endTime", msg: "查询时间跨度不能超过31天" }]);
   }
 }
 

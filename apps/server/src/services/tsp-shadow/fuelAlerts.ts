@@ -24,7 +24,8 @@ export const getTotalFuelAlert: Handler = async ({ query, principal }, ctx) => {
   const start = query.startTime === undefined ? end - 7 * DAY : Number(query.startTime);
   if (end < start) throw badRequest("请求参数不正确", [{ field: "endTime", msg: "结束时间不能早于开始时间" }]);
   if (end - start > MAX_SPAN_MS)
-    throw badRequest("查询时间跨度不能超过31天", [{ field: "endTime", msg: "查询时间跨度不能超过31天" }]);
+    // msg is the kind, failDetail the reason: the console shows "msg：reason" (spec §8), never the reason twice.
+    throw badRequest("查询参数不正确", [{ field: "endTime", msg: "查询时间跨度不能超过31天" }]);
   let q = ctx.db
     .selectFrom("fuel_alert")
     .where(inTenants("fuel_alert.tenant_id", principal))
