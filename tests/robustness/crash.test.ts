@@ -23,7 +23,7 @@ import { type ServerProcess, startServerProcess } from "./support/serverProcess"
  * in a child process that is killed.
  */
 const engine = testEngine();
-const IMPORT_ROWS = process.env.SOAK === "1" ? 5000 : 300;
+const IMPORT_ROWS = Number(process.env.CRASH_IMPORT_ROWS) || (process.env.SOAK === "1" ? 4000 : 300);
 /** How long the import runs before the kill: the file is in, its rows are being checked. */
 const IMPORT_HEAD_START_MS = 700;
 const JOURNAL_ROWS = process.env.SOAK === "1" ? 1_000_000 : 300_000;
@@ -47,10 +47,10 @@ interface Prepared {
   heavyVin: string;
   firstTs: number;
   lastTs: number;
-  template: Record<string, unknown> | null;
+  template: Record<string, unknown>;
 }
 
-/** The data folder: the small demo set, IMPORT_ROWS more vehicles, and one VIN with a long journal. */
+/** The data folder: the small demo set, 2×IMPORT_ROWS more vehicles (two imports), and one VIN with a long journal. */
 async function prepare(): Promise<Prepared> {
   const server: RunningServer = await startServer(
     { host: "127.0.0.1", port: 0, dataDir, databaseUrl: undefined, consoleDir: undefined },
@@ -60,7 +60,7 @@ async function prepare(): Promise<Prepared> {
     const db = server.db as unknown as Kysely<Record<string, Record<string, unknown>>>;
     const tenant = await sql<{ id: number }>`select id from tenant where code = 'T0001'`.execute(db);
     const tenantId = Number(tenant.rows[0]?.id);
-    const vins = Array.from({ length: IMPORT_ROWS }, (_, i) => crashVin(i));
+    const vins = Array.from({ length: 2 * IMPORT_ROWS }, (_, i) => crashVin(i));
     for (let i = 0; i < vins.length; i += 500) {
       const rows = vins.slice(i, i + 500).map((vin) => sql`(${vin}, ${tenantId})`);
       await sql`insert into vehicle (vin, tenant_id) values ${sql.join(rows)}`.execute(db);
@@ -77,17 +77,10 @@ async function prepare(): Promise<Prepared> {
       select ${heavyVin}, ${firstTs}::bigint + g * ${step}::bigint, ${content} from generate_series(0, ${JOURNAL_ROWS - 1}) g
       on conflict do nothing`.execute(db);
     // A vehicleInfo record the seed made: its values pass the import's checks, so the sheet's rows do too.
-    const hasNer = await sql<{
-      n: number;
-    }>`select count(*)::int as n from information_schema.tables where table_name = 'ner_record'`.execute(db);
-    let template: Record<string, unknown> | null = null;
-    if (Number(hasNer.rows[0]?.n) > 0) {
-      const rec = await sql<{ data: unknown }>`select data from ner_record where grp = 'vehicleInfo' limit 1`.execute(
-        db,
-      );
-      const data = rec.rows[0]?.data;
-      template = data ? ((typeof data === "string" ? JSON.parse(data) : data) as Record<string, unknown>) : null;
-    }
+    const rec = await sql<{ data: unknown }>`select data from ner_record where grp = 'vehicleInfo' limit 1`.execute(db);
+    const data = rec.rows[0]?.data;
+    if (!data) throw new Error("the seed made no vehicleInfo record to copy import rows from");
+    const template = (typeof data === "string" ? JSON.parse(data) : data) as Record<string, unknown>;
     return { tenantId, heavyVin, firstTs, lastTs: firstTs + (JOURNAL_ROWS - 1) * step, template };
   } finally {
     await server.close();
@@ -131,29 +124,39 @@ async function exportTasks(base: string, token: string) {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** Posts an import and reports how it ended: answered (with its status) or cut off by the kill. */
+function importInFlight(base: string, token: string, sheet: Buffer) {
+  const state = { outcome: "in flight", answered: false };
+  const done = postImport(base, token, sheet).then(
+    async (res) => {
+      state.answered = true;
+      state.outcome = `answered ${res.status} ${(await res.text()).slice(0, 120)}`;
+    },
+    () => {
+      state.outcome = "cut off by the kill";
+    },
+  );
+  return { state, done };
+}
+
+/** Rows of the vehicleInfo group written for some VINs, and their change-log entries. */
+async function writtenRows(db: Kysely<unknown>, vins: string[]) {
+  const records = await sql<{
+    n: number;
+  }>`select count(*)::int as n from ner_record where grp = 'vehicleInfo' and vin in (${sql.join(vins)})`.execute(db);
+  const logs = await sql<{
+    n: number;
+  }>`select count(*)::int as n from ner_change_log where vin in (${sql.join(vins)})`.execute(db);
+  return { records: Number(records.rows[0]?.n), logs: Number(logs.rows[0]?.n) };
+}
+
 describe.skipIf(engine.skip || engine.kind !== "pglite")("SIGKILL during a large import and a large export", () => {
   it("restarts on the same PGlite folder with no partial import and the export failed, never half a file marked done", async () => {
     const prepared = await prepare();
     child = await startServerProcess(dataDir);
     let token = await adminToken(child.url);
 
-    const vins = Array.from({ length: IMPORT_ROWS }, (_, i) => crashVin(i));
-    let importOutcome = "not sent";
-    let importInFlight: Promise<void> = Promise.resolve();
-    if (prepared.template) {
-      const sheet = await importSheet(vins, prepared.template);
-      importInFlight = postImport(child.url, token, sheet).then(
-        (res) => {
-          importOutcome = `answered ${res.status}`;
-        },
-        () => {
-          importOutcome = "cut off";
-        },
-      );
-      // Long enough for the upload to arrive and its rows to be checked; far shorter than the import.
-      await sleep(IMPORT_HEAD_START_MS);
-    }
-    // ---- with the import in flight, a large export until it runs, then SIGKILL ----
+    // ---- 1. a large export: SIGKILL while its task is running ----
     const query = new URLSearchParams({
       vin: prepared.heavyVin,
       startTime: String(prepared.firstTs),
@@ -173,13 +176,9 @@ describe.skipIf(engine.skip || engine.kind !== "pglite")("SIGKILL during a large
     expect(seen, "the export must still be running when the process is killed (make the journal longer)").toBe(
       "running",
     );
-
     await child.kill("SIGKILL");
-    await importInFlight;
-    console.log(`crash: killed with the export running and the import of ${IMPORT_ROWS} rows: ${importOutcome}`);
-    if (prepared.template) expect(importOutcome).toBe("cut off");
 
-    // ---- restart: the folder opens, the export is failed and cannot be downloaded ----
+    // The folder opens again; the dead export is failed and cannot be downloaded.
     child = await startServerProcess(dataDir);
     token = await adminToken(child.url);
     const task = (await exportTasks(child.url, token)).find((t) => t.id === taskId);
@@ -189,12 +188,33 @@ describe.skipIf(engine.skip || engine.kind !== "pglite")("SIGKILL during a large
       headers: { authorization: `Bearer ${token}` },
     });
     expect(download.status).toBe(404);
-    const health = await fetch(new URL("/health", child.url));
-    expect(health.status).toBe(200);
-    await child.kill("SIGTERM");
-    child = undefined;
 
-    // ---- the folder, opened again in this process: atomic import, no finished file of the dead export ----
+    // ---- 2. a large import: SIGKILL while its rows are being checked ----
+    const first = Array.from({ length: IMPORT_ROWS }, (_, i) => crashVin(i));
+    const second = Array.from({ length: IMPORT_ROWS }, (_, i) => crashVin(IMPORT_ROWS + i));
+    const early = importInFlight(child.url, token, await importSheet(first, prepared.template));
+    await sleep(IMPORT_HEAD_START_MS);
+    await child.kill("SIGKILL");
+    await early.done;
+    console.log(`crash: import of ${IMPORT_ROWS} rows killed after ${IMPORT_HEAD_START_MS} ms: ${early.state.outcome}`);
+
+    // ---- 3. another import: SIGKILL the moment its first row can be read ----
+    // Sheet order is write order: the first VIN shows once writing has begun (or committed).
+    child = await startServerProcess(dataDir);
+    token = await adminToken(child.url);
+    const late = importInFlight(child.url, token, await importSheet(second, prepared.template));
+    const firstRow = new URL(`/tsp-bss/nerVehicleInfo/single/vechicleInfo?vin=${second[0]}`, child.url);
+    for (let i = 0; i < 6000 && !late.state.answered; i++) {
+      const res = await fetch(firstRow, { headers: { authorization: `Bearer ${token}` } });
+      if (((await res.json()) as { data: unknown }).data !== null) break;
+      await sleep(20);
+    }
+    await child.kill("SIGKILL");
+    await late.done;
+    child = undefined;
+    console.log(`crash: import of ${IMPORT_ROWS} rows killed at its first visible row: ${late.state.outcome}`);
+
+    // ---- the folder, opened again in this process after the last SIGKILL ----
     const reopened = await startServer({
       host: "127.0.0.1",
       port: 0,
@@ -204,19 +224,16 @@ describe.skipIf(engine.skip || engine.kind !== "pglite")("SIGKILL during a large
     });
     try {
       const db = reopened.db as unknown as Kysely<unknown>;
-      if (prepared.template) {
-        const written = await sql<{
-          n: number;
-        }>`select count(*)::int as n from ner_record where grp = 'vehicleInfo' and vin in (${sql.join(vins)})`.execute(
-          db,
+      for (const [name, vins] of [
+        ["first", first],
+        ["second", second],
+      ] as const) {
+        const { records, logs } = await writtenRows(db, vins);
+        console.log(
+          `crash: ${name} import after the kill: ${records} of ${IMPORT_ROWS} rows, ${logs} change-log entries`,
         );
-        const n = Number(written.rows[0]?.n);
-        console.log(`crash: rows of the killed import after restart: ${n} of ${IMPORT_ROWS}`);
-        expect([0, IMPORT_ROWS]).toContain(n);
-        const logs = await sql<{
-          n: number;
-        }>`select count(*)::int as n from ner_change_log where vin in (${sql.join(vins)})`.execute(db);
-        expect(Number(logs.rows[0]?.n) === 0).toBe(n === 0);
+        expect([0, IMPORT_ROWS], `${name} import is all or nothing`).toContain(records);
+        expect(logs === 0, `${name} import's change log matches its rows`).toBe(records === 0);
       }
       const row = await sql<{
         status: string;

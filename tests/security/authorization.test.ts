@@ -34,6 +34,15 @@ const engine = testEngine();
 /** Operations that submit an export task (their names start with "export"). */
 const isExport = (id: string) => id.startsWith("export");
 
+/** Every `vin` property anywhere in a JSON answer: the vehicles its rows are about. */
+function rowsAbout(json: unknown): string[] {
+  if (Array.isArray(json)) return json.flatMap(rowsAbout);
+  if (typeof json !== "object" || json === null) return [];
+  return Object.entries(json).flatMap(([k, v]) =>
+    k.toLowerCase() === "vin" && typeof v === "string" ? [v] : rowsAbout(v),
+  );
+}
+
 /** Every cell of every sheet of an .xlsx, as one text. */
 async function workbookText(file: string): Promise<string> {
   const workbook = new ExcelJS.Workbook();
@@ -194,7 +203,11 @@ describe.skipIf(engine.skip)(`authorisation matrix over every operation (${engin
       }
       if (answer.status >= 500) failures.push(`${id}: ${answer.status} ${answer.text.slice(0, 120)}`);
       // What tenant 2 sent is echoed legitimately (an export's file name); anything else of tenant 1 is a leak.
-      const leaked = secrets.filter((s) => !sent.includes(s) && answer.text.includes(s));
+      const leaked = [
+        ...secrets.filter((s) => !sent.includes(s) && answer.text.includes(s)),
+        // A row about a foreign vehicle is a leak even for the VIN that was asked for.
+        ...rowsAbout(answer.json).filter((vin) => secrets.includes(vin)),
+      ];
       if (leaked.length > 0) failures.push(`${id} showed tenant 1's ${leaked.slice(0, 3).join(", ")}`);
       if ("id" in spec.path && answer.status !== 404)
         failures.push(`${id} of tenant 1's task ${foreignTaskId}: ${answer.status}, expected 404`);
