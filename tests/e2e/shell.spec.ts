@@ -16,3 +16,26 @@ test("the server answers its health check and the console config", async ({ requ
   const config = await request.get("/config.json");
   expect(await config.json()).toHaveProperty("clientId");
 });
+
+test("the console is sent with a Content-Security-Policy that allows no inline script, and still works under it", async ({
+  page,
+}) => {
+  const violations: string[] = [];
+  page.on("console", (m) => {
+    if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
+  });
+  const response = await page.goto("/");
+  const csp = (await response?.allHeaders())?.["content-security-policy"] ?? "";
+  expect(csp).toContain("script-src 'self' 'wasm-unsafe-eval';");
+  await signIn(page, "admin");
+  await expect(page.getByRole("complementary", { name: "侧边菜单" })).toBeVisible();
+  // An injected inline script must not run under the policy.
+  const ran = await page.evaluate(() => {
+    const s = document.createElement("script");
+    s.textContent = "window.__inlineRan = true";
+    document.body.append(s);
+    return (window as unknown as { __inlineRan?: boolean }).__inlineRan === true;
+  });
+  expect(ran).toBe(false);
+  expect(violations.filter((v) => !v.includes("__inlineRan") && !v.includes("inline"))).toEqual([]);
+});

@@ -33,7 +33,9 @@ const matches = (expectation: Expectation, status: number) => {
     case "4xx":
       return status >= 400 && status < 500;
     default:
-      return status === Number(expectation);
+      // A 400 expected for an over-long value may come as 431 when its URL passes Node's 16 KB
+      // header limit: refused before routing, still the envelope (apps/server/src/http/clientErrors.ts).
+      return status === Number(expectation) || (expectation === "400" && status === 431);
   }
 };
 
@@ -67,6 +69,8 @@ describe.skipIf(engine.skip)(`bad input for every operation (${engine.kind})`, (
         continue;
       }
       const base = baselineOf(op, facts, op.operationId === "signOut" ? await adminToken(server.url) : token);
+      // signOut gets a token of its own; that sign-in writes a token row the refusals must not be blamed for.
+      if (op.operationId === "signOut") await takeSnapshot();
       for (const mutation of mutationsOf(op, base)) {
         kinds++;
         await fc.assert(

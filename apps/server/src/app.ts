@@ -1,6 +1,7 @@
 import multipart from "@fastify/multipart";
 import Fastify, { type FastifyInstance } from "fastify";
 import type { AppContext } from "./context";
+import { clientErrorHandler } from "./http/clientErrors";
 import { registerConsole } from "./http/console";
 import { registerDocs } from "./http/docs";
 import { registerErrorHandler } from "./http/errorHandler";
@@ -30,6 +31,7 @@ export async function buildApp({ ctx, operations, modules, openapiDir, consoleDi
     requestIdHeader: "x-request-id",
     // Room for the imports' .xlsx uploads; the multipart plugin has its own file limit.
     bodyLimit: 4 * 1024 * 1024,
+    clientErrorHandler,
   });
   app.addHook("onSend", async (req, reply) => {
     reply.header("x-request-id", req.id);

@@ -75,41 +75,29 @@ export const nastyString = (min = 1, max = 40) =>
     .array(fc.constantFrom(...NASTY_UNITS), { minLength: Math.max(1, min), maxLength: Math.max(1, max) })
     .map((parts) => parts.join(""));
 
-const OPEN_DEFECTS = process.env.FUZZ_OPEN_DEFECTS === "1";
-
 /** A long string of one repeated character. */
 const longString = (min: number, max: number, chars: readonly string[] = ["A", "中", "9", "é"]) =>
   fc.tuple(fc.integer({ min, max }), fc.constantFrom(...chars)).map(([n, ch]) => ch.repeat(n));
 
 /**
- * Query strings stay under Node's 16 KB header limit: beyond it Node answers 431 with
- * Fastify's own JSON, not the envelope (open defect, SECURITY.md); multi-byte characters,
- * which encode to 3 bytes each, join with FUZZ_OPEN_DEFECTS=1.
+ * Long query values, multi-byte ones included (3 bytes each once encoded): past Node's 16 KB
+ * header limit the server answers a 431 envelope (fixed defect, SECURITY.md).
  */
-const QUERY_CHARS = OPEN_DEFECTS ? ["A", "中", "9", "é"] : ["A", "9"];
+const QUERY_CHARS = ["A", "中", "9", "é"];
 
 /**
- * Free text a schema allows may not carry NUL: PostgreSQL refuses it in text and the keyword
- * searches answer 500 (open defect, SECURITY.md); it joins with FUZZ_OPEN_DEFECTS=1.
+ * Free text a schema allows, NUL included: PostgreSQL cannot store NUL in text, so the server
+ * refuses it with a 400 before any handler runs (fixed defect, SECURITY.md).
  */
-const FREE_TEXT_UNITS = OPEN_DEFECTS ? NASTY_UNITS : NASTY_UNITS.filter((u) => !u.includes("\u0000"));
+const FREE_TEXT_UNITS = NASTY_UNITS;
 
 const MAX_QUERY_STRING = 4000;
 
 /**
- * Texts that are no JSON number. "Infinity" and "-Infinity" pass the server's ajv as integers
- * (ajv's integer check lets ±Infinity through; an open defect, see SECURITY.md "Open
- * defects"); they join the generator when FUZZ_OPEN_DEFECTS=1, so the fix can be proven.
+ * Texts that are no JSON number. "Infinity" and "-Infinity" pass ajv's integer check after
+ * coercion; the server refuses non-finite numbers itself (fixed defect, SECURITY.md).
  */
-const NOT_NUMBERS = [
-  "NaN",
-  "1e",
-  "0x1G",
-  "--1",
-  "1,5",
-  "true",
-  ...(process.env.FUZZ_OPEN_DEFECTS === "1" ? ["Infinity", "-Infinity"] : []),
-];
+const NOT_NUMBERS = ["NaN", "1e", "0x1G", "--1", "1,5", "true", "Infinity", "-Infinity"];
 
 /** Header values must be visible ASCII (fetch refuses anything else before it is sent). */
 const headerSafe = (v: string) => /^[\x21-\x7e]+$/.test(v);
@@ -459,8 +447,6 @@ function multipartMutations(op: OperationInfo, base: RequestSpec): Mutation[] {
     spec.body = m.body;
     return spec;
   };
-  // A cut-off multipart body answers 500 on the OTA upload (open defect, SECURITY.md); imports refuse it.
-  const truncatedToo = spreadsheetsOnly || OPEN_DEFECTS;
   const all: (Mutation | null)[] = [
     {
       kind: "multipart: garbage bytes named .xlsx",
@@ -483,18 +469,16 @@ function multipartMutations(op: OperationInfo, base: RequestSpec): Mutation[] {
       expect: "4xx",
       arb: nastyString(0, 20).map((v) => withMultipart(multipart([{ name: "note", data: v }]))),
     },
-    truncatedToo
-      ? {
-          kind: "multipart: truncated body",
-          expect: "4xx",
-          arb: fc.integer({ min: 10, max: 120 }).map((cut) => {
-            const m = multipart([
-              { name: "file", filename: "a.xlsx", type: XLSX_TYPE, data: "PK\u0003\u0004 not really a zip" },
-            ]);
-            return withMultipart({ body: m.body.slice(0, cut), type: m.type });
-          }),
-        }
-      : null,
+    {
+      kind: "multipart: truncated body",
+      expect: "4xx",
+      arb: fc.integer({ min: 10, max: 120 }).map((cut) => {
+        const m = multipart([
+          { name: "file", filename: "a.xlsx", type: XLSX_TYPE, data: "PK\u0003\u0004 not really a zip" },
+        ]);
+        return withMultipart({ body: m.body.slice(0, cut), type: m.type });
+      }),
+    },
     {
       kind: "multipart: JSON instead of a file",
       expect: "4xx",

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { registerConsole } from "./console";
+import { consoleSecurityPolicy, registerConsole } from "./console";
 
 const config = {
   apiBaseUrl: "",
@@ -29,9 +29,30 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
+describe("the console's security policy", () => {
+  it("adds the API, authorize and tile origins of config.json when they are elsewhere", () => {
+    const csp = consoleSecurityPolicy({
+      apiBaseUrl: "https://api.example.com/",
+      authorizeUrl: "https://iam.example.com/b-iam-account/oauth/authorize",
+      clientId: "c",
+      mapTiles: "https://tiles.example.com/{z}/{x}/{y}.png",
+    });
+    expect(csp).toContain("connect-src 'self' https://api.example.com;");
+    expect(csp).toContain("form-action 'self' https://iam.example.com;");
+    expect(csp).toContain("img-src 'self' data: blob: https://tiles.example.com;");
+    expect(consoleSecurityPolicy(config)).toContain("connect-src 'self';");
+  });
+});
+
 describe("serving the built console", () => {
-  it("serves index.html at / and config.json", async () => {
-    expect(await (await fetch(`${base}/`)).text()).toContain("车联网运营管理系统");
+  it("serves index.html at / with a script-tight Content-Security-Policy, and config.json", async () => {
+    const res = await fetch(`${base}/`);
+    expect(await res.text()).toContain("车联网运营管理系统");
+    const csp = res.headers.get("content-security-policy") ?? "";
+    expect(csp).toContain("script-src 'self' 'wasm-unsafe-eval';");
+    expect(csp).not.toMatch(/script-src[^;]*('unsafe-inline'|'unsafe-eval')/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
     expect(await (await fetch(`${base}/config.json`)).json()).toEqual(config);
   });
 

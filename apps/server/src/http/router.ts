@@ -5,7 +5,8 @@ import { bodyIsForm, routeSchemaOf } from "../openapi/requestSchema";
 import type { Principal } from "../platform/principal";
 import type { Handler, ServiceModule } from "../services/types";
 import { createAjv } from "./ajv";
-import { ApiError, forbidden, isEnvelope, ok, unauthorized } from "./envelope";
+import { ApiError, badRequest, forbidden, isEnvelope, ok, unauthorized } from "./envelope";
+import { unsafeInput } from "./inputGuards";
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -91,6 +92,11 @@ export function registerOperations(
           throw forbidden(`没有操作权限：${op.permission}`);
         }
         request.principal = principal;
+      },
+      // After validation: values the schemas admit but storage cannot (NUL, ±Infinity) → 400.
+      preHandler: async (request) => {
+        const unsafe = unsafeInput({ query: request.query, params: request.params, body: request.body });
+        if (unsafe) throw badRequest("请求参数不正确", [unsafe]);
       },
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
         if (!handler) throw new ApiError(501, NOT_IMPLEMENTED_MSG);

@@ -56,6 +56,8 @@ export function redirectAllowed(client: OAuthClient, uri: string): boolean {
     return false;
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") return false;
+  // `url.hash` is "" for a bare "#", so look at the text itself.
+  if (uri.includes("#")) return false;
   if (client.redirect_uris.includes(uri)) return true;
   return client.allow_loopback && ["127.0.0.1", "localhost", "[::1]"].includes(url.hostname);
 }

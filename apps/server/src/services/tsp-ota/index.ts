@@ -18,7 +18,14 @@ const MSG_NO_FILE = "请选择要上传的文件";
 const uploadBoxEvFile: Handler = async ({ request }, ctx) => {
   if (!request.isMultipart()) throw badRequest(MSG_NO_FILE, [{ field: "file", msg: MSG_NO_FILE }]);
   const limit = BACKEND_UPLOAD_DEFAULT_MB * MB;
-  const part = await request.file({ limits: { fileSize: limit, files: 1 } });
+  // A truncated or malformed multipart body is the client's fault: 400, never a 500.
+  const unreadable = () => badRequest("无法读取上传的文件", [{ field: "file", msg: "无法读取上传的文件" }]);
+  let part: Awaited<ReturnType<typeof request.file>>;
+  try {
+    part = await request.file({ limits: { fileSize: limit, files: 1 } });
+  } catch {
+    throw unreadable();
+  }
   if (part?.fieldname !== "file") throw badRequest(MSG_NO_FILE, [{ field: "file", msg: MSG_NO_FILE }]);
   let buffer: Buffer;
   try {
@@ -26,7 +33,7 @@ const uploadBoxEvFile: Handler = async ({ request }, ctx) => {
   } catch (error) {
     if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE")
       throw new ApiError(413, msgUploadOver(BACKEND_UPLOAD_DEFAULT_MB));
-    throw error;
+    throw unreadable();
   }
   if (part.file.truncated || buffer.length > limit) throw new ApiError(413, msgUploadOver(BACKEND_UPLOAD_DEFAULT_MB));
   if (buffer.length === 0) throw badRequest("上传的文件为空", [{ field: "file", msg: "上传的文件为空" }]);
