@@ -21,6 +21,12 @@ function originOf(url: string | null): string | null {
   }
 }
 
+/** " <origin>" to append to a CSP source list when the URL is on another origin, else "". */
+function extra(url: string | null): string {
+  const origin = originOf(url);
+  return origin ? ` ${origin}` : "";
+}
+
 /**
  * The console's Content-Security-Policy: its own scripts only (no inline script, no JS eval), so
  * markup that slips into a page cannot run; inline styles stay allowed because the chart and
@@ -28,10 +34,6 @@ function originOf(url: string | null): string | null {
  * they are on other origins.
  */
 export function consoleSecurityPolicy(config: ConsoleRuntimeConfig): string {
-  const extra = (url: string | null) => {
-    const origin = originOf(url);
-    return origin ? ` ${origin}` : "";
-  };
   return [
     "default-src 'self'",
     // WebAssembly (hash-wasm's MD5 for upload object keys) needs wasm-unsafe-eval; JS eval stays off.

@@ -7,6 +7,8 @@ import "../object-store/tables";
 import type { Handler, ServiceModule } from "../types";
 
 const MSG_NO_FILE = "请选择要上传的文件";
+/** A truncated or malformed multipart body is the client's fault: 400, never a 500. */
+const unreadable = () => badRequest("无法读取上传的文件", [{ field: "file", msg: "无法读取上传的文件" }]);
 
 /**
  * uploadBoxEvFile: stores one OTA file (at most 2 MB, the backend-upload default of
@@ -18,8 +20,6 @@ const MSG_NO_FILE = "请选择要上传的文件";
 const uploadBoxEvFile: Handler = async ({ request }, ctx) => {
   if (!request.isMultipart()) throw badRequest(MSG_NO_FILE, [{ field: "file", msg: MSG_NO_FILE }]);
   const limit = BACKEND_UPLOAD_DEFAULT_MB * MB;
-  // A truncated or malformed multipart body is the client's fault: 400, never a 500.
-  const unreadable = () => badRequest("无法读取上传的文件", [{ field: "file", msg: "无法读取上传的文件" }]);
   let part: Awaited<ReturnType<typeof request.file>>;
   try {
     part = await request.file({ limits: { fileSize: limit, files: 1 } });
