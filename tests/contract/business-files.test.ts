@@ -5,6 +5,7 @@ import { startTestServer, type TestServer, testEngine } from "../../apps/server/
 import { CallLedger } from "./business-coverage";
 import { postFile } from "./business-sheets";
 import { signIn } from "./support/contract";
+import { FILE_OPS } from "./support/owners";
 
 /**
  * Contract of the signed uploads (transfer, comm-saas-cloud) and the OTA file upload
@@ -17,7 +18,6 @@ let admin: string;
 /** A typed SDK client (every path of openapi/) holding the admin's token. */
 let adminSdk: TspClient;
 const ledger = new CallLedger(() => server.url);
-const FILE_OPS = ["getTempPutUrl", "getCommonFileUploadSigned", "getRealNamedFileUploadSigned", "uploadBoxEvFile"];
 
 const put = (url: string, bytes: Buffer, contentType: string, acl?: string) =>
   fetch(new URL(url, server.url), {

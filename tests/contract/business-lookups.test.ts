@@ -2,7 +2,8 @@ import { createTspClient, items, memoryTokenStore, numberedPages, type TspClient
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer, testEngine } from "../../apps/server/src/testing/testServer";
 import { CallLedger } from "./business-coverage";
-import { operations, signIn } from "./support/contract";
+import { signIn } from "./support/contract";
+import { LOOKUP_OPS, SEARCHES } from "./support/owners";
 
 /**
  * Contract of the selector lookups and keyword searches (tsp-bss lookups, comm-data,
@@ -17,36 +18,6 @@ let adminSdk: TspClient;
 let tenant2: string;
 const ledger = new CallLedger(() => server.url);
 
-const SEARCHES = operations.filter((o) => o.path.startsWith("/tsp-bss/search/")).map((o) => o.operationId);
-const LOOKUPS = [
-  "listProviders",
-  "listOems",
-  "listBrands",
-  "listSeries",
-  "listModels",
-  "selectBrandTreeList",
-  "selectBrandTree",
-  "findDealerList",
-  "findDealerByRegion",
-  "findUnBoundIccid",
-  "findAllIccid",
-  "getExistVinList",
-  "findVinListByDim",
-  "findSnListByDim",
-  "findIccidList",
-  "findByVin",
-  "fuzzyFindTboxSn",
-  "fuzzyFindPlates",
-  "findMeinListByDim",
-  "listNongjiNoPage",
-  "findUnSale",
-  "listVehicleColors",
-  "getAreaAllList",
-  "findJsatlVehicleList",
-  "getTotalFuelAlert",
-  ...SEARCHES,
-];
-
 describe.skipIf(engine.skip)(`business lookups contract (${engine.kind})`, () => {
   beforeAll(async () => {
     server = await startTestServer();
@@ -58,7 +29,7 @@ describe.skipIf(engine.skip)(`business lookups contract (${engine.kind})`, () =>
   afterAll(() => server?.stop());
 
   it("answers 401 without a token on every lookup", async () => {
-    for (const id of LOOKUPS) {
+    for (const id of LOOKUP_OPS) {
       const { status } = await ledger.call(id, { query: id === "findDealerByRegion" ? { areaId: "440000" } : {} });
       expect(status, id).toBe(401);
     }
@@ -306,6 +277,6 @@ describe.skipIf(engine.skip)(`business lookups contract (${engine.kind})`, () =>
   });
 
   it("called every lookup with good and bad input", () => {
-    ledger.expectCovered(LOOKUPS);
+    ledger.expectCovered(LOOKUP_OPS);
   });
 });

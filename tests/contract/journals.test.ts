@@ -1,14 +1,16 @@
-import { cursorPages, download, items } from "@tsp/sdk";
+import { cursorPages, fileNameOf, items } from "@tsp/sdk";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer, testEngine } from "../../apps/server/src/testing/testServer";
-import { type Answer, assertMatchesContract, call, signIn } from "./support/contract";
+import { CallLedger } from "./business-coverage";
+import { type Answer, signIn } from "./support/contract";
+import { JOURNAL_OPS } from "./support/owners";
 
 const engine = testEngine();
 let server: TestServer;
 let base: string;
+const ledger = new CallLedger(() => base);
 let adminToken: string;
-let adminSdk: Awaited<ReturnType<typeof signIn>>["sdk"];
 /** A vehicle of the demo tenant, one of the isolation tenant, one of the demo tenant's sub-tenant. */
 let vin: string;
 let otherTenantVin: string;
@@ -37,7 +39,7 @@ describe.skipIf(engine.skip)(`tsp-hbase-proxy journals and exports contract (${e
       seed: { sizes: { vehiclesPerTenant: 4, journalPerVehicle: JOURNAL_PER_VEHICLE } },
     });
     base = server.url;
-    ({ sdk: adminSdk, token: adminToken } = await signIn(base, "admin", "Admin@123456"));
+    ({ token: adminToken } = await signIn(base, "admin", "Admin@123456"));
     const vehicles = await server.db
       .selectFrom("vehicle")
       .innerJoin("tenant", "tenant.id", "vehicle.tenant_id")
@@ -80,11 +82,12 @@ describe.skipIf(engine.skip)(`tsp-hbase-proxy journals and exports contract (${e
         if (!reportTimeDesc) expected.reverse();
         const pages: number[] = [];
         const fetchPage = async (rowKey: string | undefined) => {
-          const { data, response } = await adminSdk.raw("GET", `/tsp-hbase-proxy/vehicleLog/${operationId}`, {
-            params: { query: { vin, ...range, reportTimeDesc, pageSize: 7, rowKey } },
+          const { status, body } = await ledger.call(operationId, {
+            token: adminToken,
+            query: { vin, ...range, reportTimeDesc, pageSize: 7, rowKey },
           });
-          assertMatchesContract(operationId, response.status, data);
-          const page = (data as Answer).data as {
+          expect(status).toBe(200);
+          const page = (body as Answer).data as {
             list: { vin: string; time: number; content: string }[];
             nextKey: string | null;
           };
@@ -101,7 +104,7 @@ describe.skipIf(engine.skip)(`tsp-hbase-proxy journals and exports contract (${e
   }
 
   it("refuses a forged, altered or foreign nextKey with 400", async () => {
-    const first = await call(base, "getLoginLog", { token: adminToken, query: { vin, ...range, pageSize: 5 } });
+    const first = await ledger.call("getLoginLog", { token: adminToken, query: { vin, ...range, pageSize: 5 } });
     const key = first.body.data.nextKey as string;
     expect(key).toBeTruthy();
     const [payload, mac] = key.split(".");
@@ -113,17 +116,20 @@ describe.skipIf(engine.skip)(`tsp-hbase-proxy journals and exports contract (${e
       "not-a-key",
     ];
     for (const rowKey of forged) {
-      const res = await call(base, "getLoginLog", { token: adminToken, query: { vin, ...range, pageSize: 5, rowKey } });
+      const res = await ledger.call("getLoginLog", {
+        token: adminToken,
+        query: { vin, ...range, pageSize: 5, rowKey },
+      });
       expect(res.status).toBe(400);
       expect(res.body.data.failDetail[0].field).toBe("rowKey");
     }
     // A key is bound to its journal, order and range.
-    const otherOrder = await call(base, "getLoginLog", {
+    const otherOrder = await ledger.call("getLoginLog", {
       token: adminToken,
       query: { vin, ...range, pageSize: 5, rowKey: key, reportTimeDesc: false },
     });
     expect(otherOrder.status).toBe(400);
-    const otherJournal = await call(base, "getLogoutLog", {
+    const otherJournal = await ledger.call("getLogoutLog", {
       token: adminToken,
       query: { vin, ...range, pageSize: 5, rowKey: key },
     });
@@ -141,12 +147,12 @@ describe.skipIf(engine.skip)(`tsp-hbase-proxy journals and exports contract (${e
       { vin, startTime: "yesterday", endTime: range.endTime },
     ];
     for (const query of bad) {
-      const res = await call(base, "getLoginLog", { token: adminToken, query });
+      const res = await ledger.call("getLoginLog", { token: adminToken, query });
       expect(res.status, JSON.stringify(query)).toBe(400);
       expect(res.body.msg).toMatch(/[\u4e00-\u9fa5]/);
       expect(res.body.data.failDetail.length).toBeGreaterThan(0);
     }
-    const span = await call(base, "getLoginLog", {
+    const span = await ledger.call("getLoginLog", {
       token: adminToken,
       query: { vin, startTime: range.endTime - 40 * DAY, endTime: range.endTime },
     });
@@ -156,29 +162,29 @@ describe.skipIf(engine.skip)(`tsp-hbase-proxy journals and exports contract (${e
 
   it("shows a second tenant none of the first tenant's rows, and the parent tenant its sub-tenant's rows", async () => {
     const other = await signIn(base, "tenant2admin", "Admin@123456");
-    const foreign = await call(base, "getLoginLog", { token: other.token, query: { vin, ...range, pageSize: 100 } });
+    const foreign = await ledger.call("getLoginLog", { token: other.token, query: { vin, ...range, pageSize: 100 } });
     expect(foreign.body.data).toEqual({ list: [], nextKey: null });
-    const own = await call(base, "getLoginLog", {
+    const own = await ledger.call("getLoginLog", {
       token: other.token,
       query: { vin: otherTenantVin, ...range, pageSize: 100 },
     });
     expect(own.body.data.list.length).toBe(JOURNAL_PER_VEHICLE);
-    const adminOnOther = await call(base, "getLogoutLog", {
+    const adminOnOther = await ledger.call("getLogoutLog", {
       token: adminToken,
       query: { vin: otherTenantVin, ...range },
     });
     expect(adminOnOther.body.data.list).toEqual([]);
-    const sub = await call(base, "getLoginLog", {
+    const sub = await ledger.call("getLoginLog", {
       token: adminToken,
       query: { vin: subTenantVin, ...range, pageSize: 100 },
     });
     expect(sub.body.data.list.length).toBe(JOURNAL_PER_VEHICLE);
-    const overview = await call(base, "getHomeOverview", { token: other.token });
+    const overview = await ledger.call("getHomeOverview", { token: other.token });
     expect(overview.body.data.vehicleCount).toBe(4);
   });
 
   it("exports a journal as a background task: listed, done, and the .xlsx reads back with the right rows", async () => {
-    const submitted = await call(base, "exportLoginLog", {
+    const submitted = await ledger.call("exportLoginLog", {
       token: adminToken,
       query: { vin, ...range, reportTimeDesc: true },
     });
@@ -186,16 +192,17 @@ describe.skipIf(engine.skip)(`tsp-hbase-proxy journals and exports contract (${e
     expect(submitted.body.msg).toBe("导出任务已提交，请到导出文件列表查看");
     const taskId = submitted.body.data.taskId as string;
     await server.ctx.exports.idle();
-    const list = await call(base, "getExportFileList", { token: adminToken, query: { pageNum: 1, pageSize: 10 } });
+    const list = await ledger.call("getExportFileList", { token: adminToken, query: { pageNum: 1, pageSize: 10 } });
     const task = (list.body.data.list as { id: string; status: string; rowCount: number; operation: string }[]).find(
       (t) => t.id === taskId,
     );
     expect(task).toMatchObject({ status: "done", rowCount: JOURNAL_PER_VEHICLE, operation: "exportLoginLog" });
-    const file = await download(adminSdk, `/comm-inc-center/v1/web/exportFile/${taskId}/download`);
-    expect(file.fileName).toBe(submitted.body.data.name);
-    expect(file.contentType).toBe("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
+    const file = await ledger.call("downloadExportFile", { token: adminToken, path: { id: taskId } });
+    expect(file.status).toBe(200);
+    expect(fileNameOf(file.headers.get("content-disposition"))).toBe(submitted.body.data.name);
+    expect(file.headers.get("content-type")).toBe("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(Buffer.from(await file.blob.arrayBuffer()) as unknown as ArrayBuffer);
+    await workbook.xlsx.load(Buffer.from(file.bytes) as unknown as ArrayBuffer);
     const sheet = workbook.worksheets[0];
     expect(sheet?.getRow(1).values).toEqual([undefined, "VIN", "登入时间", "原始报文"]);
     const expected = await dbRows("vehicle_login_log", vin);
@@ -211,21 +218,21 @@ describe.skipIf(engine.skip)(`tsp-hbase-proxy journals and exports contract (${e
   });
 
   it("scopes export files to their account and refuses bad ids", async () => {
-    const submitted = await call(base, "exportLogoutLog", { token: adminToken, query: { vin, ...range } });
+    const submitted = await ledger.call("exportLogoutLog", { token: adminToken, query: { vin, ...range } });
     await server.ctx.exports.idle();
     const other = await signIn(base, "tenant2admin", "Admin@123456");
-    const list = await call(base, "getExportFileList", { token: other.token });
+    const list = await ledger.call("getExportFileList", { token: other.token });
     expect(list.body.data).toEqual({ list: [], total: 0 });
-    const theirs = await call(base, "downloadExportFile", {
+    const theirs = await ledger.call("downloadExportFile", {
       token: other.token,
       path: { id: submitted.body.data.taskId },
     });
     expect(theirs.status).toBe(404);
-    const badId = await call(base, "downloadExportFile", { token: adminToken, path: { id: "not-a-uuid" } });
+    const badId = await ledger.call("downloadExportFile", { token: adminToken, path: { id: "not-a-uuid" } });
     expect(badId.status).toBe(400);
-    const badStatus = await call(base, "getExportFileList", { token: adminToken, query: { status: "lost" } });
+    const badStatus = await ledger.call("getExportFileList", { token: adminToken, query: { status: "lost" } });
     expect(badStatus.status).toBe(400);
-    const done = await call(base, "getExportFileList", { token: adminToken, query: { status: "done", pageSize: 1 } });
+    const done = await ledger.call("getExportFileList", { token: adminToken, query: { status: "done", pageSize: 1 } });
     expect(done.body.data.total).toBeGreaterThanOrEqual(1);
     expect(done.body.data.list.length).toBe(1);
   });
@@ -255,12 +262,12 @@ describe.skipIf(engine.skip)(`tsp-hbase-proxy journals and exports contract (${e
     const task = await server.db.selectFrom("export_task").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
     expect(task.status).toBe("failed");
     expect(task.object_key).toBeNull();
-    const res = await call(base, "downloadExportFile", { token: adminToken, path: { id } });
+    const res = await ledger.call("downloadExportFile", { token: adminToken, path: { id } });
     expect(res.status).toBe(404);
   });
 
   it("deletes the files of expired exports and hides them from the list", async () => {
-    const submitted = await call(base, "exportLogoutLog", { token: adminToken, query: { vin, ...range } });
+    const submitted = await ledger.call("exportLogoutLog", { token: adminToken, query: { vin, ...range } });
     await server.ctx.exports.idle();
     const id = submitted.body.data.taskId as string;
     const done = await server.db.selectFrom("export_task").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
@@ -273,9 +280,9 @@ describe.skipIf(engine.skip)(`tsp-hbase-proxy journals and exports contract (${e
       .execute();
     expect(await server.ctx.exports.purgeExpired()).toBeGreaterThanOrEqual(1);
     expect(await server.ctx.objects.size(done.object_key ?? "")).toBeNull();
-    const list = await call(base, "getExportFileList", { token: adminToken, query: { pageSize: 100 } });
+    const list = await ledger.call("getExportFileList", { token: adminToken, query: { pageSize: 100 } });
     expect((list.body.data.list as { id: string }[]).map((t) => t.id)).not.toContain(id);
-    expect((await call(base, "downloadExportFile", { token: adminToken, path: { id } })).status).toBe(404);
+    expect((await ledger.call("downloadExportFile", { token: adminToken, path: { id } })).status).toBe(404);
   });
 
   it("rejects a bad export request with 400 and queues nothing", async () => {
@@ -283,15 +290,21 @@ describe.skipIf(engine.skip)(`tsp-hbase-proxy journals and exports contract (${e
       .selectFrom("export_task")
       .select(server.db.fn.countAll<number>().as("n"))
       .executeTakeFirstOrThrow();
-    const res = await call(base, "exportLoginLog", {
+    const res = await ledger.call("exportLoginLog", {
       token: adminToken,
       query: { vin, startTime: range.endTime, endTime: range.startTime },
     });
     expect(res.status).toBe(400);
+    const noVin = await ledger.call("exportLogoutLog", { token: adminToken, query: { ...range } });
+    expect(noVin.status).toBe(400);
     const after = await server.db
       .selectFrom("export_task")
       .select(server.db.fn.countAll<number>().as("n"))
       .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
+  });
+
+  it("called every operation it owns through @tsp/sdk with good and bad input", () => {
+    ledger.expectCovered(JOURNAL_OPS);
   });
 });

@@ -1,0 +1,92 @@
+import { operations } from "./contract";
+
+/**
+ * Which contract suite proves which operations of openapi/. Each suite calls every operation
+ * it owns through @tsp/sdk at least once with good input and once with bad input (its
+ * `CallLedger` fails otherwise), and `owners.test.ts` proves the lists together hold every
+ * operation exactly once — so a new operation in openapi/ turns the suite red until some
+ * suite owns it and exercises it.
+ */
+
+/** b-iam-account sign-in and account calls, and the signed-in account's home calls (iam.test.ts). */
+export const IAM_OPS = [
+  "getAuthorizePage",
+  "submitAuthorizeForm",
+  "getToken",
+  "getPubKey",
+  "modifyPassword",
+  "signOut",
+  "getMyInfo",
+  "getPermissions",
+  "getHomeOverview",
+];
+
+/** tsp-hbase-proxy journals, their exports and the export file list (journals.test.ts). */
+export const JOURNAL_OPS = [
+  "getLoginLog",
+  "getLogoutLog",
+  "exportLoginLog",
+  "exportLogoutLog",
+  "getExportFileList",
+  "downloadExportFile",
+];
+
+/** The object store behind signed URLs (objectStore.test.ts). */
+export const OBJECT_OPS = ["putObject", "getObject"];
+
+/** Upload signing and the OTA upload (business-files.test.ts). */
+export const FILE_OPS = [
+  "getTempPutUrl",
+  "getCommonFileUploadSigned",
+  "getRealNamedFileUploadSigned",
+  "uploadBoxEvFile",
+];
+
+/** Keyword searches of `/tsp-bss/search/{name}`. */
+export const SEARCHES = operations.filter((o) => o.path.startsWith("/tsp-bss/search/")).map((o) => o.operationId);
+
+/** Lookups and pickers of tsp-bss, comm-data, tsp-jsatl and tsp-shadow (business-lookups.test.ts). */
+export const LOOKUP_OPS = [
+  "listProviders",
+  "listOems",
+  "listBrands",
+  "listSeries",
+  "listModels",
+  "selectBrandTreeList",
+  "selectBrandTree",
+  "findDealerList",
+  "findDealerByRegion",
+  "findUnBoundIccid",
+  "findAllIccid",
+  "getExistVinList",
+  "findVinListByDim",
+  "findSnListByDim",
+  "findIccidList",
+  "findByVin",
+  "fuzzyFindTboxSn",
+  "fuzzyFindPlates",
+  "findMeinListByDim",
+  "listNongjiNoPage",
+  "findUnSale",
+  "listVehicleColors",
+  "getAreaAllList",
+  "findJsatlVehicleList",
+  "getTotalFuelAlert",
+  ...SEARCHES,
+];
+
+/** New-energy master data: groups, params, change logs, exports, imports, templates, monitor, real-name (business-ner.test.ts). */
+export const NER_OPS = operations
+  .filter((o) => o.service === "tsp-bss")
+  .filter((o) => /nerVehicle|newEnergyInfo|realname|ner\/monitor|import\/template/.test(o.path))
+  .map((o) => o.operationId);
+
+/** Every list, by the suite that owns it: file → [the list's name in that file, the list]. */
+export const OWNERS: Record<string, readonly [string, readonly string[]]> = {
+  "iam.test.ts": ["IAM_OPS", IAM_OPS],
+  "journals.test.ts": ["JOURNAL_OPS", JOURNAL_OPS],
+  "objectStore.test.ts": ["OBJECT_OPS", OBJECT_OPS],
+  "business-files.test.ts": ["FILE_OPS", FILE_OPS],
+  "business-lookups.test.ts": ["LOOKUP_OPS", LOOKUP_OPS],
+  "business-ner.test.ts": ["NER_OPS", NER_OPS],
+};
