@@ -1,6 +1,10 @@
+import { withVinCheckDigit } from "@tsp/domain";
 import { download } from "@tsp/sdk";
+import ExcelJS from "exceljs";
+import { type Kysely, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer, testEngine } from "../../apps/server/src/testing/testServer";
+import { differences, fingerprint, tablesOf } from "../robustness/support/fingerprint";
 import { CallLedger } from "./business-coverage";
 import { postFile, sheetRows, xlsxOf } from "./business-sheets";
 import { assertMatchesContract, operations, signIn } from "./support/contract";
@@ -102,6 +106,127 @@ const modelRow = (code: string, weight: unknown) => [
   100,
 ];
 
+/**
+ * The header row of each group's import, written out here (not read from the server): the
+ * template must offer exactly these columns, the import reads them, the export starts with them.
+ */
+const GROUP_SHEETS = {
+  vehicleInfo: {
+    title: "车辆信息",
+    headers: [
+      "VIN",
+      "车牌号",
+      "车牌颜色",
+      "车辆用途",
+      "购车方式",
+      "购车日期",
+      "运营单位",
+      "统一社会信用代码",
+      "车身颜色",
+      "注册日期",
+      "备注",
+    ],
+  },
+  batteryInfo: {
+    title: "动力电池信息",
+    headers: [
+      "VIN",
+      "电池型号",
+      "电池类型",
+      "电池生产企业",
+      "额定电压(V)",
+      "额定容量(Ah)",
+      "额定能量(kWh)",
+      "可充电储能子系统数",
+      "子系统编码",
+      "生产日期",
+    ],
+  },
+  driveInfo: {
+    title: "驱动电机信息",
+    headers: [
+      "VIN",
+      "驱动电机型号",
+      "电机布置位置",
+      "电机数量",
+      "电机生产企业",
+      "额定功率(kW)",
+      "峰值功率(kW)",
+      "峰值转矩(N·m)",
+      "最高转速(r/min)",
+      "电机编码",
+    ],
+  },
+  terminalInfo: {
+    title: "终端信息",
+    headers: [
+      "VIN",
+      "终端型号",
+      "终端序列号",
+      "终端生产企业",
+      "ICCID",
+      "MSISDN",
+      "IMEI",
+      "固件版本",
+      "硬件版本",
+      "通信协议",
+    ],
+  },
+} as const;
+type Group = keyof typeof GROUP_SHEETS;
+const GROUP_NAMES = Object.keys(GROUP_SHEETS) as Group[];
+const Cap = (g: Group) => `${g.charAt(0).toUpperCase()}${g.slice(1)}`;
+
+/** The first `n` cells of a row, empty ones as null. */
+const firstCells = (row: readonly unknown[] | undefined, n: number) =>
+  Array.from({ length: n }, (_, i) => row?.[i] ?? null);
+
+/** Every worksheet of an .xlsx by name: its rows as arrays of plain cell values (row 1 is the header). */
+async function workbookSheets(bytes: ArrayBuffer | Buffer): Promise<Map<string, unknown[][]>> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(bytes as ArrayBuffer);
+  const out = new Map<string, unknown[][]>();
+  for (const sheet of workbook.worksheets) {
+    const rows: unknown[][] = [];
+    sheet.eachRow((row) => {
+      // Holes and empty text are an empty cell (an export writes "" where an import read nothing).
+      rows.push(Array.from((row.values as unknown[]).slice(1), (v) => (v === undefined || v === "" ? null : v)));
+    });
+    out.set(sheet.name, rows);
+  }
+  return out;
+}
+
+/** VINs of a tenant (by code) and its sub-tenants that have a record of the group (or every vehicle when group is null). */
+async function vinsOf(codes: readonly string[], group: Group | null): Promise<string[]> {
+  let q = server.db
+    .selectFrom("vehicle")
+    .innerJoin("tenant", "tenant.id", "vehicle.tenant_id")
+    .select("vehicle.vin")
+    .where("tenant.code", "in", [...codes]);
+  if (group !== null)
+    q = q.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom("ner_record")
+          .select("ner_record.vin")
+          .whereRef("ner_record.vin", "=", "vehicle.vin")
+          .where("ner_record.grp", "=", group),
+      ),
+    );
+  return (await q.execute()).map((r) => r.vin).toSorted();
+}
+
+/** Uploads a vehicle-info import as the administrator. */
+const importVehicleInfo = (bytes: Buffer) =>
+  postFile(
+    server.url,
+    "importNerVehicleInfo",
+    "/tsp-bss/nerVehicleExcel/import/vehicleInfo",
+    { name: "车辆信息.xlsx", bytes },
+    admin,
+  );
+
 async function groupsOf(vin: string) {
   const rows = await server.db.selectFrom("ner_record").select("grp").where("vin", "=", vin).execute();
   return rows.map((r) => r.grp).toSorted();
@@ -136,7 +261,7 @@ describe.skipIf(engine.skip)(`business new-energy master data contract (${engine
   afterAll(() => server?.stop());
 
   it("answers 401 without a token on every master-data operation", async () => {
-    expect(NER_OPS.length).toBe(54);
+    expect(NER_OPS.length).toBe(58);
     for (const id of NER_OPS) {
       const op = operations.find((o) => o.operationId === id);
       if (op?.requestBody?.content["multipart/form-data"]) {
@@ -921,6 +1046,99 @@ describe.skipIf(engine.skip)(`business new-energy master data contract (${engine
     assertMatchesContract("downloadNerVehicleModelTemplate", denied.status, await denied.json());
   });
 
+  it("downloads a template per group import whose header row is what the import reads, and a filled template round-trips", async () => {
+    // A vehicle of the demo tenant no other test relies on, and a free SIM card of the tenant.
+    const target = tenantVins.filter((v) => v !== filledVin && v !== emptyVin).at(-1) ?? "";
+    expect(target).not.toBe("");
+    const sim = (await freeSimsOfDemoTenant()).at(-1) as { iccid: string; msisdn: string | null };
+    for (const group of GROUP_NAMES) {
+      const { title, headers } = GROUP_SHEETS[group];
+      const templateId = `downloadNer${Cap(group)}Template`;
+      const importId = `importNer${Cap(group)}`;
+      const file = await download(adminSdk, `/tsp-bss/import/template/download/ner${Cap(group)}`);
+      ledger.record(templateId, 200);
+      expect(file.contentType, group).toBe("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
+      expect(file.fileName, group).toBe(`${title}导入模板.xlsx`);
+      const bytes = await file.blob.arrayBuffer();
+      const sheets = await workbookSheets(bytes);
+      // Sheet 1 (the one the import reads): the group's title, exactly the import's columns, one example row.
+      expect([...sheets.keys()], group).toEqual([title, "填写说明"]);
+      const rows = sheets.get(title) ?? [];
+      expect(rows[0], group).toEqual(headers);
+      expect(rows, group).toHaveLength(2);
+      // The notes list every column once, in order, each required or optional.
+      const notes = sheets.get("填写说明") ?? [];
+      expect(
+        notes.slice(1, headers.length + 1).map((r) => r[0]),
+        group,
+      ).toEqual(headers);
+      expect(
+        notes.slice(1, headers.length + 1).every((r) => r[1] === "必填" || r[1] === "选填"),
+        group,
+      ).toBe(true);
+
+      // Uploaded untouched, the example row fails only because its VIN is no vehicle of the tenant.
+      const untouched = await postFile(
+        server.url,
+        importId,
+        `/tsp-bss/nerVehicleExcel/import/${group}`,
+        { name: `${title}导入模板.xlsx`, bytes: Buffer.from(bytes) },
+        admin,
+      );
+      expect(untouched.body.data, group).toEqual({
+        all: 1,
+        success: 0,
+        failed: 1,
+        rows: [{ row: 2, vin: rows[1]?.[0], reason: "车辆不存在" }],
+      });
+
+      // Filled in: the example row becomes the target vehicle's (a free card of the tenant for the terminal).
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(bytes);
+      const sheet = workbook.worksheets[0] as ExcelJS.Worksheet;
+      const cellOf = (header: string) => sheet.getRow(2).getCell(headers.indexOf(header as never) + 1);
+      cellOf("VIN").value = target;
+      if (group === "terminalInfo") {
+        cellOf("ICCID").value = sim.iccid;
+        cellOf("MSISDN").value = sim.msisdn;
+        cellOf("终端序列号").value = "TPL-ROUNDTRIP-1";
+      }
+      const filled = Buffer.from(await workbook.xlsx.writeBuffer());
+      const imported = await postFile(
+        server.url,
+        importId,
+        `/tsp-bss/nerVehicleExcel/import/${group}`,
+        { name: "filled.xlsx", bytes: filled },
+        admin,
+      );
+      ledger.record(importId, imported.status);
+      expect(imported.body.data, group).toEqual({ all: 1, success: 1, failed: 0, rows: [] });
+
+      // Round trip: the group's export of that vehicle holds exactly the filled-in row.
+      const task = await ledger.call(`exportNer${Cap(group)}`, { token: admin, body: { vin: target } });
+      await server.ctx.exports.idle();
+      const exported = await download(adminSdk, `/comm-inc-center/v1/web/exportFile/${task.body.data.taskId}/download`);
+      const back = (await workbookSheets(await exported.blob.arrayBuffer())).get(title) ?? [];
+      expect(back[0]?.slice(0, headers.length), group).toEqual(headers);
+      const filledRow = (await workbookSheets(filled)).get(title)?.[1];
+      expect(
+        back.filter((r) => r[0] === target).map((r) => firstCells(r, headers.length)),
+        group,
+      ).toEqual([firstCells(filledRow, headers.length)]);
+    }
+    // Bad input: no valid token (every template needs the import's permission).
+    for (const group of GROUP_NAMES) {
+      const templateId = `downloadNer${Cap(group)}Template`;
+      const denied = await fetch(new URL(`/tsp-bss/import/template/download/ner${Cap(group)}`, server.url), {
+        headers: { authorization: "Bearer nope" },
+      });
+      const body = await denied.json();
+      ledger.record(templateId, denied.status);
+      expect(denied.status, group).toBe(401);
+      assertMatchesContract(templateId, denied.status, body);
+    }
+  });
+
   it("exports each group and the change logs as background .xlsx files that exceljs reads back", async () => {
     for (const id of [
       "exportNerAll",
@@ -964,13 +1182,161 @@ describe.skipIf(engine.skip)(`business new-energy master data contract (${engine
     expect(logRows.slice(1).every((r) => r[3] === "admin")).toBe(true);
     const tasks = await server.db.selectFrom("export_task").select(["kind", "status", "row_count"]).execute();
     expect(tasks.filter((t) => t.status !== "done")).toEqual([]);
-    const all = tasks.find((t) => t.kind === "exportNerAll");
-    const base = (await ledger.call("queryNerBaseInfo", { token: admin, body: { pageNum: 1, pageSize: 100 } })).body
-      .data;
-    const anyFilled = base.list.filter((r: { filled: Record<string, boolean> }) =>
-      Object.values(r.filled).some(Boolean),
-    );
-    expect(all?.row_count).toBe(anyFilled.length);
+  });
+
+  it("exports every group in a sheet of its own, with the rows of the tenant and none of another", async () => {
+    const mine = ["T0001", "T0001-01"];
+    const theirs = ["T0002"];
+    const ours = await ledger.call("exportNerAll", { token: admin, body: {} });
+    const other = await ledger.call("exportNerAll", { token: tenant2, body: {} });
+    await server.ctx.exports.idle();
+    const tenant2Sdk = (await signIn(server.url, "tenant2admin", "Admin@123456")).sdk;
+    for (const [task, codes, notCodes, sdk] of [
+      [ours, mine, theirs, adminSdk],
+      [other, theirs, mine, tenant2Sdk],
+    ] as const) {
+      const file = await download(sdk, `/comm-inc-center/v1/web/exportFile/${task.body.data.taskId}/download`);
+      const sheets = await workbookSheets(await file.blob.arrayBuffer());
+      expect([...sheets.keys()]).toEqual(["基础信息", ...GROUP_NAMES.map((g) => GROUP_SHEETS[g].title)]);
+      const foreign = new Set(await vinsOf(notCodes, null));
+      expect(foreign.size).toBeGreaterThan(0);
+      // 基础信息: every vehicle of the tenant, with which groups are filled.
+      const base = sheets.get("基础信息") ?? [];
+      expect(base[0]?.slice(0, 3)).toEqual(["VIN", "车牌号", "车企"]);
+      const baseVins = base.slice(1).map((r) => String(r[0]));
+      expect(baseVins).toEqual(await vinsOf(codes, null));
+      let rowCount = base.length - 1;
+      for (const group of GROUP_NAMES) {
+        const { title, headers } = GROUP_SHEETS[group];
+        const rows = sheets.get(title) ?? [];
+        // Each group sheet is that group's import template filled in, plus who changed it last.
+        expect(rows[0], title).toEqual([...headers, "修改人", "修改时间"]);
+        const vins = rows.slice(1).map((r) => String(r[0]));
+        const stored = await vinsOf(codes, group);
+        expect(vins, title).toEqual(stored);
+        expect(stored.length, title).toBeGreaterThan(0);
+        expect(
+          vins.filter((v) => foreign.has(v)),
+          title,
+        ).toEqual([]);
+        const filledColumn = base[0]?.indexOf(title) ?? -1;
+        expect(filledColumn, title).toBeGreaterThan(0);
+        for (const r of base.slice(1))
+          expect(r[filledColumn], `${title} ${r[0]}`).toBe(stored.includes(String(r[0])) ? "已填写" : "未填写");
+        rowCount += rows.length - 1;
+      }
+      expect(baseVins.filter((v) => foreign.has(v))).toEqual([]);
+      const row = await server.db
+        .selectFrom("export_task")
+        .select(["status", "row_count"])
+        .where("id", "=", task.body.data.taskId)
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({ status: "done", row_count: rowCount });
+    }
+    // The same cells as the single read: battery info of the fully filed vehicle.
+    const ourFile = await download(adminSdk, `/comm-inc-center/v1/web/exportFile/${ours.body.data.taskId}/download`);
+    const battery = (await workbookSheets(await ourFile.blob.arrayBuffer())).get("动力电池信息") ?? [];
+    const one = (await ledger.call("getNerSingleBatteryInfo", { token: admin, query: { vin: filledVin } })).body.data;
+    expect(battery.find((r) => r[0] === filledVin)?.slice(1, 10)).toEqual([
+      one.batteryModel,
+      one.batteryType,
+      one.manufacturer,
+      one.ratedVoltage,
+      one.ratedCapacity,
+      one.ratedEnergy,
+      one.packCount,
+      one.packCodes.join(","),
+      one.productionDate,
+    ]);
+  });
+
+  describe("an import's write phase is one transaction", () => {
+    /** The database fingerprint (row counts and checksums of every table, files of the store). */
+    let tables: string[] = [];
+    const snapshot = () => fingerprint(server.db as Kysely<unknown>, tables, server.ctx.objects.root);
+    const CONSTRAINT = "tsp_test_refuse_at_write";
+    /** Makes PostgreSQL itself refuse rows of one VIN in `table` from now on (existing rows are not checked). */
+    const refuse = (table: "ner_record" | "ner_change_log", vin: string) =>
+      sql`alter table ${sql.table(table)} add constraint ${sql.ref(CONSTRAINT)} check (vin <> ${sql.lit(vin)}) not valid`.execute(
+        server.db,
+      );
+    const allow = (table: "ner_record" | "ner_change_log") =>
+      sql`alter table ${sql.table(table)} drop constraint if exists ${sql.ref(CONSTRAINT)}`.execute(server.db);
+    beforeAll(async () => {
+      await server.ctx.exports.idle();
+      tables = await tablesOf(server.db as Kysely<unknown>);
+    });
+    afterAll(async () => {
+      await allow("ner_record");
+      await allow("ner_change_log");
+    });
+
+    it("saves no row of the file when the database refuses its last row after the others were written", async () => {
+      // Three valid rows; the change log of the third is refused after every record of the file was written.
+      const vins = tenantVins.filter((v) => v !== filledVin && v !== emptyVin).slice(0, 3) as [string, string, string];
+      const bytes = await xlsxOf(GROUP_SHEETS.vehicleInfo.headers, [
+        infoRow(vins[0], "京A0T001", "通勤"),
+        infoRow(vins[1], "京A0T002", "通勤"),
+        infoRow(vins[2], "京A0T003", "通勤"),
+      ]);
+      await refuse("ner_change_log", vins[2]);
+      const before = await snapshot();
+      const res = await importVehicleInfo(bytes);
+      expect(res.status).toBe(409);
+      expect(res.body).toEqual({
+        code: 409,
+        msg: "导入失败：保存时数据库拒绝了写入，本次导入的数据均未保存，请核对后重新导入",
+        data: { failDetail: [{ field: "file", msg: "数据可能已被其他操作修改，本文件的所有行均未保存" }] },
+      });
+      ledger.record("importNerVehicleInfo", res.status);
+      expect(differences(before, await snapshot())).toEqual([]);
+      // The same file once the database accepts it: every row was valid, all three are saved.
+      await allow("ner_change_log");
+      const again = await importVehicleInfo(bytes);
+      expect(again.body.data).toEqual({ all: 3, success: 3, failed: 0, rows: [] });
+      const plates = await server.db
+        .selectFrom("vehicle")
+        .select("plate")
+        .where("vin", "in", vins)
+        .orderBy("plate")
+        .execute();
+      expect(plates.map((p) => p.plate)).toEqual(["京A0T001", "京A0T002", "京A0T003"]);
+    });
+
+    it("saves no row of a file larger than one write batch when a row of the second batch is refused", async () => {
+      // 501 new vehicles of the demo tenant: the records of the first 500 are one statement,
+      // the refused VIN's record is in the next one — only a transaction undoes the first.
+      const tenant = await server.db
+        .selectFrom("tenant")
+        .select("id")
+        .where("code", "=", "T0001")
+        .executeTakeFirstOrThrow();
+      const vins = Array.from(
+        { length: 501 },
+        (_, i) => withVinCheckDigit(`LZZTXNAB0R${String(i).padStart(7, "0")}`) ?? "",
+      );
+      await server.db
+        .insertInto("vehicle")
+        .values(vins.map((vin) => ({ vin, tenant_id: tenant.id })))
+        .execute();
+      try {
+        const bytes = await xlsxOf(
+          GROUP_SHEETS.vehicleInfo.headers,
+          vins.map((vin) => infoRow(vin, "", "通勤")),
+        );
+        await refuse("ner_record", vins.at(-1) ?? "");
+        const before = await snapshot();
+        const res = await importVehicleInfo(bytes);
+        expect(res.status).toBe(409);
+        expect(res.body.msg).toBe("导入失败：保存时数据库拒绝了写入，本次导入的数据均未保存，请核对后重新导入");
+        expect(differences(before, await snapshot())).toEqual([]);
+      } finally {
+        await allow("ner_record");
+        await server.db.deleteFrom("ner_change_log").where("vin", "in", vins).execute();
+        await server.db.deleteFrom("ner_record").where("vin", "in", vins).execute();
+        await server.db.deleteFrom("vehicle").where("vin", "in", vins).execute();
+      }
+    });
   });
 
   it("called every master-data operation with good and bad input", () => {

@@ -1184,7 +1184,7 @@ export interface paths {
         put?: never;
         /**
          * Import vehicle info from a sheet
-         * @description Reads the vehicle info rows of one .xls/.xlsx file (the import template's columns). Valid rows are saved, each in its own change log entry; rejected rows are listed with their reason and change nothing. A file that is not a spreadsheet, or has no data rows, answers 400 and changes nothing.
+         * @description Reads the vehicle info rows of one .xls/.xlsx file (the import template's columns). Valid rows are saved in one transaction, each with its own change log entry; rejected rows are listed with their reason and change nothing. If the database refuses a valid row while saving, no row is saved (409). A file that is not a spreadsheet, or has no data rows, answers 400 and changes nothing.
          */
         post: operations["importNerVehicleInfo"];
         delete?: never;
@@ -1204,7 +1204,7 @@ export interface paths {
         put?: never;
         /**
          * Import power-battery info from a sheet
-         * @description Reads the power-battery info rows of one .xls/.xlsx file (the import template's columns). Valid rows are saved, each in its own change log entry; rejected rows are listed with their reason and change nothing. A file that is not a spreadsheet, or has no data rows, answers 400 and changes nothing.
+         * @description Reads the power-battery info rows of one .xls/.xlsx file (the import template's columns). Valid rows are saved in one transaction, each with its own change log entry; rejected rows are listed with their reason and change nothing. If the database refuses a valid row while saving, no row is saved (409). A file that is not a spreadsheet, or has no data rows, answers 400 and changes nothing.
          */
         post: operations["importNerBatteryInfo"];
         delete?: never;
@@ -1224,7 +1224,7 @@ export interface paths {
         put?: never;
         /**
          * Import drive-motor info from a sheet
-         * @description Reads the drive-motor info rows of one .xls/.xlsx file (the import template's columns). Valid rows are saved, each in its own change log entry; rejected rows are listed with their reason and change nothing. A file that is not a spreadsheet, or has no data rows, answers 400 and changes nothing.
+         * @description Reads the drive-motor info rows of one .xls/.xlsx file (the import template's columns). Valid rows are saved in one transaction, each with its own change log entry; rejected rows are listed with their reason and change nothing. If the database refuses a valid row while saving, no row is saved (409). A file that is not a spreadsheet, or has no data rows, answers 400 and changes nothing.
          */
         post: operations["importNerDriveInfo"];
         delete?: never;
@@ -1244,7 +1244,7 @@ export interface paths {
         put?: never;
         /**
          * Import terminal info from a sheet
-         * @description Reads the terminal info rows of one .xls/.xlsx file (the import template's columns). Valid rows are saved, each in its own change log entry; rejected rows are listed with their reason and change nothing. A file that is not a spreadsheet, or has no data rows, answers 400 and changes nothing.
+         * @description Reads the terminal info rows of one .xls/.xlsx file (the import template's columns). Valid rows are saved in one transaction, each with its own change log entry; rejected rows are listed with their reason and change nothing. If the database refuses a valid row while saving, no row is saved (409). A file that is not a spreadsheet, or has no data rows, answers 400 and changes nothing.
          */
         post: operations["importNerTerminalInfo"];
         delete?: never;
@@ -1264,7 +1264,7 @@ export interface paths {
         put?: never;
         /**
          * Import vehicle models from a sheet
-         * @description Reads vehicle model parameter rows (the template of downloadNerVehicleModelTemplate). `allowCover=true` overwrites existing models with the same 公告型号; otherwise such rows are rejected (车型已存在).
+         * @description Reads vehicle model parameter rows (the template of downloadNerVehicleModelTemplate). `allowCover=true` overwrites existing models with the same 公告型号; otherwise such rows are rejected (车型已存在). Valid rows are saved in one transaction; if the database refuses one while saving, none is saved (409).
          */
         post: operations["importNerVehicleModel"];
         delete?: never;
@@ -1285,6 +1285,86 @@ export interface paths {
          * @description The .xlsx template of importNerVehicleModel: a header row and one example row (import dialog step 1).
          */
         get: operations["downloadNerVehicleModelTemplate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/import/template/download/nerVehicleInfo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download the vehicle info import template
+         * @description The .xlsx template of importNerVehicleInfo: one sheet named 车辆信息, a header row that is exactly the columns the import reads (VIN, then the group's fields; both are built from one list, so they cannot drift) and one example row (import dialog step 1: download the template, fill it in, upload it). The spec names a template only for the vehicle model import, but its import dialog starts every import with a template download.
+         */
+        get: operations["downloadNerVehicleInfoTemplate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/import/template/download/nerBatteryInfo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download the power-battery info import template
+         * @description The .xlsx template of importNerBatteryInfo: one sheet named 动力电池信息, a header row that is exactly the columns the import reads (VIN, then the group's fields; both are built from one list, so they cannot drift) and one example row (import dialog step 1: download the template, fill it in, upload it). The spec names a template only for the vehicle model import, but its import dialog starts every import with a template download.
+         */
+        get: operations["downloadNerBatteryInfoTemplate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/import/template/download/nerDriveInfo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download the drive-motor info import template
+         * @description The .xlsx template of importNerDriveInfo: one sheet named 驱动电机信息, a header row that is exactly the columns the import reads (VIN, then the group's fields; both are built from one list, so they cannot drift) and one example row (import dialog step 1: download the template, fill it in, upload it). The spec names a template only for the vehicle model import, but its import dialog starts every import with a template download.
+         */
+        get: operations["downloadNerDriveInfoTemplate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/import/template/download/nerTerminalInfo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download the terminal info import template
+         * @description The .xlsx template of importNerTerminalInfo: one sheet named 终端信息, a header row that is exactly the columns the import reads (VIN, then the group's fields; both are built from one list, so they cannot drift) and one example row (import dialog step 1: download the template, fill it in, upload it). The spec names a template only for the vehicle model import, but its import dialog starts every import with a template download.
+         */
+        get: operations["downloadNerTerminalInfoTemplate"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2398,6 +2478,29 @@ export interface components {
         };
     };
     responses: {
+        /** @description The rows passed every check, but the database refused one of them while the import was being saved (for example another request took the same T-BOX serial or SIM card in between). The write phase is one transaction, so no row of the file was saved. */
+        ImportNotSaved: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "code": 409,
+                 *       "msg": "导入失败：保存时数据库拒绝了写入，本次导入的数据均未保存，请核对后重新导入",
+                 *       "data": {
+                 *         "failDetail": [
+                 *           {
+                 *             "field": "file",
+                 *             "msg": "数据可能已被其他操作修改，本文件的所有行均未保存"
+                 *           }
+                 *         ]
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
         /** @description No valid bearer token (missing, expired or revoked); the console signs in again. */
         Unauthorized: {
             headers: {
@@ -5688,6 +5791,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["ImportNotSaved"];
             413: components["responses"]["PayloadTooLarge"];
         };
     };
@@ -5736,6 +5840,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["ImportNotSaved"];
             413: components["responses"]["PayloadTooLarge"];
         };
     };
@@ -5784,6 +5889,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["ImportNotSaved"];
             413: components["responses"]["PayloadTooLarge"];
         };
     };
@@ -5832,6 +5938,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["ImportNotSaved"];
             413: components["responses"]["PayloadTooLarge"];
         };
     };
@@ -5884,10 +5991,71 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["ImportNotSaved"];
             413: components["responses"]["PayloadTooLarge"];
         };
     };
     downloadNerVehicleModelTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Xlsx"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    downloadNerVehicleInfoTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Xlsx"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    downloadNerBatteryInfoTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Xlsx"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    downloadNerDriveInfoTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Xlsx"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    downloadNerTerminalInfoTemplate: {
         parameters: {
             query?: never;
             header?: never;

@@ -18,17 +18,35 @@ export interface ExportJob {
   params: Record<string, unknown>;
 }
 
-/**
- * A kind of export, registered by a service module (`ServiceModule.exporters`) under the
- * operationId of its export call. The worker
- * streams the batches `rows` yields into one .xlsx sheet.
- */
-export interface Exporter {
-  /** Sheet name and the start of the file name, e.g. 车辆登录日志. */
+/** One worksheet of an export: its name, columns and rows. */
+export interface ExportSheet {
+  /** Sheet name (Chinese, at most 31 characters: an Excel limit). */
   title: string;
   columns: ExportColumn[];
   /** Row count when known up front; drives `progress`. */
   total?(job: ExportJob, ctx: AppContext): Promise<number>;
   /** Rows in batches (a batch per page of a keyset walk keeps memory flat). */
   rows(job: ExportJob, ctx: AppContext): AsyncIterable<Record<string, unknown>[]>;
+}
+
+/**
+ * An export of several worksheets, written one after the other into one .xlsx (e.g. the
+ * new-energy "export all": one sheet per master-data group). `title` starts the file name.
+ */
+export interface MultiSheetExporter {
+  title: string;
+  sheets: readonly ExportSheet[];
+}
+
+/**
+ * A kind of export, registered by a service module (`ServiceModule.exporters`) under the
+ * operationId of its export call. The worker streams the batches of each sheet into one
+ * .xlsx: a one-sheet export is an {@link ExportSheet} (its title names the sheet and starts
+ * the file name); a {@link MultiSheetExporter} lists its sheets.
+ */
+export type Exporter = ExportSheet | MultiSheetExporter;
+
+/** The worksheets of an export, in the order they are written. */
+export function sheetsOf(exporter: Exporter): readonly ExportSheet[] {
+  return "sheets" in exporter ? exporter.sheets : [exporter];
 }

@@ -4,7 +4,7 @@ import { sql } from "kysely";
 import type { AppContext } from "../../context";
 import type { ExportTaskTable } from "../../db/schema";
 import type { Principal } from "../principal";
-import type { Exporter, ExportJob } from "./exporter";
+import { type Exporter, type ExportJob, sheetsOf } from "./exporter";
 
 /** The answer's message when an export is accepted (spec: "export task submitted, please check the export file list"). */
 export const EXPORT_SUBMITTED_MSG = "导出任务已提交，请到导出文件列表查看";
@@ -149,7 +149,12 @@ export class ExportQueue {
     try {
       const exporter = this.exporters.get(task.kind);
       if (!exporter) throw new Error(`no exporter for ${task.kind}`);
-      const total = exporter.total ? await exporter.total(job, ctx) : 0;
+      const sheets = sheetsOf(exporter);
+      // Progress counts the rows of every sheet; known only when every sheet can say its total.
+      let total = 0;
+      if (sheets.every((s) => s.total)) {
+        for (const s of sheets) total += s.total ? await s.total(job, ctx) : 0;
+      }
       let written = 0;
       const { size } = await ctx.objects.writeAtomic(key, async (temp) => {
         const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
@@ -157,20 +162,23 @@ export class ExportQueue {
           useStyles: false,
           useSharedStrings: false,
         });
-        const sheet = workbook.addWorksheet(exporter.title);
-        sheet.columns = exporter.columns.map((c) => ({ header: c.header, key: c.key, width: c.width ?? 20 }));
-        for await (const batch of exporter.rows(job, ctx)) {
-          for (const r of batch) sheet.addRow(r).commit();
-          written += batch.length;
-          if (total > 0) {
-            await ctx.db
-              .updateTable("export_task")
-              .set({ progress: Math.min(99, Math.floor((written * 100) / total)), row_count: written })
-              .where("id", "=", task.id)
-              .execute();
+        // Sheets are written one after the other: a streamed sheet is committed before the next starts.
+        for (const spec of sheets) {
+          const sheet = workbook.addWorksheet(spec.title);
+          sheet.columns = spec.columns.map((c) => ({ header: c.header, key: c.key, width: c.width ?? 20 }));
+          for await (const batch of spec.rows(job, ctx)) {
+            for (const r of batch) sheet.addRow(r).commit();
+            written += batch.length;
+            if (total > 0) {
+              await ctx.db
+                .updateTable("export_task")
+                .set({ progress: Math.min(99, Math.floor((written * 100) / total)), row_count: written })
+                .where("id", "=", task.id)
+                .execute();
+            }
           }
+          sheet.commit();
         }
-        sheet.commit();
         await workbook.commit();
       });
       const finished = ctx.now();

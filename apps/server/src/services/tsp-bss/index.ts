@@ -24,6 +24,7 @@ import * as monitor from "./ner/monitor";
 import * as params from "./ner/params";
 import * as queries from "./ner/queries";
 import { getRealnameVinList } from "./ner/realname";
+import * as templates from "./ner/template";
 import * as updates from "./ner/updates";
 import { getVehicleModelByVin } from "./ner/vehicleModels";
 import { seedTspBss } from "./seed/seedTspBss";
@@ -87,6 +88,10 @@ export const tspBss: ServiceModule = {
     importNerTerminalInfo: imports.importNerTerminalInfo,
     importNerVehicleModel,
     downloadNerVehicleModelTemplate,
+    downloadNerVehicleInfoTemplate: templates.downloadNerVehicleInfoTemplate,
+    downloadNerBatteryInfoTemplate: templates.downloadNerBatteryInfoTemplate,
+    downloadNerDriveInfoTemplate: templates.downloadNerDriveInfoTemplate,
+    downloadNerTerminalInfoTemplate: templates.downloadNerTerminalInfoTemplate,
     getParamBrandColor: params.getParamBrandColor,
     getParamCarBuying: params.getParamCarBuying,
     getParamMotorPosition: params.getParamMotorPosition,

@@ -8,6 +8,36 @@ import type { NerGroup } from "../tables";
 import { GROUPS, labelOf } from "./groups";
 
 let validators: Map<NerGroup, ValidateFunction> | null = null;
+/** The operations of openapi/, read once (the documents do not change while the server runs). */
+let operations: ReturnType<typeof listOperations> | null = null;
+
+/** The JSON body schema of a group's update operation in openapi/ (bundled: `$ref` into `$defs`). */
+function bodySchemaOfGroup(group: NerGroup): object {
+  operations ??= listOperations(loadDocuments());
+  const op = operations.find((o) => o.operationId === GROUPS[group].updateOperation);
+  const schema = op ? bodySchemaOf(op) : undefined;
+  if (!schema) throw new Error(`openapi/ has no body schema for ${GROUPS[group].updateOperation}`);
+  return schema as object;
+}
+
+/** A property schema of openapi (the parts the import template's notes read). */
+export interface FieldSchema {
+  enum?: unknown[];
+  maxLength?: number;
+}
+
+/**
+ * The property schemas of a group's Edit schema by field, read from openapi/ (the template's
+ * 填写说明 sheet lists allowed values and lengths from here, not from a copy).
+ */
+export function editFieldSchemas(group: NerGroup): Record<string, FieldSchema> {
+  const schema = bodySchemaOfGroup(group) as { $ref?: string; $defs?: Record<string, unknown>; properties?: unknown };
+  const target = schema.$ref?.startsWith("#/$defs/") ? schema.$defs?.[schema.$ref.slice("#/$defs/".length)] : schema;
+  return ((target as { properties?: Record<string, FieldSchema> } | undefined)?.properties ?? {}) as Record<
+    string,
+    FieldSchema
+  >;
+}
 
 /**
  * The validator of a group's Edit schema, taken from the body of its update operation in
@@ -15,15 +45,9 @@ let validators: Map<NerGroup, ValidateFunction> | null = null;
  */
 function validatorOf(group: NerGroup): ValidateFunction {
   if (!validators) {
-    const ops = listOperations(loadDocuments());
     const ajv = createAjv({ coerce: false });
     validators = new Map();
-    for (const g of Object.values(GROUPS)) {
-      const op = ops.find((o) => o.operationId === g.updateOperation);
-      const schema = op ? bodySchemaOf(op) : undefined;
-      if (!schema) throw new Error(`openapi/ has no body schema for ${g.updateOperation}`);
-      validators.set(g.group, ajv.compile(schema as object));
-    }
+    for (const g of Object.values(GROUPS)) validators.set(g.group, ajv.compile(bodySchemaOfGroup(g.group)));
   }
   const v = validators.get(group);
   if (!v) throw new Error(`no validator for ${group}`);

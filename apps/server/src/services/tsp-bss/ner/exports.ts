@@ -1,5 +1,5 @@
 import { ok } from "../../../http/envelope";
-import type { ExportColumn, Exporter } from "../../../platform/exports/exporter";
+import type { ExportColumn, Exporter, ExportSheet, MultiSheetExporter } from "../../../platform/exports/exporter";
 import { EXPORT_SUBMITTED_MSG } from "../../../platform/exports/queue";
 import type { Handler } from "../../types";
 import { must } from "../actor";
@@ -7,7 +7,8 @@ import type { NerGroup } from "../tables";
 import { changeLogQuery, toEntry } from "./changeLogs";
 import type { NerFilter } from "./filter";
 import { GROUP_LIST, GROUPS, type GroupDef } from "./groups";
-import { groupRows } from "./queries";
+import { baseInfoRows, groupRows } from "./queries";
+import { templateColumns } from "./template";
 
 /** Rows per keyset batch of an export (flat memory whatever the fleet's size). */
 const BATCH = 500;
@@ -20,19 +21,19 @@ const chinaDateTime = (ms: number) => new Date(ms + CHINA_OFFSET_MS).toISOString
 const cell = (value: unknown) =>
   Array.isArray(value) ? value.join(",") : value === null || value === undefined ? "" : (value as string | number);
 
-const fieldColumns = (g: GroupDef, prefix: string): ExportColumn[] =>
-  g.fields.map((f) => ({ header: `${prefix}${f.label}`, key: `${g.group}.${f.field}`, width: 18 }));
-
 const TRAILER: ExportColumn[] = [
   { header: "修改人", key: "updateName", width: 14 },
   { header: "修改时间", key: "updateTime", width: 22 },
 ];
 
-/** The export of one group: VIN, the group's columns (as its import template), who changed it last. */
-function groupExporter(g: GroupDef): Exporter {
+/** The export of one group: VIN, the group's columns (its import template's), who changed it last. */
+function groupExporter(g: GroupDef): ExportSheet {
   return {
     title: g.title,
-    columns: [{ header: "VIN", key: "vin", width: 22 }, ...fieldColumns(g, ""), ...TRAILER],
+    columns: [
+      ...templateColumns(g).map((c) => ({ header: c.header, key: c.key, width: c.key === "vin" ? 22 : 18 })),
+      ...TRAILER,
+    ],
     // Known up front, so the export file list shows progress.
     total: async (job, ctx) =>
       (await groupRows(ctx.db, job.tenantIds, g.group, job.params as NerFilter, { limit: 0, offset: 0 })).count(),
@@ -50,7 +51,7 @@ function groupExporter(g: GroupDef): Exporter {
             updateName: r.updateName,
             updateTime: chinaDateTime(r.updateTime),
           };
-          for (const f of g.fields) out[`${g.group}.${f.field}`] = cell(r[f.field]);
+          for (const f of g.fields) out[f.field] = cell(r[f.field]);
           return out;
         });
         afterVin = rows.at(-1)?.vin ?? null;
@@ -60,52 +61,74 @@ function groupExporter(g: GroupDef): Exporter {
   };
 }
 
+const filledText = (filled: boolean) => (filled ? "已填写" : "未填写");
+
 /**
- * exportNerAll: every group of the matching vehicles. The platform's exporter writes one
- * sheet, so the groups sit side by side in one row per vehicle, headers prefixed by the
- * group's title (openapi asks for a sheet per group; see the final report).
+ * The base-info sheet of exportNerAll: one row per matching vehicle (openapi NerBaseInfo) —
+ * its place in the brand tree, announcement model, T-BOX and SIM card, which groups are
+ * filled, and who changed any of them last.
  */
-const allExporter: Exporter = {
-  title: "新能源车辆备案信息",
-  columns: [{ header: "VIN", key: "vin", width: 22 }, ...GROUP_LIST.flatMap((g) => fieldColumns(g, `${g.title}-`))],
+const baseInfoSheet: ExportSheet = {
+  title: "基础信息",
+  columns: [
+    { header: "VIN", key: "vin", width: 22 },
+    { header: "车牌号", key: "plateNo", width: 14 },
+    { header: "车企", key: "oemName", width: 20 },
+    { header: "品牌", key: "brandName", width: 14 },
+    { header: "车系", key: "seriesName", width: 14 },
+    { header: "车型", key: "modelName", width: 18 },
+    { header: "公告型号", key: "vehicleModel", width: 18 },
+    { header: "终端序列号", key: "tboxSn", width: 20 },
+    { header: "ICCID", key: "iccid", width: 22 },
+    { header: "MSISDN", key: "msisdn", width: 16 },
+    ...GROUP_LIST.map((g) => ({ header: g.title, key: `filled.${g.group}`, width: 14 })),
+    { header: "最后修改人", key: "updateName", width: 14 },
+    { header: "最后修改时间", key: "updateTime", width: 22 },
+  ],
+  total: async (job, ctx) =>
+    (await baseInfoRows(ctx.db, job.tenantIds, job.params as NerFilter, { limit: 0, offset: 0 })).count(),
   async *rows(job, ctx) {
-    // Walk the vehicle-info group by VIN; fetch the other groups of the same VINs.
-    const filter = job.params as NerFilter;
     let afterVin: string | null = null;
     for (;;) {
-      const base: { vin: string }[] = await ctx.db
-        .selectFrom("vehicle")
-        .select("vin")
-        .where("tenant_id", "in", job.tenantIds.length > 0 ? [...job.tenantIds] : [-1])
-        .where("vin", ">", afterVin ?? "")
-        .orderBy("vin")
-        .limit(BATCH)
-        .execute();
-      if (base.length === 0) return;
-      const last: string | null = base.at(-1)?.vin ?? null;
-      const byVin = new Map<string, Record<string, unknown>>();
-      for (const g of GROUP_LIST) {
-        const { rows } = await groupRows(ctx.db, job.tenantIds, g.group, filter, {
-          afterVin,
-          limit: BATCH,
-        });
-        for (const r of rows) {
-          if (last !== null && r.vin > last) continue;
-          const out = byVin.get(r.vin) ?? { vin: r.vin };
-          for (const f of g.fields) out[`${g.group}.${f.field}`] = cell(r[f.field]);
-          byVin.set(r.vin, out);
-        }
-      }
-      const batch = base.map((b) => byVin.get(b.vin)).filter((r): r is Record<string, unknown> => r !== undefined);
-      if (batch.length > 0) yield batch;
-      afterVin = last;
-      if (base.length < BATCH) return;
+      const { list } = await baseInfoRows(ctx.db, job.tenantIds, job.params as NerFilter, { afterVin, limit: BATCH });
+      if (list.length === 0) return;
+      yield list.map((r) => {
+        const out: Record<string, unknown> = {
+          vin: r.vin,
+          plateNo: cell(r.plateNo),
+          oemName: r.oemName,
+          brandName: r.brandName,
+          seriesName: r.seriesName,
+          modelName: r.modelName,
+          vehicleModel: cell(r.vehicleModel),
+          tboxSn: cell(r.tboxSn),
+          iccid: cell(r.iccid),
+          msisdn: cell(r.msisdn),
+          updateName: cell(r.updateName),
+          updateTime: r.updateTime === null ? "" : chinaDateTime(r.updateTime),
+        };
+        for (const g of GROUP_LIST) out[`filled.${g.group}`] = filledText(r.filled[g.group]);
+        return out;
+      });
+      afterVin = list.at(-1)?.vin ?? null;
+      if (list.length < BATCH) return;
     }
   },
 };
 
+/**
+ * exportNerAll: one worksheet per group of the matching vehicles (openapi "one sheet per
+ * group"): 基础信息 (every matching vehicle), then 车辆信息, 动力电池信息, 驱动电机信息 and
+ * 终端信息 — each exactly the group's own export, so a sheet saved as a file of its own is that
+ * group's import template filled in. The task's row count is the rows of every sheet.
+ */
+const allExporter: MultiSheetExporter = {
+  title: "新能源车辆备案信息",
+  sheets: [baseInfoSheet, ...GROUP_LIST.map(groupExporter)],
+};
+
 /** The change log export of one group of one vehicle (query vin and updateName). */
-function logExporter(g: GroupDef): Exporter {
+function logExporter(g: GroupDef): ExportSheet {
   return {
     title: `${g.title}修改记录`,
     columns: [

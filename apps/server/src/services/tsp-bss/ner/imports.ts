@@ -1,5 +1,5 @@
 import { isVinCheckDigitValid, MSG_VIN_CHECK_DIGIT, normalizeVin, vinProblem } from "@tsp/domain";
-import { ok } from "../../../http/envelope";
+import { ApiError, ok } from "../../../http/envelope";
 import { inTenants } from "../../../platform/principal";
 import type { Handler } from "../../types";
 import { actorOf, must } from "../actor";
@@ -9,6 +9,7 @@ import { GROUPS } from "./groups";
 import { groupProblem } from "./rules";
 import { saveGroups } from "./save";
 import { cellValue, readSheet } from "./sheet";
+import { requiredHeaders, templateColumns } from "./template";
 import { importUpload } from "./upload";
 
 /** One rejected row of an import (openapi ImportRowFailure). */
@@ -20,6 +21,36 @@ export interface RowFailure {
 
 /** The answer's message of a finished import. */
 export const IMPORT_DONE_MSG = "导入完成";
+
+/** The answer's message when the database refuses a checked row while the import is saved. */
+export const IMPORT_NOT_SAVED_MSG = "导入失败：保存时数据库拒绝了写入，本次导入的数据均未保存，请核对后重新导入";
+
+/**
+ * SQLSTATE classes of a refusal by the data rather than a broken server: 23 integrity
+ * constraint violation (unique, foreign key, check, not null), 40 transaction rollback
+ * (serialization failure, deadlock), P0 raised by a trigger.
+ */
+const REFUSED_BY_DATA = /^(23|40|P0)/;
+
+/**
+ * Runs the write phase of an import (one transaction). When the database refuses a row the
+ * checks passed — e.g. another request took the same T-BOX serial or SIM card in between —
+ * the transaction has rolled back and no row of the file is saved: the answer is 409 with
+ * that said in Chinese (openapi ImportNotSaved), never a 500. Other failures stay errors.
+ */
+export async function savingAll<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    if (typeof code === "string" && REFUSED_BY_DATA.test(code)) {
+      throw new ApiError(409, IMPORT_NOT_SAVED_MSG, [
+        { field: "file", msg: "数据可能已被其他操作修改，本文件的所有行均未保存" },
+      ]);
+    }
+    throw error;
+  }
+}
 
 /** Columns whose values must be unique within one file, per group, with the reason. */
 const UNIQUE_IN_FILE: Partial<Record<NerGroup, { field: string; reason: string }[]>> = {
@@ -42,7 +73,7 @@ const importGroup =
     const p = must(principal);
     const def = GROUPS[group];
     const { buffer } = await importUpload(request);
-    const rows = await readSheet(buffer, ["VIN", ...def.fields.filter((f) => f.kind === "string").map((f) => f.label)]);
+    const rows = await readSheet(buffer, requiredHeaders(def));
     const vins = [...new Set(rows.map((r) => normalizeVin(String(r.cells.get("VIN") ?? ""))))];
     const owned = new Map(
       (
@@ -77,9 +108,10 @@ const importGroup =
         continue;
       }
       const edit: Record<string, unknown> = { vin };
-      for (const f of def.fields) {
-        const value = cellValue(r.cells.get(f.label) ?? null, f.kind);
-        if (value !== undefined) edit[f.field] = value;
+      for (const c of templateColumns(def)) {
+        if (c.key === "vin") continue;
+        const value = cellValue(r.cells.get(c.header) ?? null, c.kind);
+        if (value !== undefined) edit[c.key] = value;
       }
       const schemaIssue = editProblem(group, edit);
       if (schemaIssue) {
@@ -110,7 +142,7 @@ const importGroup =
       const actor = await actorOf(p, ctx);
       const nowMs = ctx.now().getTime();
       // ONE transaction for every valid row: all of them are saved, or none.
-      await ctx.db.transaction().execute((trx) => saveGroups(trx, group, accepted, actor, nowMs));
+      await savingAll(() => ctx.db.transaction().execute((trx) => saveGroups(trx, group, accepted, actor, nowMs)));
     }
     return ok({ all: rows.length, success: accepted.length, failed: failures.length, rows: failures }, IMPORT_DONE_MSG);
   };

@@ -2,8 +2,9 @@ import ExcelJS from "exceljs";
 import { ok } from "../../../http/envelope";
 import type { Handler } from "../../types";
 import type { NerVehicleModelTable } from "../tables";
-import { IMPORT_DONE_MSG, type RowFailure } from "./imports";
+import { IMPORT_DONE_MSG, type RowFailure, savingAll } from "./imports";
 import { cellValue, readSheet } from "./sheet";
+import { sendXlsx } from "./template";
 import { importUpload } from "./upload";
 
 const VEHICLE_TYPES = ["乘用车", "客车", "货车", "专用车"] as const;
@@ -93,16 +94,18 @@ export const importNerVehicleModel: Handler = async ({ request, query }, ctx) =>
     accepted.push(parsed);
   }
   if (accepted.length > 0) {
-    await ctx.db.transaction().execute(async (trx) => {
-      for (const m of accepted) {
-        const { vehicle_model: _key, ...rest } = m;
-        await trx
-          .insertInto("ner_vehicle_model")
-          .values(m)
-          .onConflict((oc) => oc.column("vehicle_model").doUpdateSet(rest))
-          .execute();
-      }
-    });
+    await savingAll(() =>
+      ctx.db.transaction().execute(async (trx) => {
+        for (const m of accepted) {
+          const { vehicle_model: _key, ...rest } = m;
+          await trx
+            .insertInto("ner_vehicle_model")
+            .values(m)
+            .onConflict((oc) => oc.column("vehicle_model").doUpdateSet(rest))
+            .execute();
+        }
+      }),
+    );
   }
   return ok({ all: rows.length, success: accepted.length, failed: failures.length, rows: failures }, IMPORT_DONE_MSG);
 };
@@ -114,11 +117,5 @@ export const downloadNerVehicleModelTemplate: Handler = async ({ reply }) => {
   sheet.columns = MODEL_COLUMNS.map((c) => ({ header: c.label, key: c.key, width: 20 }));
   sheet.addRow(Object.fromEntries(MODEL_COLUMNS.map((c) => [c.key, c.example])));
   sheet.getRow(1).font = { bold: true };
-  const buffer = Buffer.from(await workbook.xlsx.writeBuffer());
-  const name = encodeURIComponent("新能源车型导入模板.xlsx");
-  return reply
-    .header("content-type", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
-    .header("content-disposition", `attachment; filename*=UTF-8''${name}`)
-    .header("x-content-type-options", "nosniff")
-    .send(buffer);
+  return sendXlsx(reply, "新能源车型导入模板.xlsx", Buffer.from(await workbook.xlsx.writeBuffer()));
 };

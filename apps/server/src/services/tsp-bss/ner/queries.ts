@@ -69,11 +69,20 @@ export const queryNerBatteryInfo = queryGroup("batteryInfo");
 export const queryNerDriveInfo = queryGroup("driveInfo");
 export const queryNerTerminalInfo = queryGroup("terminalInfo");
 
-/** queryNerBaseInfo: one row per vehicle with which groups are filled and who changed it last. */
-export const queryNerBaseInfo: Handler = async ({ body, principal }, ctx) => {
-  const b = body as { pageNum: number; pageSize: number };
-  const q = applyNerFilter(vehicleBase(ctx.db, must(principal).tenantIds), nerFilterOf(body), null);
-  const { limit, offset } = limitOffset(b.pageNum, b.pageSize);
+/**
+ * A page of base-info rows (openapi NerBaseInfo): one per vehicle of the tenant matching the
+ * filter, with which groups are filled and who changed any of them last. Used by
+ * queryNerBaseInfo (numbered pages) and the base-info sheet of exportNerAll (keyset by VIN).
+ */
+export async function baseInfoRows(
+  db: Kysely<Database>,
+  tenantIds: readonly number[],
+  filter: NerFilter,
+  page: { limit: number; offset: number } | { afterVin: string | null; limit: number },
+) {
+  let q = applyNerFilter(vehicleBase(db, tenantIds), filter, null);
+  const counted = q;
+  if ("afterVin" in page && page.afterVin !== null) q = q.where("v.vin", ">", page.afterVin);
   const rows = await q
     .select([
       "v.vin",
@@ -89,14 +98,14 @@ export const queryNerBaseInfo: Handler = async ({ body, principal }, ctx) => {
       "nm.vehicle_model",
     ])
     .orderBy("v.vin")
-    .limit(limit)
-    .offset(offset)
+    .limit(page.limit)
+    .offset("offset" in page ? page.offset : 0)
     .execute();
   const vins = rows.map((r) => r.vin);
   const records =
     vins.length === 0
       ? []
-      : await ctx.db
+      : await db
           .selectFrom("ner_record")
           .select(["vin", "grp", "update_by", "update_name", "update_time"])
           .where("vin", "in", vins)
@@ -104,7 +113,10 @@ export const queryNerBaseInfo: Handler = async ({ body, principal }, ctx) => {
   const list = rows.map((r) => {
     const mine = records.filter((x) => x.vin === r.vin);
     const latest = mine.toSorted((x, y) => Number(y.update_time) - Number(x.update_time))[0];
-    const filled = Object.fromEntries(GROUP_LIST.map((g) => [g.group, mine.some((x) => x.grp === g.group)]));
+    const filled = Object.fromEntries(GROUP_LIST.map((g) => [g.group, mine.some((x) => x.grp === g.group)])) as Record<
+      NerGroup,
+      boolean
+    >;
     return {
       vin: r.vin,
       plateNo: r.plate,
@@ -123,7 +135,19 @@ export const queryNerBaseInfo: Handler = async ({ body, principal }, ctx) => {
       updateTime: latest ? Number(latest.update_time) : null,
     };
   });
-  return { list, total: await countOf(q) };
+  return { list, count: () => countOf(counted) };
+}
+
+/** queryNerBaseInfo: one row per vehicle with which groups are filled and who changed it last. */
+export const queryNerBaseInfo: Handler = async ({ body, principal }, ctx) => {
+  const b = body as { pageNum: number; pageSize: number };
+  const { list, count } = await baseInfoRows(
+    ctx.db,
+    must(principal).tenantIds,
+    nerFilterOf(body),
+    limitOffset(b.pageNum, b.pageSize),
+  );
+  return { list, total: await count() };
 };
 
 /** getNerSingle<Group>: one group of one vehicle; null when never filled; 404 for a VIN the tenant does not own. */
