@@ -7,6 +7,7 @@ import type { Handler, ServiceModule } from "../services/types";
 import { createAjv } from "./ajv";
 import { ApiError, badRequest, forbidden, isEnvelope, ok, unauthorized } from "./envelope";
 import { unsafeInput } from "./inputGuards";
+import { RequestTurns } from "./requestTurns";
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -70,6 +71,8 @@ export function registerOperations(
   const handlers = handlersOf(modules);
   const coercing = createAjv({ coerce: true });
   const strict = createAjv({ coerce: false });
+  // One request starts per event-loop turn, so connections keep being accepted under load.
+  const turns = new RequestTurns();
   if (!app.hasRequestDecorator("principal")) app.decorateRequest("principal", null);
 
   for (const op of ops) {
@@ -84,6 +87,7 @@ export function registerOperations(
         (httpPart === "body" && !formBody ? strict : coercing).compile(schema as object),
       // Authentication before parsing and validation: no token → 401 even for bad input.
       onRequest: async (request) => {
+        await turns.next();
         if (!op.requiresAuth) return;
         const token = bearerOf(request);
         const principal = token ? await ctx.authenticate(token) : null;

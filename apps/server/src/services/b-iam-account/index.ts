@@ -1,6 +1,7 @@
 import type { ServiceModule } from "../types";
 import { getPubKey, modifyPassword, signOut } from "./accountHandlers";
 import * as m0001 from "./migrations/0001_iam";
+import * as m0002 from "./migrations/0002_authz_version";
 import { getAuthorizePage, getToken, submitAuthorizeForm } from "./oauthHandlers";
 import "./tables";
 
@@ -11,6 +12,6 @@ import "./tables";
  */
 export const bIamAccount: ServiceModule = {
   name: "b-iam-account",
-  migrations: { "b-iam-account:0001_iam": m0001 },
+  migrations: { "b-iam-account:0001_iam": m0001, "b-iam-account:0002_authz_version": m0002 },
   handlers: { getAuthorizePage, submitAuthorizeForm, getToken, getPubKey, modifyPassword, signOut },
 };

@@ -12,6 +12,7 @@ declare module "../../db/schema" {
     oauth_client: OAuthClientTable;
     auth_code: AuthCodeTable;
     access_token: AccessTokenTable;
+    authz_version: AuthzVersionTable;
   }
 }
 
@@ -109,4 +110,13 @@ export interface AccessTokenTable {
   created_at: Timestamp;
   expires_at: Timestamp;
   revoked_at: NullableTimestamp;
+}
+
+/**
+ * One row (id 1): raised by triggers on every write to tenant, role, menu, account_role and
+ * role_menu, so cached grants can tell they are stale (migration 0002_authz_version).
+ */
+export interface AuthzVersionTable {
+  id: number;
+  version: ColumnType<string, string | number, string | number>;
 }
