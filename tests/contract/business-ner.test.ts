@@ -1303,6 +1303,36 @@ describe.skipIf(engine.skip)(`business new-energy master data contract (${engine
       expect(plates.map((p) => p.plate)).toEqual(["京A0T001", "京A0T002", "京A0T003"]);
     });
 
+    it("saves no vehicle model of the file when the database refuses its last one", async () => {
+      const codes = ["CA5050XXYBEV1", "CA5050XXYBEV2", "CA5050XXYBEV3"];
+      const template = (await sheetRows(
+        await (await download(adminSdk, "/tsp-bss/import/template/download/nerVehicleModel")).blob.arrayBuffer(),
+      )) as unknown[][];
+      const bytes = await xlsxOf(
+        template[0] as string[],
+        codes.map((c) => modelRow(c, 3000)),
+      );
+      await sql`alter table ner_vehicle_model add constraint ${sql.ref(CONSTRAINT)} check (vehicle_model <> ${sql.lit(codes[2])}) not valid`.execute(
+        server.db,
+      );
+      try {
+        const before = await snapshot();
+        const res = await postFile(
+          server.url,
+          "importNerVehicleModel",
+          "/tsp-bss/nerVehicleExcel/import/vehicleModel",
+          { name: "m.xlsx", bytes },
+          admin,
+        );
+        ledger.record("importNerVehicleModel", res.status);
+        expect(res.status).toBe(409);
+        expect(res.body.msg).toBe("导入失败：保存时数据库拒绝了写入，本次导入的数据均未保存，请核对后重新导入");
+        expect(differences(before, await snapshot())).toEqual([]);
+      } finally {
+        await sql`alter table ner_vehicle_model drop constraint if exists ${sql.ref(CONSTRAINT)}`.execute(server.db);
+      }
+    });
+
     it("saves no row of a file larger than one write batch when a row of the second batch is refused", async () => {
       // 501 new vehicles of the demo tenant: the records of the first 500 are one statement,
       // the refused VIN's record is in the next one — only a transaction undoes the first.
