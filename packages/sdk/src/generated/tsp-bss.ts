@@ -1004,7 +1004,7 @@ export interface paths {
         put?: never;
         /**
          * Export every group of the matching vehicles (background task)
-         * @description Submits an .xlsx export of every group of the matching vehicles (one sheet per group) matching the filter (the query's body without paging). The file appears in the export file list.
+         * @description Submits an .xlsx export of every group of the matching vehicles (one sheet per group) matching the filter (the query's body without paging). The file appears in the export file list. Sheets, in order: 基础信息 (one row per matching vehicle: brand tree, announcement model, T-BOX, SIM card, which groups are filled, last change), then 车辆信息, 动力电池信息, 驱动电机信息 and 终端信息 (each exactly that group's own export: the columns of its import template plus 修改人 and 修改时间). The task's row count is the rows of all sheets.
          */
         post: operations["exportNerAll"];
         delete?: never;
