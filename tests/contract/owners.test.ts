@@ -13,7 +13,7 @@ describe("contract ownership", () => {
   const owned = Object.values(OWNERS).flatMap(([, list]) => list);
 
   it("gives every operation of openapi/ exactly one owning contract suite", () => {
-    const all = operations.map((o) => o.operationId).sort();
+    const all = operations.map((o) => o.operationId).toSorted();
     const counts = new Map<string, number>();
     for (const id of owned) counts.set(id, (counts.get(id) ?? 0) + 1);
     expect([...counts].filter(([, n]) => n > 1).map(([id]) => id)).toEqual([]);
