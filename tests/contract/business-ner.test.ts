@@ -1,5 +1,5 @@
 import { withVinCheckDigit } from "@tsp/domain";
-import { download } from "@tsp/sdk";
+import { download, fileNameOf } from "@tsp/sdk";
 import ExcelJS from "exceljs";
 import { type Kysely, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -7,7 +7,8 @@ import { startTestServer, type TestServer, testEngine } from "../../apps/server/
 import { differences, fingerprint, tablesOf } from "../robustness/support/fingerprint";
 import { CallLedger } from "./business-coverage";
 import { postFile, sheetRows, xlsxOf } from "./business-sheets";
-import { assertMatchesContract, operations, signIn } from "./support/contract";
+import { operations, signIn } from "./support/contract";
+import { NER_OPS } from "./support/owners";
 
 /**
  * Contract of the new-energy master data (tsp-bss nerVehicleInfo, nerVehicleExcel,
@@ -21,12 +22,6 @@ let adminSdk: Awaited<ReturnType<typeof signIn>>["sdk"];
 let operator: string;
 let tenant2: string;
 const ledger = new CallLedger(() => server.url);
-
-/** Every operation of tsp-bss that is not a lookup (those are in business-lookups.test.ts). */
-const NER_OPS = operations
-  .filter((o) => o.service === "tsp-bss")
-  .filter((o) => /nerVehicle|newEnergyInfo|realname|ner\/monitor|import\/template/.test(o.path))
-  .map((o) => o.operationId);
 
 /** Vehicles of the demo tenant: with every group filled, and one never filed. */
 let filledVin: string;
@@ -1000,10 +995,10 @@ describe.skipIf(engine.skip)(`business new-energy master data contract (${engine
   });
 
   it("downloads the vehicle model template and imports models with and without allowCover", async () => {
-    const file = await download(adminSdk, "/tsp-bss/import/template/download/nerVehicleModel");
-    ledger.record("downloadNerVehicleModelTemplate", 200);
-    expect(file.contentType).toBe("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
-    const rows = await sheetRows(await file.blob.arrayBuffer());
+    const file = await ledger.call("downloadNerVehicleModelTemplate", { token: admin });
+    expect(file.status).toBe(200);
+    expect(file.headers.get("content-type")).toBe("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
+    const rows = await sheetRows(Buffer.from(file.bytes));
     expect(rows[0]?.[0]).toBe("公告型号");
     expect(rows).toHaveLength(2);
     const headers = rows[0] as string[];
@@ -1039,11 +1034,8 @@ describe.skipIf(engine.skip)(`business new-energy master data contract (${engine
     );
     expect(bad.status).toBe(400);
     for (const r of [first, cover, bad]) ledger.record("importNerVehicleModel", r.status);
-    const denied = await fetch(new URL("/tsp-bss/import/template/download/nerVehicleModel", server.url), {
-      headers: { authorization: "Bearer nope" },
-    });
-    ledger.record("downloadNerVehicleModelTemplate", denied.status);
-    assertMatchesContract("downloadNerVehicleModelTemplate", denied.status, await denied.json());
+    const denied = await ledger.call("downloadNerVehicleModelTemplate", { token: "nope" });
+    expect(denied.status).toBe(401);
   });
 
   it("downloads a template per group import whose header row is what the import reads, and a filled template round-trips", async () => {
@@ -1055,11 +1047,13 @@ describe.skipIf(engine.skip)(`business new-energy master data contract (${engine
       const { title, headers } = GROUP_SHEETS[group];
       const templateId = `downloadNer${Cap(group)}Template`;
       const importId = `importNer${Cap(group)}`;
-      const file = await download(adminSdk, `/tsp-bss/import/template/download/ner${Cap(group)}`);
-      ledger.record(templateId, 200);
-      expect(file.contentType, group).toBe("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
-      expect(file.fileName, group).toBe(`${title}导入模板.xlsx`);
-      const bytes = await file.blob.arrayBuffer();
+      const file = await ledger.call(templateId, { token: admin });
+      expect(file.status, group).toBe(200);
+      expect(file.headers.get("content-type"), group).toBe(
+        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+      );
+      expect(fileNameOf(file.headers.get("content-disposition")), group).toBe(`${title}导入模板.xlsx`);
+      const bytes = Buffer.from(file.bytes);
       const sheets = await workbookSheets(bytes);
       // Sheet 1 (the one the import reads): the group's title, exactly the import's columns, one example row.
       expect([...sheets.keys()], group).toEqual([title, "填写说明"]);
@@ -1094,7 +1088,7 @@ describe.skipIf(engine.skip)(`business new-energy master data contract (${engine
 
       // Filled in: the example row becomes the target vehicle's (a free card of the tenant for the terminal).
       const workbook = new ExcelJS.Workbook();
-      await workbook.xlsx.load(bytes);
+      await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
       const sheet = workbook.worksheets[0] as ExcelJS.Worksheet;
       const cellOf = (header: string) => sheet.getRow(2).getCell(headers.indexOf(header as never) + 1);
       cellOf("VIN").value = target;
@@ -1129,13 +1123,8 @@ describe.skipIf(engine.skip)(`business new-energy master data contract (${engine
     // Bad input: no valid token (every template needs the import's permission).
     for (const group of GROUP_NAMES) {
       const templateId = `downloadNer${Cap(group)}Template`;
-      const denied = await fetch(new URL(`/tsp-bss/import/template/download/ner${Cap(group)}`, server.url), {
-        headers: { authorization: "Bearer nope" },
-      });
-      const body = await denied.json();
-      ledger.record(templateId, denied.status);
+      const denied = await ledger.call(templateId, { token: "nope" });
       expect(denied.status, group).toBe(401);
-      assertMatchesContract(templateId, denied.status, body);
     }
   });
 

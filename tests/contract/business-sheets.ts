@@ -1,5 +1,5 @@
 import ExcelJS from "exceljs";
-import { type Answer, assertMatchesContract } from "./support/contract";
+import { type Answer, call, operation } from "./support/contract";
 
 /** An .xlsx with a header row and data rows, as an operator fills an import template. */
 export async function xlsxOf(headers: readonly string[], rows: readonly (readonly unknown[])[]): Promise<Buffer> {
@@ -22,7 +22,11 @@ export async function sheetRows(bytes: ArrayBuffer | Buffer): Promise<unknown[][
   return out;
 }
 
-/** POSTs one file as multipart field `file` (the import dialog's upload) and checks the answer against openapi/. */
+/**
+ * POSTs one file as multipart field `file` (the import dialog's upload) through @tsp/sdk and
+ * checks the answer against openapi/. `path` must be the operation's own path (kept so each
+ * call site says which endpoint it exercises).
+ */
 export async function postFile(
   base: string,
   operationId: string,
@@ -30,21 +34,18 @@ export async function postFile(
   file: { name: string; bytes: Buffer | Uint8Array; type?: string },
   token: string | undefined,
   query: Record<string, string> = {},
-) {
+): Promise<{ status: number; body: Answer }> {
+  if (operation(operationId).path !== path) throw new Error(`${operationId} is not at ${path}`);
   const form = new FormData();
   form.append(
     "file",
     new Blob([new Uint8Array(file.bytes)], { type: file.type ?? "application/octet-stream" }),
     file.name,
   );
-  const url = new URL(path, base);
-  for (const [k, v] of Object.entries(query)) url.searchParams.set(k, v);
-  const res = await fetch(url, {
-    method: "POST",
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-    body: form,
+  const { status, body } = await call(base, operationId, {
+    multipart: form,
+    query,
+    ...(token ? { token } : {}),
   });
-  const body = (await res.json()) as Answer;
-  assertMatchesContract(operationId, res.status, body);
-  return { status: res.status, body };
+  return { status, body };
 }
