@@ -1,4 +1,5 @@
 import { Readable } from "node:stream";
+import Fastify from "fastify";
 import { describe, expect, it } from "vitest";
 import { unsafeInput } from "./inputGuards";
 
@@ -35,5 +36,18 @@ describe("input the schemas admit but storage cannot", () => {
     expect(unsafeInput({ query: undefined, body: null })).toBeNull();
     // A streamed body (object-store PUT) is payload, not fields: never walked.
     expect(unsafeInput({ body: Readable.from(["\u0000"]) })).toBeNull();
+  });
+
+  it("walks the query object Fastify parses (its prototype is a null-prototype object)", async () => {
+    const app = Fastify();
+    app.get("/q", async (request) => ({ unsafe: unsafeInput({ query: request.query }) }));
+    try {
+      const nul = await app.inject({ method: "GET", url: "/q?keyWords=a%00b" });
+      expect(nul.json()).toEqual({ unsafe: { field: "keyWords", msg: "keyWords：不能包含空字符" } });
+      const fine = await app.inject({ method: "GET", url: "/q?keyWords=%E4%BA%94%E8%8F%B1" });
+      expect(fine.json()).toEqual({ unsafe: null });
+    } finally {
+      await app.close();
+    }
   });
 });

@@ -26,8 +26,10 @@ function scan(value: unknown, field: string, depth: number): FailDetail | null {
   if (depth > 32 || value === null || typeof value !== "object") return null;
   // Only parsed JSON/form data: plain objects and arrays. A streamed body (the object store's
   // PUT hands the request stream through) or a Buffer is the payload itself, not input fields.
+  // Fastify's query parser (fast-querystring) builds objects whose prototype is itself a
+  // null-prototype object, so "plain" means: no prototype, or one whose own prototype is null.
   const proto = Object.getPrototypeOf(value);
-  if (!Array.isArray(value) && proto !== Object.prototype && proto !== null) return null;
+  if (!Array.isArray(value) && proto !== null && Object.getPrototypeOf(proto) !== null) return null;
   const entries = Array.isArray(value) ? value.map((v, i) => [String(i), v] as const) : Object.entries(value);
   for (const [key, child] of entries) {
     if (key.includes("\u0000")) return { field, msg: `${field}：不能包含空字符` };
