@@ -30,6 +30,11 @@ let browser: Browser;
 let page: Page;
 const { publicKey, privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
 const put: { headers?: IncomingHttpHeaders; bytes: number } = { bytes: 0 };
+/**
+ * 32 MB: loopback sockets' buffers (tcp_wmem + tcp_rmem, autotuned) can swallow ~10 MB at once,
+ * so a smaller file could be "sent" in one go and report only 100 %.
+ */
+const UPLOAD_BYTES = 32 * 1024 * 1024;
 
 beforeAll(async () => {
   if (!chromiumPath) throw new Error("未找到 Chromium：安装 chromium 或设置 CHROMIUM_PATH（见 README“Requirements”）");
@@ -64,9 +69,11 @@ beforeAll(async () => {
       },
     }),
   );
-  // The store reads slowly (2 ms per chunk), so the upload lasts long enough for XHR progress events.
+  // The store waits, then reads slowly (2 ms per chunk): the browser's send stalls part-way while
+  // the socket buffers are full, so XHR reports progress below 100 % before the end.
   server.streamRoutes.set("PUT /obs/v.mp4", async (req, res) => {
     put.headers = req.headers;
+    await sleep(300);
     for await (const chunk of req) {
       put.bytes += (chunk as Buffer).length;
       await sleep(2);
@@ -100,7 +107,7 @@ afterAll(async () => {
 
 describe("@tsp/sdk in Chromium", () => {
   it("uploads with XHR progress, keeps the token away from the store, encrypts with WebCrypto, uses localStorage", async () => {
-    const out = await page.evaluate(async () => {
+    const out = await page.evaluate(async (size: number) => {
       // biome-ignore lint/suspicious/noExplicitAny: the bundle's exports, untyped inside the page.
       const m = (window as any).sdk;
       localStorage.setItem("wit-dashboard-token", "browser-token");
@@ -110,7 +117,7 @@ describe("@tsp/sdk in Chromium", () => {
         hooks: { onUnauthorized: (e: Error) => unauthorized.push(e.message) },
       });
       const events: { loaded: number; total: number; percent: number }[] = [];
-      const file = new Blob([new Uint8Array(8 * 1024 * 1024)], { type: "video/mp4" });
+      const file = new Blob([new Uint8Array(size)], { type: "video/mp4" });
       const upload = await m.uploadSigned({
         sdk,
         file,
@@ -136,10 +143,10 @@ describe("@tsp/sdk in Chromium", () => {
         unauthorized,
         tokenAfter401: localStorage.getItem("wit-dashboard-token"),
       };
-    });
+    }, UPLOAD_BYTES);
     expect(out.status).toBe(200);
     expect(out.objectUrl).toBe(`${server.baseUrl}/obs/v.mp4`);
-    expect(put.bytes).toBe(8 * 1024 * 1024);
+    expect(put.bytes).toBe(UPLOAD_BYTES);
     expect(put.headers?.["content-type"]).toBe("video/mp4");
     expect(put.headers?.["x-obs-acl"]).toBe("public-read");
     expect(put.headers?.authorization).toBeUndefined();
@@ -147,8 +154,8 @@ describe("@tsp/sdk in Chromium", () => {
     const signing = server.requests.find((r) => r.url.pathname.endsWith("getCommonFileUploadSigned"));
     expect(signing?.headers.authorization).toBe("Bearer browser-token");
     // XHR progress: intermediate events, then 100 %.
-    expect(out.events.some((e) => e.loaded > 0 && e.loaded < 8 * 1024 * 1024)).toBe(true);
-    expect(out.events.at(-1)).toEqual({ loaded: 8 * 1024 * 1024, total: 8 * 1024 * 1024, percent: 100 });
+    expect(out.events.some((e) => e.loaded > 0 && e.loaded < UPLOAD_BYTES)).toBe(true);
+    expect(out.events.at(-1)).toEqual({ loaded: UPLOAD_BYTES, total: UPLOAD_BYTES, percent: 100 });
     expect(out.decrypted).toBe("Admin@123456");
     // 401: the browser store is cleared and onUnauthorized heard about it.
     expect(out.failed).toBe("auth");
