@@ -59,6 +59,27 @@ describe("session start (platform-shell.md §2 session guard)", () => {
     expect(b.log).toEqual(["authorize"]);
   });
 
+  it("asks for permissions and the account's info together, not one after the other", async () => {
+    const b = browser({ address: "/dataHome", token: "t", menuApis: [HOME_PATH] });
+    // The permission answer is held until myInfo has been asked: a sequential start would hang.
+    let infoAsked: () => void = () => {};
+    const asked = new Promise<void>((resolve) => {
+      infoAsked = resolve;
+    });
+    const { permissions, myInfo } = b.ports;
+    b.ports.permissions = async () => {
+      await asked;
+      return permissions();
+    };
+    b.ports.myInfo = () => {
+      infoAsked();
+      return myInfo();
+    };
+    const outcome = await startSession(b.ports);
+    expect(outcome.status).toBe("ready");
+    expect(outcome.status === "ready" && outcome.user?.username).toBe("admin");
+  });
+
   it("a new code is exchanged, routes are generated and the user lands on home", async () => {
     const b = browser({
       address: "/",

@@ -78,10 +78,14 @@ export async function startSession(ports: SessionPorts): Promise<SessionOutcome>
         ports.authorize();
         return { status: "redirecting" };
       case "generateRoutes": {
-        // Spec §8: the permission call's failure is swallowed (no menu, no buttons).
-        const permissions = await ports.permissions().catch(() => ({ menuApis: [], buttonApis: [] }));
+        // Spec §8: the permission call's failure is swallowed (no menu, no buttons). Both calls
+        // go out together: the first screen waits for one round trip, not two.
+        const [permissions, info] = await Promise.all([
+          ports.permissions().catch(() => ({ menuApis: [], buttonApis: [] })),
+          ports.myInfo().catch(() => null),
+        ]);
         if (ports.token() === null) return { status: "redirecting" }; // a 401 sent the browser away
-        user = await ports.myInfo().catch(() => null);
+        user = info;
         routes = filterRoutesByMenuApis(ROUTE_TABLE, permissions.menuApis);
         buttonApis = permissions.buttonApis;
         routesLoaded = true;
