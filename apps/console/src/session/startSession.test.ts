@@ -62,7 +62,7 @@ describe("session start (platform-shell.md §2 session guard)", () => {
   it("asks for permissions and the account's info together, not one after the other", async () => {
     const b = browser({ address: "/dataHome", token: "t", menuApis: [HOME_PATH] });
     // The permission answer is held until myInfo has been asked: a sequential start would hang.
-    let infoAsked: () => void = () => {};
+    let infoAsked: (() => void) | undefined;
     const asked = new Promise<void>((resolve) => {
       infoAsked = resolve;
     });
@@ -72,7 +72,7 @@ describe("session start (platform-shell.md §2 session guard)", () => {
       return permissions();
     };
     b.ports.myInfo = () => {
-      infoAsked();
+      infoAsked?.();
       return myInfo();
     };
     const outcome = await startSession(b.ports);
