@@ -770,19 +770,7 @@ describe.skipIf(engine.skip)(`business new-energy master data contract (${engine
   it("imports vehicle info: reports each bad row and commits only the good ones", async () => {
     const [good1, good2] = tenantVins.filter((v) => v !== filledVin).slice(0, 2) as [string, string];
     const badDigit = `${filledVin.slice(0, 8)}${filledVin[8] === "0" ? "1" : "0"}${filledVin.slice(9)}`;
-    const headers = [
-      "VIN",
-      "车牌号",
-      "车牌颜色",
-      "车辆用途",
-      "购车方式",
-      "购车日期",
-      "运营单位",
-      "统一社会信用代码",
-      "车身颜色",
-      "注册日期",
-      "备注",
-    ];
+    const { headers } = GROUP_SHEETS.vehicleInfo;
     const bytes = await xlsxOf(headers, [
       infoRow(good1, "沪A1B234", "私人"),
       infoRow(badDigit, "沪A1B235", "私人"),

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { lastDays, signIn } from "./console-signin";
+import { queryJournal, signIn } from "./console-signin";
 
 test("change password: rules before sending, RSA-encrypted values, the server's refusal as a toast, then back", async ({
   page,
@@ -55,11 +55,7 @@ test("change password: rules before sending, RSA-encrypted values, the server's 
 test("a refused call shows the server's reason as an error toast and changes nothing (spec §8)", async ({ page }) => {
   await signIn(page, "admin", "/tbox/loginJournal");
   await page.goto("/#/tbox/loginJournal");
-  const range = await lastDays(page, 40);
-  await page.getByLabel("VIN").fill("LSVAU2180N2183294");
-  await page.getByLabel("开始时间").fill(range.start);
-  await page.getByLabel("结束时间").fill(range.end);
-  await page.getByRole("button", { name: "查询", exact: true }).click();
+  await queryJournal(page, "LSVAU2180N2183294", 40);
   await expect(page.getByRole("alert").filter({ hasText: "查询时间跨度不能超过31天" })).toBeVisible();
   await expect(page.getByRole("table", { name: /日志列表/ }).locator("tbody tr")).toHaveCount(0);
 });

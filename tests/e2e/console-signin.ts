@@ -59,3 +59,12 @@ export async function lastDays(page: Page, days: number): Promise<{ start: strin
     };
   }, days);
 }
+
+/** Fills the journal search (VIN, the last `days` days) and presses 查询. */
+export async function queryJournal(page: Page, vin: string, days = 30): Promise<void> {
+  const range = await lastDays(page, days);
+  await page.getByLabel("VIN").fill(vin);
+  await page.getByLabel("开始时间").fill(range.start);
+  await page.getByLabel("结束时间").fill(range.end);
+  await page.getByRole("button", { name: "查询", exact: true }).click();
+}

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { lastDays, signIn } from "./console-signin";
+import { queryJournal, signIn } from "./console-signin";
 
 test("no menu shows before the permission call returns", async ({ page }) => {
   const gate: { open?: () => void } = {};
@@ -27,11 +27,7 @@ test("a slow call shows the loading overlay; leaving the screen cancels it witho
     await new Promise((r) => setTimeout(r, 8000));
     await route.continue().catch(() => {}); // the page aborted it meanwhile
   });
-  const range = await lastDays(page, 7);
-  await page.getByLabel("VIN").fill("LSVAU2180N2183294");
-  await page.getByLabel("开始时间").fill(range.start);
-  await page.getByLabel("结束时间").fill(range.end);
-  await page.getByRole("button", { name: "查询", exact: true }).click();
+  await queryJournal(page, "LSVAU2180N2183294", 7);
   const overlay = page.getByRole("status").filter({ hasText: "加载中" });
   await expect(overlay.first()).toBeVisible();
 

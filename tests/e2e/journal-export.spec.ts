@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import ExcelJS from "exceljs";
-import { lastDays, seededVin, signIn, storedToken } from "./console-signin";
+import { queryJournal, seededVin, signIn, storedToken } from "./console-signin";
 
 test("export: message, the task in the export file list reaches done, the .xlsx holds the journal rows", async ({
   page,
@@ -8,11 +8,7 @@ test("export: message, the task in the export file list reaches done, the .xlsx 
   await signIn(page, "admin", "/tbox/loginJournal");
   const vin = await seededVin(page);
   await page.goto("/#/tbox/loginJournal");
-  const range = await lastDays(page, 7);
-  await page.getByLabel("VIN").fill(vin);
-  await page.getByLabel("开始时间").fill(range.start);
-  await page.getByLabel("结束时间").fill(range.end);
-  await page.getByRole("button", { name: "查询", exact: true }).click();
+  await queryJournal(page, vin, 7);
   await expect(
     page
       .getByRole("table", { name: /日志列表/ })
@@ -58,11 +54,7 @@ test("the operator without the export permission sees no export button, and the 
   await signIn(page, "operator", "/tbox/loginJournal");
   const vin = await seededVin(page);
   await page.goto("/#/tbox/loginJournal");
-  const range = await lastDays(page, 7);
-  await page.getByLabel("VIN").fill(vin);
-  await page.getByLabel("开始时间").fill(range.start);
-  await page.getByLabel("结束时间").fill(range.end);
-  await page.getByRole("button", { name: "查询", exact: true }).click();
+  await queryJournal(page, vin, 7);
   await expect(
     page
       .getByRole("table", { name: /日志列表/ })

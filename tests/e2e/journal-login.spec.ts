@@ -1,13 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { lastDays, seededVin, signIn } from "./console-signin";
-
-async function query(page: Page, vin: string, days = 30) {
-  const range = await lastDays(page, days);
-  await page.getByLabel("VIN").fill(vin);
-  await page.getByLabel("开始时间").fill(range.start);
-  await page.getByLabel("结束时间").fill(range.end);
-  await page.getByRole("button", { name: "查询", exact: true }).click();
-}
+import { lastDays, queryJournal, seededVin, signIn } from "./console-signin";
 
 const rows = (page: Page) => page.getByRole("table", { name: /日志列表/ }).locator("tbody tr");
 const pager = (page: Page) => page.getByRole("navigation", { name: "分页" });
@@ -42,7 +34,7 @@ test("login journal: hint, query, pages forward to the end and back, decoded fra
   await page.getByRole("button", { name: "查询", exact: true }).click();
   await expect(page.getByRole("alert").filter({ hasText: "17位" })).toBeVisible();
 
-  await query(page, vin);
+  await queryJournal(page, vin);
   await expect(rows(page)).toHaveCount(10);
   await expect(rows(page).first()).toContainText(vin);
   await expect(rows(page).first().locator("td").nth(1)).toHaveText(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
@@ -113,7 +105,7 @@ test("logout journal: the same screen with 登出日志 chosen", async ({ page }
   await page.goto("/#/tbox/loginJournal");
   await page.getByText("登出日志", { exact: true }).click();
   await expect(page.getByRole("heading", { name: "车辆登出日志列表" })).toBeVisible();
-  await query(page, vin, 7);
+  await queryJournal(page, vin, 7);
   await expect(rows(page).first()).toContainText(vin);
   await expect(page.getByRole("columnheader", { name: "登出时间" })).toBeVisible();
   await rows(page).first().getByRole("button").click();

@@ -3,7 +3,6 @@ import { operations as sdkOperations } from "@tsp/sdk";
 import ExcelJS from "exceljs";
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { NOT_IMPLEMENTED_MSG } from "../../apps/server/src/http/router";
 import { type TestServer, testEngine } from "../../apps/server/src/testing/testServer";
 import { operation, operations as serverOperations } from "../contract/support/contract";
 import { baselineOf, seedFacts } from "../robustness/support/baseline";
@@ -180,7 +179,6 @@ describe.skipIf(engine.skip)(`authorisation matrix over every operation (${engin
     const tables = await tablesOf(server.db as Kysely<unknown>);
 
     const failures: string[] = [];
-    const unimplemented: string[] = [];
     let checked = 0;
     // Exports last: their file names echo the VIN tenant 2 typed, which the export list then shows.
     const order = ids
@@ -196,11 +194,6 @@ describe.skipIf(engine.skip)(`authorisation matrix over every operation (${engin
       const before = await fingerprint(server.db as Kysely<unknown>, tables, server.ctx.objects.root);
       const answer = await send(server.url, op, spec);
       checked++;
-      const msg = (answer.json as { msg?: unknown } | undefined)?.msg;
-      if (answer.status === 501 && msg === NOT_IMPLEMENTED_MSG) {
-        unimplemented.push(id);
-        continue;
-      }
       if (answer.status >= 500) failures.push(`${id}: ${answer.status} ${answer.text.slice(0, 120)}`);
       // What tenant 2 sent is echoed legitimately (an export's file name); anything else of tenant 1 is a leak.
       const leaked = [
@@ -234,8 +227,7 @@ describe.skipIf(engine.skip)(`authorisation matrix over every operation (${engin
         failures.push(`tenant 2's export ${task.kind} holds tenant 1's ${leaked.slice(0, 3).join(", ")}`);
     }
     console.log(
-      `authorisation matrix: cross-tenant access checked on ${checked} protected operations (${exported.length} export files read back)` +
-        (unimplemented.length > 0 ? `; not implemented yet: ${unimplemented.join(", ")}` : ""),
+      `authorisation matrix: cross-tenant access checked on ${checked} protected operations (${exported.length} export files read back)`,
     );
     expect(failures).toEqual([]);
   });

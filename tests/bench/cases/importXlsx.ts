@@ -2,6 +2,8 @@ import { openAsBlob } from "node:fs";
 import { stat } from "node:fs/promises";
 import path from "node:path";
 import ExcelJS from "exceljs";
+import { GROUPS } from "../../../apps/server/src/services/tsp-bss/ner/groups";
+import { templateColumns } from "../../../apps/server/src/services/tsp-bss/ner/template";
 import { startServer } from "../../../apps/server/src/start";
 import { adminClient } from "../lib/client";
 import { benchDatabase } from "../lib/databases";
@@ -23,19 +25,8 @@ const BAD_EVERY = 100;
 export async function writeImportSheet(file: string, rows: number): Promise<void> {
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: false, useSharedStrings: false });
   const sheet = wb.addWorksheet("车辆信息");
-  sheet.columns = [
-    "VIN",
-    "车牌号",
-    "车牌颜色",
-    "车辆用途",
-    "购车方式",
-    "购车日期",
-    "运营单位",
-    "统一社会信用代码",
-    "车身颜色",
-    "注册日期",
-    "备注",
-  ].map((header) => ({ header, key: header }));
+  // The import's own column list (the one the template and the import read), keyed by header.
+  sheet.columns = templateColumns(GROUPS.vehicleInfo).map(({ header }) => ({ header, key: header }));
   for (let i = 0; i < rows; i++) {
     const vin = benchVin(i, 1);
     sheet
