@@ -5,6 +5,7 @@ export * from "./format/index";
 export * from "./gbt32960/index";
 export * from "./geofence/index";
 export * from "./identifiers/index";
+export * from "./list/index";
 export * from "./paging/index";
 export {
   BIG_SCREEN_DESIGN_WIDTH,
@@ -29,6 +30,7 @@ export * from "./routes/index";
 export * from "./search/index";
 export * from "./session/index";
 export { err, ok, type Result } from "./shared/result";
+export * from "./simCard/index";
 export * from "./tabs/index";
 export * from "./trees/index";
 export * from "./upload/index";
