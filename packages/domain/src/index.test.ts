@@ -14,6 +14,7 @@ import * as preview from "./preview/index";
 import * as routes from "./routes/index";
 import * as search from "./search/index";
 import * as session from "./session/index";
+import * as simCard from "./simCard/index";
 import * as result from "./shared/result";
 import * as tabs from "./tabs/index";
 import * as trees from "./trees/index";
@@ -35,6 +36,7 @@ const areas = {
   routes,
   search,
   session,
+  simCard,
   result,
   tabs,
   trees,
