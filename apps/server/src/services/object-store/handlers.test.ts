@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestServer, type TestServer } from "../../testing/testServer";
+import { createSignedUpload, SIGNED_URL_TTL_SECONDS, signedObjectUrl } from "./signing";
+
+/**
+ * The object store's HTTP side with the server's clock under the test's control: a signed URL
+ * works until the second it expires and not from then on, and what may be kept in a cache
+ * depends on the object's ACL (a private object must never land in a shared cache, where the
+ * next user of the proxy would get it without a signature).
+ */
+const START = new Date("2026-03-01T00:00:00Z");
+let clock = START;
+let server: TestServer;
+const nowSeconds = () => Math.floor(clock.getTime() / 1000);
+const at = (path: string) => new URL(path, server.url);
+
+const put = (url: string, contentType: string, body: string, acl?: "private" | "public-read") =>
+  fetch(at(url), {
+    method: "PUT",
+    headers: { "content-type": contentType, ...(acl ? { "x-obs-acl": acl } : {}) },
+    body,
+  });
+
+beforeAll(async () => {
+  server = await startTestServer({ seed: { sizes: { vehiclesPerTenant: 1, journalPerVehicle: 1 } }, now: () => clock });
+});
+afterAll(() => server.stop());
+
+describe("object store", () => {
+  it("accepts a signed PUT until its expiry second and refuses it from then on", async () => {
+    const upload = createSignedUpload(server.ctx, { objectKey: "clock-put.png", contentType: "image/png" });
+    expect(upload.expiresAt).toBe((nowSeconds() + SIGNED_URL_TTL_SECONDS) * 1000);
+    try {
+      clock = new Date(upload.expiresAt - 1);
+      const early = await put(upload.url, "image/png", "early");
+      expect(early.status, await early.clone().text()).toBe(200);
+      clock = new Date(upload.expiresAt);
+      const late = await put(upload.url, "image/png", "late");
+      expect(late.status).toBe(403);
+      expect(((await late.json()) as { msg: string }).msg).toBe("签名无效或已过期");
+      // The refused body was not stored: the object still holds what the early PUT wrote.
+      clock = START;
+      expect(await (await fetch(at(upload.accessURL))).text()).toBe("early");
+    } finally {
+      clock = START;
+    }
+  });
+
+  it("serves a private object only with a GET signature that has not expired", async () => {
+    const upload = createSignedUpload(server.ctx, {
+      objectKey: "clock-private.pdf",
+      contentType: "application/pdf",
+      acl: "private",
+      ttlSeconds: 60,
+    });
+    expect((await put(upload.url, "application/pdf", "secret", "private")).status).toBe(200);
+    expect((await fetch(at("/obs/clock-private.pdf"))).status).toBe(403);
+    try {
+      clock = new Date(upload.expiresAt - 1);
+      const ok = await fetch(at(upload.accessURL));
+      expect(ok.status).toBe(200);
+      expect(await ok.text()).toBe("secret");
+      clock = new Date(upload.expiresAt);
+      expect((await fetch(at(upload.accessURL))).status).toBe(403);
+    } finally {
+      clock = START;
+    }
+  });
+
+  it("tells caches never to store a private object, and lets them keep a public one briefly", async () => {
+    const privateUpload = createSignedUpload(server.ctx, {
+      objectKey: "cache-private.png",
+      contentType: "image/png",
+      acl: "private",
+    });
+    expect((await put(privateUpload.url, "image/png", "p", "private")).status).toBe(200);
+    const privateRes = await fetch(at(privateUpload.accessURL));
+    expect(privateRes.status).toBe(200);
+    await privateRes.arrayBuffer();
+    const privateCache = privateRes.headers.get("cache-control") ?? "";
+    expect(privateCache).toMatch(/\bno-store\b/);
+    expect(privateCache).toMatch(/\bprivate\b/);
+    expect(privateCache).not.toMatch(/public|max-age/);
+
+    const publicUpload = createSignedUpload(server.ctx, { objectKey: "cache-public.png", contentType: "image/png" });
+    expect((await put(publicUpload.url, "image/png", "q")).status).toBe(200);
+    const publicRes = await fetch(at(publicUpload.accessURL));
+    await publicRes.arrayBuffer();
+    expect(publicRes.headers.get("cache-control")).toBe("public, max-age=300");
+  });
+
+  it("refuses a GET signature made for another key, and a PUT signature used to read", async () => {
+    const upload = createSignedUpload(server.ctx, {
+      objectKey: "cache-other.png",
+      contentType: "image/png",
+      acl: "private",
+    });
+    expect((await put(upload.url, "image/png", "o", "private")).status).toBe(200);
+    const expires = nowSeconds() + 60;
+    const forOtherKey = signedObjectUrl(server.ctx.secrets, "GET", "cache-private.png", "", expires).split("?")[1];
+    expect((await fetch(at(`/obs/cache-other.png?${forOtherKey}`))).status).toBe(403);
+    const putQuery = upload.url.split("?")[1];
+    expect((await fetch(at(`/obs/cache-other.png?${putQuery}`))).status).toBe(403);
+  });
+});
