@@ -13,8 +13,8 @@ export default defineConfig({
       "apps/server",
       "apps/console",
       "tests",
-      // The server's database tests again on a PostgreSQL server (TEST_DATABASE_URL, exported by
-      // scripts/ci-postgres.sh in .ci/run); without the URL they skip with a printed notice.
+      // The server's database tests again on a PostgreSQL server (TEST_DATABASE_URL: `npm test`
+      // starts a throw-away one, scripts/throwaway-postgres.mjs); without it they skip with a notice.
       {
         resolve: { conditions: ["source"] },
         test: {

@@ -1,30 +1,185 @@
 #!/usr/bin/env node
 // `npm test`: every check, in order, stopping at the first failure (non-zero exit).
-// typecheck → lint (Biome, oxlint, dependency rules) → builds → unit + contract (Vitest,
-// coverage thresholds) → browser tests (Playwright on the machine's Chromium).
-import { spawnSync } from "node:child_process";
+// typecheck → lint (Biome, oxlint, dependency rules, Redocly) → builds → unit + contract
+// (Vitest, coverage thresholds) → browser tests (Playwright on the machine's Chromium).
+//
+// It also prepares what a fresh machine lacks, before the first step that needs it:
+//  - a Chromium (scripts/ensure-chromium.mjs: found, or installed with apt as root) for the SDK's
+//    browser test and the sign-in bench smoke (Vitest) and for Playwright;
+//  - a throw-away PostgreSQL (scripts/throwaway-postgres.mjs) for the "postgres" Vitest project,
+//    unless TEST_DATABASE_URL is set already (then that server is used) or TSP_TEST_POSTGRES=0;
+//    it is stopped and deleted at the end, also after a failure or ctrl-C.
+// The last two lines say what ran and what was skipped and why, then the test count
+// ("tests: N passed, …") summed over Vitest and Playwright.
+//
+//   npm test                      everything
+//   npm test -- lint build        only the steps whose names start with these words
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { findChromium } from "./find-chromium.mjs";
+import { startThrowawayPostgres } from "./throwaway-postgres.mjs";
 
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+process.chdir(root);
+const reportDir = path.join(root, ".tmp/test-report");
+const vitestJson = path.join(reportDir, "vitest.json");
+const playwrightJson = path.join(reportDir, "playwright.json");
+
+/** @type {{ name: string, cmd: string, args: string[], chromium?: boolean, postgres?: boolean, env?: Record<string, string> }[]} */
 const steps = [
-  ["typecheck", "npm", ["run", "typecheck"]],
-  ["lint", "npm", ["run", "lint"]],
-  ["build", "npm", ["run", "build"]],
-  ["unit and contract tests", "npx", ["vitest", "run", "--coverage"]],
-  ["browser", "npm", ["run", "test:e2e"]],
+  { name: "typecheck", cmd: "npm", args: ["run", "typecheck"] },
+  { name: "lint", cmd: "npm", args: ["run", "lint"] },
+  { name: "build", cmd: "npm", args: ["run", "build"] },
+  {
+    name: "unit and contract tests",
+    cmd: "npx",
+    args: ["vitest", "run", "--coverage", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestJson}`],
+    chromium: true,
+    postgres: true,
+  },
+  {
+    name: "browser",
+    cmd: "npx",
+    args: ["playwright", "test"],
+    chromium: true,
+    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson },
+  },
 ];
 
 const only = process.argv.slice(2);
+const selected = steps.filter((s) => !only.length || only.some((o) => s.name.startsWith(o)));
+const ran = [];
+const skipped = [];
 const results = [];
-for (const [name, cmd, args] of steps) {
-  if (only.length && !only.some((o) => name.startsWith(o))) continue;
-  const started = Date.now();
-  console.log(`\n━━ ${name} ━━ ${cmd} ${args.join(" ")}`);
-  const { status } = spawnSync(cmd, args, { stdio: "inherit" });
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  results.push({ name, ok: status === 0, seconds });
-  if (status !== 0) break;
+/** @type {(() => void) | undefined} */
+let stopPostgres;
+/** @type {import("node:child_process").ChildProcess | undefined} */
+let current;
+let interrupted = false;
+
+// ctrl-C reaches the running step through the terminal's process group; a signal sent to this
+// process alone (a CI timeout) is passed on. Either way the step ends, then the cleanup runs.
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
+  process.on(signal, () => {
+    interrupted = true;
+    current?.kill(signal);
+  });
 }
+process.on("exit", () => stopPostgres?.());
+
+/** Runs a command with inherited output; resolves to its exit status. */
+function run(cmd, args, env = {}) {
+  return new Promise((resolve) => {
+    current = spawn(cmd, args, { stdio: "inherit", env: { ...process.env, ...env } });
+    current.on("error", () => resolve(1));
+    current.on("exit", (code) => resolve(code ?? 1));
+  });
+}
+
+/** Chromium for the steps that drive a browser: a no-op when one is there. */
+async function ensureChromium() {
+  const before = findChromium();
+  console.log("\n━━ chromium ━━ node scripts/ensure-chromium.mjs");
+  const status = await run(process.execPath, ["scripts/ensure-chromium.mjs"]);
+  const found = findChromium();
+  if (status !== 0 || !found) return false;
+  ran.push(before ? `Chromium ${found}` : `Chromium ${found} (installed now)`);
+  return true;
+}
+
+/** TEST_DATABASE_URL for the "postgres" Vitest project, or a reason it is skipped. */
+async function preparePostgres() {
+  if (process.env.TEST_DATABASE_URL) {
+    ran.push("PostgreSQL variant on TEST_DATABASE_URL");
+    return { TSP_REQUIRE_POSTGRES: "1" };
+  }
+  if (process.env.TSP_TEST_POSTGRES === "0") {
+    skipped.push("PostgreSQL variant (TSP_TEST_POSTGRES=0)");
+    return {};
+  }
+  console.log("\n━━ postgresql ━━ scripts/throwaway-postgres.mjs");
+  const pg = await startThrowawayPostgres();
+  if ("skipped" in pg) {
+    console.log(`PostgreSQL variant skipped: ${pg.skipped}`);
+    skipped.push(`PostgreSQL variant (${pg.skipped})`);
+    return {};
+  }
+  stopPostgres = pg.stop;
+  console.log(`PostgreSQL ${pg.version} on ${pg.url} (deleted after the run)`);
+  ran.push(`PostgreSQL variant on a throw-away PostgreSQL ${pg.version}`);
+  return { TEST_DATABASE_URL: pg.url, TSP_REQUIRE_POSTGRES: "1" };
+}
+
+rmSync(reportDir, { recursive: true, force: true });
+mkdirSync(reportDir, { recursive: true });
+let chromiumReady = false;
+let postgresEnv;
+const since = (t) => ((Date.now() - t) / 1000).toFixed(1);
+for (const step of selected) {
+  if (interrupted) break;
+  if (step.chromium && !chromiumReady) {
+    const t = Date.now();
+    chromiumReady = await ensureChromium();
+    results.push({ name: "chromium", ok: chromiumReady, seconds: since(t), setup: true });
+    if (!chromiumReady) break;
+  }
+  if (step.postgres && !postgresEnv) {
+    const t = Date.now();
+    postgresEnv = await preparePostgres();
+    results.push({ name: "postgresql", ok: true, seconds: since(t), setup: true });
+  }
+  const started = Date.now();
+  console.log(`\n━━ ${step.name} ━━ ${step.cmd} ${step.args.join(" ")}`);
+  const status = await run(step.cmd, step.args, { ...step.env, ...(step.postgres ? postgresEnv : {}) });
+  results.push({ name: step.name, ok: status === 0 && !interrupted, seconds: since(started) });
+  if (status !== 0 || interrupted) break;
+}
+stopPostgres?.();
+stopPostgres = undefined;
+
+const readJson = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : undefined);
+
+/** Test counts from the JSON reports of Vitest and Playwright (absent when the step did not run). */
+function counts() {
+  const v = readJson(vitestJson);
+  const p = readJson(playwrightJson)?.stats;
+  const parts = [];
+  const total = { passed: 0, skipped: 0, failed: 0 };
+  if (v) {
+    const c = { passed: v.numPassedTests, skipped: v.numPendingTests + v.numTodoTests, failed: v.numFailedTests };
+    parts.push(`Vitest ${c.passed} passed, ${c.skipped} skipped, ${c.failed} failed`);
+    for (const k of Object.keys(total)) total[k] += c[k];
+  }
+  if (p) {
+    const c = { passed: p.expected + p.flaky, skipped: p.skipped, failed: p.unexpected };
+    parts.push(`Playwright ${c.passed} passed, ${c.skipped} skipped, ${c.failed} failed`);
+    for (const k of Object.keys(total)) total[k] += c[k];
+  }
+  return { parts, total };
+}
+
 console.log("\n━━ summary ━━");
 for (const r of results) console.log(`${r.ok ? "ok  " : "FAIL"}  ${r.name} (${r.seconds} s)`);
-const failed = results.filter((r) => !r.ok).length;
-console.log(`steps: ${results.length - failed} passed, ${failed} failed`);
-process.exit(failed ? 1 : 0);
+const failed = results.filter((r) => !r.ok);
+const notRun = selected.slice(results.filter((r) => !r.setup).length).map((s) => s.name);
+if (notRun.length)
+  skipped.push(`${notRun.join(", ")} (${interrupted ? "interrupted" : `after ${failed[0]?.name} failed`})`);
+if (only.length)
+  skipped.push(
+    `steps not asked for: ${
+      steps
+        .filter((s) => !selected.includes(s))
+        .map((s) => s.name)
+        .join(", ") || "none"
+    }`,
+  );
+const { parts, total } = counts();
+console.log(
+  `ran: ${[...results.filter((r) => !r.setup).map((r) => r.name), ...ran].join(", ")}; skipped: ${skipped.join("; ") || "nothing"}`,
+);
+console.log(
+  `tests: ${total.passed} passed, ${total.skipped} skipped, ${total.failed} failed${parts.length ? ` (${parts.join("; ")})` : ""}`,
+);
+process.exit(failed.length || interrupted ? 1 : 0);
