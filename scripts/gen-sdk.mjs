@@ -149,6 +149,18 @@ function indexSource(documents, rows) {
     "/** The operationId of any operation. */",
     "export type OperationId = keyof typeof operations;",
     "",
+    "/**",
+    " * The operations guarded by a button permission (`x-permission` not null). A permission is",
+    ' * named by the operation it guards (`<Permitted op="exportLoginLog">`), so a misspelt name',
+    " * is a compile error.",
+    " */",
+    "export type PermittedOperation = {",
+    '  [Op in OperationId]: (typeof operations)[Op]["permission"] extends string ? Op : never;',
+    "}[OperationId];",
+    "",
+    "/** Every button permission string of the contract (the values buttonApis lists). */",
+    'export type ButtonPermission = (typeof operations)[PermittedOperation]["permission"];',
+    "",
   );
   return lines.join("\n");
 }

@@ -34,8 +34,14 @@ export {
   TimeoutError,
   TspError,
 } from "./errors";
-export { type OperationId, operations, type paths } from "./generated";
-export type { OperationInfo, OperationMeta, OperationTable } from "./operations";
+export {
+  type ButtonPermission,
+  type OperationId,
+  operations,
+  type PermittedOperation,
+  type paths,
+} from "./generated";
+export { type OperationInfo, type OperationMeta, type OperationTable, permissionOf } from "./operations";
 export { type CursorFetch, cursorPages, hasNextPage, items, type NumberedFetch, numberedPages, unwrap } from "./paging";
 export { createEncryptor, encryptValue, importPublicKey, PUB_KEY_PATH } from "./rsa";
 export { DEFAULT_TIMEOUT_MS, LONG_TIMEOUT_MS } from "./runtime";

@@ -1,3 +1,5 @@
+import { operations, type PermittedOperation } from "./generated";
+
 /**
  * What the runtime needs to know about an operation, read from openapi/ by the generator
  * (`src/generated`): its method and path, `x-long-running` (200 s timeout) and whether it is
@@ -26,4 +28,13 @@ export function indexOperations(table: OperationTable | undefined): Map<string, 
     index.set(`${meta.method.toUpperCase()} ${meta.path}`, { ...meta, operationId });
   }
   return index;
+}
+
+/**
+ * The button permission (`x-permission`) guarding an operation, e.g. `permissionOf("exportLoginLog")`
+ * → "/tbox/loginJournal/loginLog/export". Only operations that have one are accepted, so a
+ * misspelt or unguarded operation is a compile error, not a silently hidden button.
+ */
+export function permissionOf<Op extends PermittedOperation>(op: Op): (typeof operations)[Op]["permission"] {
+  return operations[op].permission;
 }

@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTspClient, memoryTokenStore, operations, unwrap } from "../src/index";
+import {
+  type ButtonPermission,
+  createTspClient,
+  memoryTokenStore,
+  operations,
+  type PermittedOperation,
+  permissionOf,
+  unwrap,
+} from "../src/index";
 import { json, sleep, startServer, type TestServer } from "./server";
 
 let server: TestServer;
@@ -36,5 +44,26 @@ describe("the generated contract wired in by default", () => {
     const key = unwrap(await sdk.GET("/b-iam-account/v1/account/getPubKey"));
     expect(key.publicKey).toBe("AAAA");
     expect(server.requests.at(-1)?.headers.authorization).toBeUndefined();
+  });
+});
+
+describe("permissions named by the operation they guard", () => {
+  it("reads x-permission from the generated table", () => {
+    expect(permissionOf("exportLoginLog")).toBe("/tbox/loginJournal/loginLog/export");
+    expect(permissionOf("downloadExportFile")).toBe("/exportFile/index/download");
+    const literal: "/tbox/loginJournal/loginLog/export" = permissionOf("exportLoginLog");
+    expect(literal).toBe(operations.exportLoginLog.permission);
+  });
+
+  it("accepts only operations that have a permission (checked by tsc: an unused @ts-expect-error fails)", () => {
+    // @ts-expect-error a misspelt operation is not an operation
+    expect(() => permissionOf("exportLoginLogg")).toThrow();
+    // @ts-expect-error getLoginLog is guarded by its menu, not by a button permission
+    expect(permissionOf("getLoginLog")).toBeNull();
+    const guarded: PermittedOperation[] = ["exportLoginLog", "exportLogoutLog"];
+    // @ts-expect-error a permission string is not an operation name
+    const notAnOp: PermittedOperation = "/tbox/loginJournal/loginLog/export";
+    const perm: ButtonPermission = "/exportFile/index/download";
+    expect([guarded.length, notAnOp, perm]).toHaveLength(3);
   });
 });

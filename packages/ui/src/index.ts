@@ -43,7 +43,6 @@ export {
   placesGeocoder,
   regionPlacesGeocoder,
 } from "./map/geocoder";
-export { PermissionGuard, PermissionProvider, useHasPermission } from "./permission/PermissionGuard";
 export { CollapsiblePanel, SearchItem } from "./search/CollapsiblePanel";
 export { DefaultSearchPanel, type DefaultSearchPanelProps } from "./search/DefaultSearchPanel";
 export { TimeRangeInput } from "./search/TimeRangeInput";

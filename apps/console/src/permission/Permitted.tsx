@@ -1,10 +1,11 @@
 import type { ReactNode } from "react";
-import { usePermission } from "./usePermission";
+import { type OperationNeed, useCan } from "./useCan";
 
 /**
- * Renders its children only when the account holds `need` (spec §6: an element requiring a
- * permission the user lacks is removed — absent from the page, not disabled).
+ * Renders its children only when the account may call `op` (spec §6: an element requiring a
+ * permission the user lacks is removed — absent from the page, not disabled). The permission is
+ * named by the operation it guards: `<Permitted op="exportLoginLog">`.
  */
-export function Permitted({ need, children }: { need: string | readonly string[]; children: ReactNode }) {
-  return usePermission(need) ? children : null;
+export function Permitted({ op, children }: { op: OperationNeed; children: ReactNode }) {
+  return useCan()(op) ? children : null;
 }

@@ -61,12 +61,14 @@ export interface OperationMeta {
 /** Every operation by operationId (unique across all documents). */
 export const operations = {
   deleteNerMonitor: {"service":"tsp-bss","method":"POST","path":"/tsp-bss/ner/monitor/delete","longRunning":false,"permission":"/newCarMonitor/monitorList/delete","public":false,"basicClient":false,"requestBody":null,"responseBody":"json"},
+  deleteSimCard: {"service":"tsp-bss","method":"POST","path":"/tsp-bss/simCard/delete","longRunning":false,"permission":"/baseInfo/simCard/delete","public":false,"basicClient":false,"requestBody":null,"responseBody":"json"},
   downloadExportFile: {"service":"comm-inc-center","method":"GET","path":"/comm-inc-center/v1/web/exportFile/{id}/download","longRunning":true,"permission":"/exportFile/index/download","public":false,"basicClient":false,"requestBody":null,"responseBody":"blob"},
   downloadNerBatteryInfoTemplate: {"service":"tsp-bss","method":"GET","path":"/tsp-bss/import/template/download/nerBatteryInfo","longRunning":true,"permission":"/baseInfo/recordVehicleInfo/import/batteryInfo","public":false,"basicClient":false,"requestBody":null,"responseBody":"blob"},
   downloadNerDriveInfoTemplate: {"service":"tsp-bss","method":"GET","path":"/tsp-bss/import/template/download/nerDriveInfo","longRunning":true,"permission":"/baseInfo/recordVehicleInfo/import/driveInfo","public":false,"basicClient":false,"requestBody":null,"responseBody":"blob"},
   downloadNerTerminalInfoTemplate: {"service":"tsp-bss","method":"GET","path":"/tsp-bss/import/template/download/nerTerminalInfo","longRunning":true,"permission":"/baseInfo/recordVehicleInfo/import/terminalInfo","public":false,"basicClient":false,"requestBody":null,"responseBody":"blob"},
   downloadNerVehicleInfoTemplate: {"service":"tsp-bss","method":"GET","path":"/tsp-bss/import/template/download/nerVehicleInfo","longRunning":true,"permission":"/baseInfo/recordVehicleInfo/import/vehicleInfo","public":false,"basicClient":false,"requestBody":null,"responseBody":"blob"},
   downloadNerVehicleModelTemplate: {"service":"tsp-bss","method":"GET","path":"/tsp-bss/import/template/download/nerVehicleModel","longRunning":true,"permission":"/baseInfo/newEnergyInfo/import/vehicleModel","public":false,"basicClient":false,"requestBody":null,"responseBody":"blob"},
+  downloadSimCardTemplate: {"service":"tsp-bss","method":"GET","path":"/tsp-bss/simCard/import/template","longRunning":true,"permission":"/baseInfo/simCard/import","public":false,"basicClient":false,"requestBody":null,"responseBody":"blob"},
   exportLoginLog: {"service":"tsp-hbase-proxy","method":"GET","path":"/tsp-hbase-proxy/vehicleLog/getLoginLog/export","longRunning":true,"permission":"/tbox/loginJournal/loginLog/export","public":false,"basicClient":false,"requestBody":null,"responseBody":"json"},
   exportLogoutLog: {"service":"tsp-hbase-proxy","method":"GET","path":"/tsp-hbase-proxy/vehicleLog/getLogoutLog/export","longRunning":true,"permission":"/tbox/loginJournal/logoutLog/export","public":false,"basicClient":false,"requestBody":null,"responseBody":"json"},
   exportNerAll: {"service":"tsp-bss","method":"POST","path":"/tsp-bss/nerVehicleExcel/export/all","longRunning":true,"permission":"/baseInfo/recordVehicleInfo/export/all","public":false,"basicClient":false,"requestBody":"json","responseBody":"json"},
@@ -78,6 +80,7 @@ export const operations = {
   exportNerTerminalInfoLog: {"service":"tsp-bss","method":"POST","path":"/tsp-bss/nerVehicleExcel/export/terminalInfoLog","longRunning":true,"permission":"/baseInfo/recordVehicleInfo/exportLog/terminalInfo","public":false,"basicClient":false,"requestBody":null,"responseBody":"json"},
   exportNerVehicleInfo: {"service":"tsp-bss","method":"POST","path":"/tsp-bss/nerVehicleExcel/export/vehicleInfo","longRunning":true,"permission":"/baseInfo/recordVehicleInfo/export/vehicleInfo","public":false,"basicClient":false,"requestBody":"json","responseBody":"json"},
   exportNerVehicleInfoLog: {"service":"tsp-bss","method":"POST","path":"/tsp-bss/nerVehicleExcel/export/vehicleInfoLog","longRunning":true,"permission":"/baseInfo/recordVehicleInfo/exportLog/vehicleInfo","public":false,"basicClient":false,"requestBody":null,"responseBody":"json"},
+  exportSimCards: {"service":"tsp-bss","method":"POST","path":"/tsp-bss/simCard/export","longRunning":true,"permission":"/baseInfo/simCard/export","public":false,"basicClient":false,"requestBody":null,"responseBody":"json"},
   findAllIccid: {"service":"tsp-bss","method":"GET","path":"/tsp-bss/simCard/findAllIccid","longRunning":false,"permission":null,"public":false,"basicClient":false,"requestBody":null,"responseBody":"json"},
   findByVin: {"service":"tsp-bss","method":"GET","path":"/tsp-bss/v1/vehicle/findByVin","longRunning":false,"permission":null,"public":false,"basicClient":false,"requestBody":null,"responseBody":"json"},
   findDealerByRegion: {"service":"tsp-bss","method":"GET","path":"/tsp-bss/dealer/findDealerByRegion","longRunning":false,"permission":null,"public":false,"basicClient":false,"requestBody":null,"responseBody":"json"},
@@ -128,6 +131,7 @@ export const operations = {
   getPubKey: {"service":"b-iam-account","method":"GET","path":"/b-iam-account/v1/account/getPubKey","longRunning":false,"permission":null,"public":true,"basicClient":false,"requestBody":null,"responseBody":"json"},
   getRealNamedFileUploadSigned: {"service":"comm-saas-cloud","method":"POST","path":"/comm-saas-cloud/obs/getRealNamedFileUploadSigned","longRunning":false,"permission":"/auth/index/upload","public":false,"basicClient":false,"requestBody":"json","responseBody":"json"},
   getRealnameVinList: {"service":"tsp-bss","method":"GET","path":"/tsp-bss/realname/vinList","longRunning":false,"permission":null,"public":false,"basicClient":false,"requestBody":null,"responseBody":"json"},
+  getSimCard: {"service":"tsp-bss","method":"GET","path":"/tsp-bss/simCard/detail","longRunning":false,"permission":null,"public":false,"basicClient":false,"requestBody":null,"responseBody":"json"},
   getTempPutUrl: {"service":"transfer","method":"GET","path":"/transfer/obs/getTempPutURL","longRunning":false,"permission":"/common/upload","public":false,"basicClient":false,"requestBody":null,"responseBody":"json"},
   getToken: {"service":"b-iam-account","method":"POST","path":"/b-iam-account/oauth/token","longRunning":false,"permission":null,"public":true,"basicClient":true,"requestBody":"form","responseBody":"json"},
   getTotalFuelAlert: {"service":"tsp-shadow","method":"GET","path":"/tsp-shadow/vehicleStatus/jtl/getTotalFuelAlert","longRunning":false,"permission":null,"public":false,"basicClient":false,"requestBody":null,"responseBody":"json"},
@@ -137,6 +141,7 @@ export const operations = {
   importNerTerminalInfo: {"service":"tsp-bss","method":"POST","path":"/tsp-bss/nerVehicleExcel/import/terminalInfo","longRunning":true,"permission":"/baseInfo/recordVehicleInfo/import/terminalInfo","public":false,"basicClient":false,"requestBody":"multipart","responseBody":"json"},
   importNerVehicleInfo: {"service":"tsp-bss","method":"POST","path":"/tsp-bss/nerVehicleExcel/import/vehicleInfo","longRunning":true,"permission":"/baseInfo/recordVehicleInfo/import/vehicleInfo","public":false,"basicClient":false,"requestBody":"multipart","responseBody":"json"},
   importNerVehicleModel: {"service":"tsp-bss","method":"POST","path":"/tsp-bss/nerVehicleExcel/import/vehicleModel","longRunning":true,"permission":"/baseInfo/newEnergyInfo/import/vehicleModel","public":false,"basicClient":false,"requestBody":"multipart","responseBody":"json"},
+  importSimCards: {"service":"tsp-bss","method":"POST","path":"/tsp-bss/simCard/import","longRunning":true,"permission":"/baseInfo/simCard/import","public":false,"basicClient":false,"requestBody":"multipart","responseBody":"json"},
   insertNerMonitor: {"service":"tsp-bss","method":"POST","path":"/tsp-bss/ner/monitor/insert","longRunning":false,"permission":"/newCarMonitor/monitorList/insert","public":false,"basicClient":false,"requestBody":null,"responseBody":"json"},
   listBrands: {"service":"tsp-bss","method":"GET","path":"/tsp-bss/v1/brands/list","longRunning":false,"permission":null,"public":false,"basicClient":false,"requestBody":null,"responseBody":"json"},
   listModels: {"service":"tsp-bss","method":"GET","path":"/tsp-bss/v1/model/selectList","longRunning":false,"permission":null,"public":false,"basicClient":false,"requestBody":null,"responseBody":"json"},
@@ -145,6 +150,7 @@ export const operations = {
   listOems: {"service":"tsp-bss","method":"GET","path":"/tsp-bss/vehicle/oem/list","longRunning":false,"permission":null,"public":false,"basicClient":false,"requestBody":null,"responseBody":"json"},
   listProviders: {"service":"tsp-bss","method":"GET","path":"/tsp-bss/provider/list","longRunning":false,"permission":null,"public":false,"basicClient":false,"requestBody":null,"responseBody":"json"},
   listSeries: {"service":"tsp-bss","method":"GET","path":"/tsp-bss/v1/series/list","longRunning":false,"permission":null,"public":false,"basicClient":false,"requestBody":null,"responseBody":"json"},
+  listSimCards: {"service":"tsp-bss","method":"GET","path":"/tsp-bss/simCard/list","longRunning":false,"permission":null,"public":false,"basicClient":false,"requestBody":null,"responseBody":"json"},
   listVehicleColors: {"service":"tsp-bss","method":"GET","path":"/tsp-bss/vehicleColorConfig/list","longRunning":false,"permission":null,"public":false,"basicClient":false,"requestBody":null,"responseBody":"json"},
   modifyPassword: {"service":"b-iam-account","method":"POST","path":"/b-iam-account/users/web/modifyPassword","longRunning":false,"permission":null,"public":false,"basicClient":false,"requestBody":"json","responseBody":"json"},
   putObject: {"service":"object-store","method":"PUT","path":"/obs/{objectKey}","longRunning":true,"permission":null,"public":true,"basicClient":false,"requestBody":"binary","responseBody":"json"},
@@ -178,8 +184,21 @@ export const operations = {
   updateNerTerminalInfo: {"service":"tsp-bss","method":"POST","path":"/tsp-bss/nerVehicleInfo/update/terminalInfo","longRunning":false,"permission":"/baseInfo/recordVehicleInfo/update/terminalInfo","public":false,"basicClient":false,"requestBody":"json","responseBody":"json"},
   updateNerVehicleInfo: {"service":"tsp-bss","method":"POST","path":"/tsp-bss/nerVehicleInfo/update/vehicleInfo","longRunning":false,"permission":"/baseInfo/recordVehicleInfo/update/vehicleInfo","public":false,"basicClient":false,"requestBody":"json","responseBody":"json"},
   updateNerVehicleModel: {"service":"tsp-bss","method":"POST","path":"/tsp-bss/nerVehicleInfo/update/vehicleModel","longRunning":false,"permission":"/baseInfo/recordVehicleInfo/update/vehicleModel","public":false,"basicClient":false,"requestBody":null,"responseBody":"json"},
+  updateSimCard: {"service":"tsp-bss","method":"POST","path":"/tsp-bss/simCard/update","longRunning":false,"permission":"/baseInfo/simCard/update","public":false,"basicClient":false,"requestBody":"json","responseBody":"json"},
   uploadBoxEvFile: {"service":"tsp-ota","method":"POST","path":"/tsp-ota/v1/web/boxEv/ftp","longRunning":true,"permission":"/OTA/boxEv/upload","public":false,"basicClient":false,"requestBody":"multipart","responseBody":"json"},
 } as const satisfies Record<string, OperationMeta>;
 
 /** The operationId of any operation. */
 export type OperationId = keyof typeof operations;
+
+/**
+ * The operations guarded by a button permission (`x-permission` not null). A permission is
+ * named by the operation it guards (`<Permitted op="exportLoginLog">`), so a misspelt name
+ * is a compile error.
+ */
+export type PermittedOperation = {
+  [Op in OperationId]: (typeof operations)[Op]["permission"] extends string ? Op : never;
+}[OperationId];
+
+/** Every button permission string of the contract (the values buttonApis lists). */
+export type ButtonPermission = (typeof operations)[PermittedOperation]["permission"];

@@ -8,8 +8,6 @@ import { useT } from "../../i18n/i18n";
 import { Permitted } from "../../permission/Permitted";
 import { ExportStatusBadge } from "./ExportStatusBadge";
 
-/** Permission of the download call (openapi comm-inc-center x-permission). */
-export const DOWNLOAD_PERMISSION = "/exportFile/index/download";
 /** While a task is queued or running, the list refreshes this often to show progress. */
 const POLL_MS = 2000;
 
@@ -129,7 +127,7 @@ export default function ExportFileListPage() {
       width: 64,
       render: (task) =>
         task.status === "done" && !(task.expiresAt !== null && task.expiresAt < now) ? (
-          <Permitted need={DOWNLOAD_PERMISSION}>
+          <Permitted op="downloadExportFile">
             <button type="button" className={buttonClass("link")} onClick={() => void download(task)}>
               {t("common.download")}
             </button>

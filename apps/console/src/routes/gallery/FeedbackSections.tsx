@@ -1,14 +1,8 @@
 import { initialTabs, reduceTabs, type TabsState } from "@tsp/domain";
-import {
-  buttonClass,
-  EmptyState,
-  LoadingOverlay,
-  PermissionGuard,
-  TabStrip,
-  useHasPermission,
-  useToast,
-} from "@tsp/ui";
+import { buttonClass, EmptyState, LoadingOverlay, TabStrip, useToast } from "@tsp/ui";
 import { useState } from "react";
+import { Permitted } from "../../permission/Permitted";
+import { useCan } from "../../permission/useCan";
 import { Section } from "./Section";
 
 const DEMO_TABS: TabsState = [
@@ -28,7 +22,7 @@ export function FeedbackSections() {
   const [loading, setLoading] = useState(false);
   const [tabs, setTabs] = useState<TabsState>(DEMO_TABS);
   const [navigated, setNavigated] = useState<string | null>(null);
-  const canExport = useHasPermission("/tbox/loginJournal/loginLog/export");
+  const can = useCan();
   return (
     <>
       <Section id="feedback" title="提示与加载" note="消息提示、加载遮罩、空状态。">
@@ -58,19 +52,18 @@ export function FeedbackSections() {
           <LoadingOverlay show={loading} />
         </div>
       </Section>
-      <Section id="permission" title="权限控制" note="没有按钮权限的元素被移除；同一检查也可作为 true/false 使用。">
+      <Section
+        id="permission"
+        title="权限控制"
+        note="权限以它守护的操作命名（<Permitted op> / can(op)）：没有按钮权限的元素被移除；同一检查也可作为 true/false 使用。"
+      >
         <div className="flex items-center gap-3">
-          <PermissionGuard need="/tbox/loginJournal/loginLog/export">
+          <Permitted op="exportLoginLog">
             <button type="button" className={buttonClass("primary")}>
               导出（需要导出权限）
             </button>
-          </PermissionGuard>
-          <PermissionGuard need="/gallery/never-granted">
-            <button type="button" className={buttonClass("danger")}>
-              不应出现的按钮
-            </button>
-          </PermissionGuard>
-          <span className="text-xs text-gray-500">导出权限：{canExport ? "有" : "无"}</span>
+          </Permitted>
+          <span className="text-xs text-gray-500">导出权限：{can("exportLoginLog") ? "有" : "无"}</span>
         </div>
       </Section>
       <Section

@@ -1,7 +1,4 @@
-import { PermissionProvider } from "@tsp/ui";
-import { useAtomValue } from "jotai";
 import { useContext, useMemo } from "react";
-import { buttonApisAtom } from "../../session/sessionAtoms";
 import { DialogSections } from "./DialogSections";
 import { FeedbackSections } from "./FeedbackSections";
 import { FormSections } from "./FormSections";
@@ -34,36 +31,33 @@ const TOC: [string, string][] = [
  * {@link GalleryLoadersContext} when the console provides one, else the SDK-backed set.
  */
 export default function GalleryPage() {
-  const buttonApis = useAtomValue(buttonApisAtom);
   const injected = useContext(GalleryLoadersContext);
   const loaders = useMemo(() => injected ?? sdkGalleryLoaders(), [injected]);
   return (
-    <PermissionProvider buttonApis={buttonApis}>
-      <GalleryLoadersContext.Provider value={loaders}>
-        <div className="flex flex-col gap-4 text-sm text-gray-800">
-          <header className="flex flex-col gap-2">
-            <h1 className="text-lg font-medium">组件示例</h1>
-            <nav aria-label="组件目录" className="flex flex-wrap gap-x-3 gap-y-1 text-xs">
-              {TOC.map(([id, name]) => (
-                <button
-                  key={id}
-                  type="button"
-                  className="text-blue-600 hover:underline"
-                  onClick={() => document.getElementById(id)?.scrollIntoView({ block: "start" })}
-                >
-                  {name}
-                </button>
-              ))}
-            </nav>
-          </header>
-          <FormSections />
-          <SelectSections />
-          <TableSections />
-          <DialogSections />
-          <HeavySections />
-          <FeedbackSections />
-        </div>
-      </GalleryLoadersContext.Provider>
-    </PermissionProvider>
+    <GalleryLoadersContext.Provider value={loaders}>
+      <div className="flex flex-col gap-4 text-sm text-gray-800">
+        <header className="flex flex-col gap-2">
+          <h1 className="text-lg font-medium">组件示例</h1>
+          <nav aria-label="组件目录" className="flex flex-wrap gap-x-3 gap-y-1 text-xs">
+            {TOC.map(([id, name]) => (
+              <button
+                key={id}
+                type="button"
+                className="text-blue-600 hover:underline"
+                onClick={() => document.getElementById(id)?.scrollIntoView({ block: "start" })}
+              >
+                {name}
+              </button>
+            ))}
+          </nav>
+        </header>
+        <FormSections />
+        <SelectSections />
+        <TableSections />
+        <DialogSections />
+        <HeavySections />
+        <FeedbackSections />
+      </div>
+    </GalleryLoadersContext.Provider>
   );
 }

@@ -9,9 +9,7 @@ const VIN = "LSVAU2180N2183294";
 
 function setup(address: JournalAddress = EMPTY) {
   const onQuery = vi.fn();
-  render(
-    <JournalSearchForm address={address} exportPermission="/tbox/loginJournal/loginLog/export" onQuery={onQuery} />,
-  );
+  render(<JournalSearchForm address={address} exportOp="exportLoginLog" onQuery={onQuery} />);
   return onQuery;
 }
 

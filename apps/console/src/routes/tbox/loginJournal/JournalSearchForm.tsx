@@ -8,6 +8,7 @@ import {
   VIN_LENGTH,
   vinProblem,
 } from "@tsp/domain";
+import type { PermittedOperation } from "@tsp/sdk";
 import { buttonClass, inputClass, useToast } from "@tsp/ui";
 import { useId, useState } from "react";
 import { exportJournal } from "../../../api/calls";
@@ -25,11 +26,11 @@ import { isRunnable, type JournalAddress } from "./journalAddress";
  */
 export function JournalSearchForm({
   address,
-  exportPermission,
+  exportOp,
   onQuery,
 }: {
   address: JournalAddress;
-  exportPermission: string;
+  exportOp: PermittedOperation;
   onQuery: (next: JournalAddress) => void;
 }) {
   const t = useT();
@@ -171,7 +172,7 @@ export function JournalSearchForm({
         >
           {t("common.reset")}
         </button>
-        <Permitted need={exportPermission}>
+        <Permitted op={exportOp}>
           <button
             type="button"
             className={buttonClass("default")}

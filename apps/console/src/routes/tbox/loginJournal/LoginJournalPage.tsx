@@ -1,4 +1,5 @@
-import { LOGIN_LOG_EXPORT_PERMISSION, PAGE_SIZES } from "@tsp/domain";
+import { PAGE_SIZES } from "@tsp/domain";
+import type { PermittedOperation } from "@tsp/sdk";
 import { type Column, CursorPager, DataTable, Dialog, inputClass, useRememberedPageSize } from "@tsp/ui";
 import { useEffect, useState } from "react";
 import { getBoundIccid, type JournalKind } from "../../../api/calls";
@@ -11,10 +12,10 @@ import { JournalSearchForm } from "./JournalSearchForm";
 import { formatJournalAddress, type JournalAddress, parseJournalAddress } from "./journalAddress";
 import { useJournalPages } from "./useJournalPages";
 
-/** Export permission per journal (openapi x-permission; the login one is the spec's string). */
-export const EXPORT_PERMISSION: Record<JournalKind, string> = {
-  login: LOGIN_LOG_EXPORT_PERMISSION,
-  logout: "/tbox/loginJournal/logoutLog/export",
+/** The export operation per journal; its x-permission guards the export button. */
+export const EXPORT_OPERATION: Record<JournalKind, PermittedOperation> = {
+  login: "exportLoginLog",
+  logout: "exportLogoutLog",
 };
 
 /** The remembered page size of the journals (spec §9 "the chosen size is stored locally"). */
@@ -95,12 +96,7 @@ export default function LoginJournalPage() {
           ))}
         </fieldset>
       </div>
-      <JournalSearchForm
-        key={search}
-        address={address}
-        exportPermission={EXPORT_PERMISSION[address.kind]}
-        onQuery={go}
-      />
+      <JournalSearchForm key={search} address={address} exportOp={EXPORT_OPERATION[address.kind]} onQuery={go} />
       {pages.searched ? (
         <section aria-labelledby="journal-result" className="flex flex-col gap-2">
           <h2 id="journal-result" className="text-sm font-medium text-gray-700">
