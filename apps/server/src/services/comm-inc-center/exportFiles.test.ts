@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { EXPORT_TTL_MS } from "../../platform/exports/queue";
 import { accountOf, bearerFor, principalOf, twinAccount } from "../../testing/accounts";
 import { startTestServer, type TestServer } from "../../testing/testServer";
 
@@ -8,6 +7,8 @@ import { startTestServer, type TestServer } from "../../testing/testServer";
  * asked for it — not to its tenant — is never cached by a browser or proxy, and is gone once
  * its 7 days are over. The clock is the server's injected one, moved by the test.
  */
+/** Spec: an export file can be downloaded for 7 days (written out, not imported from the server). */
+const EXPORT_TTL_MS = 7 * 24 * 3600 * 1000;
 const START = new Date("2026-03-01T00:00:00Z");
 let clock = START;
 let server: TestServer;
