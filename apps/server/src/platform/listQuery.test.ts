@@ -1,0 +1,131 @@
+import { PGlite } from "@electric-sql/pglite";
+import { type Generated, Kysely, PGliteDialect } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ApiError } from "../http/envelope";
+import { countOf, keysetBatches, keysetPage, numberedPage, type Order, type Scope, where } from "./listQuery";
+
+interface TestDb {
+  item: { id: Generated<number>; tenant_id: number; name: string; code: string; score: number };
+}
+
+let db: Kysely<TestDb>;
+// Names with LIKE's wildcards, so a search for "50%" must not match "500".
+const ROWS = [
+  { tenant_id: 1, name: "甲 50% 折扣", code: "A1", score: 10 },
+  { tenant_id: 1, name: "乙 500", code: "B_2", score: 20 },
+  { tenant_id: 1, name: "丙 a_b", code: "C3", score: 30 },
+  { tenant_id: 1, name: "丁 axb", code: "D4", score: 40 },
+  { tenant_id: 2, name: "戊 50% 折扣", code: "E5", score: 50 },
+  { tenant_id: 3, name: "己 back\\slash", code: "F6", score: 60 },
+];
+
+beforeAll(async () => {
+  db = new Kysely<TestDb>({ dialect: new PGliteDialect({ pglite: new PGlite() }) });
+  await db.schema
+    .createTable("item")
+    .addColumn("id", "serial", (c) => c.primaryKey())
+    .addColumn("tenant_id", "integer", (c) => c.notNull())
+    .addColumn("name", "text", (c) => c.notNull())
+    .addColumn("code", "text", (c) => c.notNull())
+    .addColumn("score", "integer", (c) => c.notNull())
+    .execute();
+  await db.insertInto("item").values(ROWS).execute();
+});
+afterAll(() => db.destroy());
+
+const tenants = (...tenantIds: number[]) => ({ tenantIds });
+const ORDER: Order<TestDb, "item"> = { order: ["id"], sortable: { score: "score", code: "item.code" } };
+const names = (rows: { name: string }[]) => rows.map((r) => r.name.charAt(0));
+const items = () => db.selectFrom("item");
+const pick = (q: ReturnType<typeof items>) => q.select(["id", "name"]);
+const search = async (text: string) =>
+  names((await numberedPage(where(items(), { filters: (f) => [f.contains("name", text)] }), {}, ORDER, pick)).list);
+const count = (filters: Scope<TestDb, "item">["filters"]) => countOf(where(items(), { filters }));
+
+describe("list query: tenant scope and filters", () => {
+  it("keeps only the caller's tenants; no tenants sees nothing", async () => {
+    expect(await countOf(where(items(), { tenant: ["item.tenant_id", tenants(1, 3)] }))).toBe(5);
+    expect(await countOf(where(items(), { tenant: ["item.tenant_id", tenants()] }))).toBe(0);
+  });
+
+  it("matches substrings case-insensitively with wildcards taken literally", async () => {
+    expect(await search("50%")).toEqual(["甲", "戊"]);
+    expect(await search("a_b")).toEqual(["丙"]);
+    expect(await search("\\")).toEqual(["己"]);
+    expect(await search("AXB")).toEqual(["丁"]);
+  });
+
+  it("skips absent values: undefined, null and the empty string", async () => {
+    const q = where(items(), {
+      tenant: ["item.tenant_id", tenants(1)],
+      filters: (f) => [f.exact("code", ""), f.exact("score", undefined), f.contains("name", null), f.oneOf("id", [])],
+    });
+    expect(await countOf(q)).toBe(4);
+  });
+
+  it("combines exact, one-of, range and keyword conditions", async () => {
+    expect(await count((f) => [f.exact("code", "B_2")])).toBe(1);
+    expect(await count((f) => [f.oneOf("code", ["A1", "C3", "nope"])])).toBe(2);
+    expect(await count((f) => [f.range("score", 20, 40)])).toBe(3);
+    expect(await count((f) => [f.range("score", undefined, 20)])).toBe(2);
+    expect(await count((f) => [f.range("score", 55, undefined)])).toBe(1);
+    // Keyword: name OR code, and-ed with the other conditions.
+    expect(await count((f) => [f.keyword(["name", "code"], "_2")])).toBe(1);
+    expect(await count((f) => [f.keyword(["name", "code"], "50"), f.range("score", 0, 20)])).toBe(2);
+  });
+});
+
+describe("list query: order and numbered pages", () => {
+  it("answers a page and the total of every match", async () => {
+    const q = where(items(), { tenant: ["item.tenant_id", tenants(1, 2)] });
+    const page = await numberedPage(q, { pageNum: 2, pageSize: 2 }, ORDER, pick);
+    expect(page.total).toBe(5);
+    expect(names(page.list)).toEqual(["丙", "丁"]);
+    const last = await numberedPage(q, { pageNum: 3, pageSize: 2 }, ORDER, pick);
+    expect(names(last.list)).toEqual(["戊"]);
+    expect(last.total).toBe(5);
+  });
+
+  it("sorts by a whitelisted key, either way, then by the default order", async () => {
+    const desc = await numberedPage(items(), { sortBy: "score", desc: true, pageSize: 3 }, ORDER, pick);
+    expect(names(desc.list)).toEqual(["己", "戊", "丁"]);
+    const asc = await numberedPage(items(), { sortBy: "code" }, ORDER, pick);
+    expect(names(asc.list)).toEqual(["甲", "乙", "丙", "丁", "戊", "己"]);
+  });
+
+  it("answers an unknown sort key with a 400 naming the keys offered, not an SQL error", async () => {
+    const attempt = numberedPage(items(), { sortBy: "name; drop table item", field: "orderBy" }, ORDER, pick);
+    await expect(attempt).rejects.toBeInstanceOf(ApiError);
+    const error = (await attempt.catch((e: unknown) => e)) as ApiError;
+    expect(error.status).toBe(400);
+    expect(error.failDetail).toEqual([
+      { field: "orderBy", msg: "orderBy：不支持按“name; drop table item”排序（可选：score、code）" },
+    ]);
+    // Keys of Object.prototype are not sort keys either.
+    await expect(numberedPage(items(), { sortBy: "toString" }, ORDER, pick)).rejects.toBeInstanceOf(ApiError);
+    await expect(numberedPage(items(), { sortBy: "score" }, { order: ["id"] }, pick)).rejects.toThrow(ApiError);
+    expect(await countOf(items())).toBe(ROWS.length);
+  });
+});
+
+describe("list query: keyset", () => {
+  it("walks after the last key, either direction", async () => {
+    const first = await keysetPage(items(), { column: "id", after: null, limit: 2 }, pick);
+    expect(names(first)).toEqual(["甲", "乙"]);
+    const next = await keysetPage(items(), { column: "id", after: first.at(-1)?.id ?? 0, limit: 2 }, pick);
+    expect(names(next)).toEqual(["丙", "丁"]);
+    const back = await keysetPage(items(), { column: "id", desc: true, after: 3, limit: 5 }, pick);
+    expect(names(back)).toEqual(["乙", "甲"]);
+  });
+
+  it("yields every row once, in batches, also when the last batch is full", async () => {
+    for (const batch of [2, 3, 4, 100]) {
+      const seen: string[] = [];
+      for await (const rows of keysetBatches(items(), { column: "id", batch, keyOf: (r) => r.id }, pick)) {
+        expect(rows.length).toBeLessThanOrEqual(batch);
+        seen.push(...names(rows));
+      }
+      expect(seen).toEqual(["甲", "乙", "丙", "丁", "戊", "己"]);
+    }
+  });
+});
