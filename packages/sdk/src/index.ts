@@ -35,11 +35,22 @@ export {
   TspError,
 } from "./errors";
 export {
+  type BIamAccount,
   type ButtonPermission,
+  type CommData,
+  type CommIncCenter,
+  type CommSaasCloud,
+  type ObjectStore,
   type OperationId,
   operations,
   type PermittedOperation,
   type paths,
+  type Transfer,
+  type TspBss,
+  type TspHbaseProxy,
+  type TspJsatl,
+  type TspOta,
+  type TspShadow,
 } from "./generated";
 export { type OperationInfo, type OperationMeta, type OperationTable, permissionOf } from "./operations";
 export { type CursorFetch, cursorPages, hasNextPage, items, type NumberedFetch, numberedPages, unwrap } from "./paging";

@@ -1,6 +1,6 @@
 import { Dialog, inputClass, useToast } from "@tsp/ui";
 import { useId, useState } from "react";
-import { modifyPassword } from "../api/calls";
+import { modifyPassword } from "../api/account";
 import { useT } from "../i18n/i18n";
 import { type PasswordForm, passwordProblems } from "./passwordRules";
 

@@ -1,7 +1,7 @@
 import { EmptyState } from "@tsp/ui";
 import { useAtomValue } from "jotai";
 import { lazy, Suspense, useEffect, useState } from "react";
-import { getHomeOverview } from "../../api/calls";
+import { getHomeOverview } from "../../api/dataHome";
 import type { HomeOverview } from "../../api/types";
 import { formatDateTime } from "../../format/dateTime";
 import { useT } from "../../i18n/i18n";

@@ -1,8 +1,8 @@
 import { isCancelled } from "@tsp/sdk";
 import { buttonClass, type Column, DataTable, NumberedPager, saveBlob, useRememberedPageSize } from "@tsp/ui";
 import { useEffect, useState } from "react";
-import { downloadExportFile, getExportFiles } from "../../api/calls";
-import type { ExportTask, NumberedPage } from "../../api/types";
+import { downloadExportFile, getExportFiles } from "../../api/exportFile";
+import type { ExportTask, ExportTaskPage } from "../../api/types";
 import { formatBytes, formatDateTime } from "../../format/dateTime";
 import { useT } from "../../i18n/i18n";
 import { Permitted } from "../../permission/Permitted";
@@ -31,7 +31,7 @@ export default function ExportFileListPage() {
   const [pageSize, setPageSize] = useRememberedPageSize();
   const [pageNum, setPageNum] = useState(1);
   const [tick, setTick] = useState(0);
-  const [result, setResult] = useState<{ key: string; page: NumberedPage<ExportTask>; at: number } | null>(null);
+  const [result, setResult] = useState<{ key: string; page: ExportTaskPage; at: number } | null>(null);
   const requestKey = `${pageNum}|${pageSize}|${tick}`;
 
   useEffect(() => {

@@ -11,7 +11,7 @@ import {
 import type { PermittedOperation } from "@tsp/sdk";
 import { buttonClass, inputClass, useToast } from "@tsp/ui";
 import { useId, useState } from "react";
-import { exportJournal } from "../../../api/calls";
+import { exportJournal } from "../../../api/tbox";
 import { useT } from "../../../i18n/i18n";
 import { Permitted } from "../../../permission/Permitted";
 import { fromDatetimeLocal, toDatetimeLocal } from "./datetimeLocal";

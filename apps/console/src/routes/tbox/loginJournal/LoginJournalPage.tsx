@@ -2,7 +2,7 @@ import { PAGE_SIZES } from "@tsp/domain";
 import type { PermittedOperation } from "@tsp/sdk";
 import { type Column, CursorPager, DataTable, Dialog, inputClass, useRememberedPageSize } from "@tsp/ui";
 import { useEffect, useState } from "react";
-import { getBoundIccid, type JournalKind } from "../../../api/calls";
+import { getBoundIccid, type JournalKind } from "../../../api/tbox";
 import type { JournalRow } from "../../../api/types";
 import { formatDateTime } from "../../../format/dateTime";
 import { useT } from "../../../i18n/i18n";

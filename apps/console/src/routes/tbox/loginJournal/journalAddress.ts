@@ -1,4 +1,4 @@
-import type { JournalKind } from "../../../api/calls";
+import type { JournalKind } from "../../../api/tbox";
 
 /**
  * The journal's query as it lives in the address (issue 6: "a copied link reproduces the

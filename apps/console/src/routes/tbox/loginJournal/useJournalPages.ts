@@ -9,7 +9,7 @@ import {
 } from "@tsp/domain";
 import { isCancelled } from "@tsp/sdk";
 import { useEffect, useReducer, useState } from "react";
-import { getJournalPage } from "../../../api/calls";
+import { getJournalPage } from "../../../api/tbox";
 import type { JournalRow } from "../../../api/types";
 import { isRunnable, type JournalAddress } from "./journalAddress";
 
