@@ -16,11 +16,9 @@ afterAll(() => server.close());
 beforeEach(() => {
   server.routes.clear();
   server.requests.length = 0;
-  let n = 0;
   server.routes.set("GET /tsp-bss/provider/list", async (_req, res) => {
-    const mine = ++n;
     await sleep(150);
-    json(res, { code: 200, data: { n: mine } });
+    json(res, { code: 200, data: { list: [] } });
   });
 });
 
@@ -32,9 +30,10 @@ function setup() {
     tokenStore: memoryTokenStore("tok"),
     hooks: { onError: (e) => errors.push(e) },
   });
-  const call = () =>
+  /** One call, settled either way: `ok` with the answer or `error` with what it rejected with. */
+  const call = (): Promise<{ ok?: unknown; error?: unknown }> =>
     sdk.raw("GET", "/tsp-bss/provider/list").then(
-      (r) => ({ ok: r.data as { data: { n: number } } }),
+      (r) => ({ ok: r.data }),
       (error: unknown) => ({ error }),
     );
   return { sdk, call, errors };
