@@ -15,6 +15,7 @@ export { type NumberRange, NumberRangeInput } from "./form/NumberRangeInput";
 export { failedRowsSheet, REASON_HEADER, saveBlob } from "./importing/failedRowsSheet";
 export { ImportDialog, type ImportDialogProps } from "./importing/ImportDialog";
 export type { ImportReport, ImportRowResult } from "./importing/types";
+export * from "./kit/index";
 // Heavy widgets: lazy wrappers only (each is its own chunk).
 export {
   Chart,

@@ -13,6 +13,7 @@ export {
 } from "./filterCodec";
 export {
   fieldId,
+  type KeyedRule,
   isRequiredMissing,
   msgEnter,
   normalizeSearch,
@@ -20,3 +21,4 @@ export {
   type SearchValues,
   searchProblems,
 } from "./searchFields";
+export { checkRecord, type RecordCheck, type RecordSchema } from "./recordCheck";

@@ -16,14 +16,13 @@ import { msgChoose } from "../search/searchForm";
  * address holds plain values.
  */
 export type SearchFieldRule =
-  | { readonly kind: "text"; readonly key: string; readonly label: string; readonly required?: boolean }
-  | {
-      readonly kind: "vin" | "iccid" | "msisdn" | "tboxSerial";
-      readonly key: string;
-      readonly label: string;
-      readonly required?: boolean;
-    }
-  | { readonly kind: "choice" | "codes"; readonly key: string; readonly label: string; readonly required?: boolean }
+  | KeyedRule<"text">
+  | KeyedRule<"vin">
+  | KeyedRule<"iccid">
+  | KeyedRule<"msisdn">
+  | KeyedRule<"tboxSerial">
+  | KeyedRule<"choice">
+  | KeyedRule<"codes">
   | {
       readonly kind: "dateRange";
       readonly keys: readonly [string, string];
@@ -41,6 +40,14 @@ export type SearchFieldRule =
       readonly required?: boolean;
     }
   | { readonly kind: "numberRange"; readonly keys: readonly [string, string]; readonly label: string };
+
+/** A field that reads one key: text, an identifier, a choice or the brand tree's codes. */
+export interface KeyedRule<K extends string> {
+  readonly kind: K;
+  readonly key: string;
+  readonly label: string;
+  readonly required?: boolean;
+}
 
 /** Values of a search form: the screen's flat filter object. */
 export type SearchValues = Readonly<Record<string, unknown>>;

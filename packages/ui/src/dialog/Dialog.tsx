@@ -2,6 +2,7 @@ import { DialogPanel, DialogTitle, Dialog as HeadlessDialog } from "@headlessui/
 import { DIALOG_CONFIRM_THROTTLE_MS } from "@tsp/domain";
 import type { ReactNode } from "react";
 import { ToastAnnouncer } from "../feedback/Toasts";
+import { useUiText } from "../kit/uiText";
 import { buttonClass } from "../theme/classes";
 import { useThrottledAction } from "./useThrottledAction";
 
@@ -35,14 +36,15 @@ export function Dialog({
   onClose,
   onConfirm,
   width = 520,
-  confirmText = "确定",
-  cancelText = "取消",
+  confirmText,
+  cancelText,
   confirmDisabled,
   footerExtra,
   children,
   throttleMs = DIALOG_CONFIRM_THROTTLE_MS,
 }: DialogProps) {
   const confirm = useThrottledAction(() => onConfirm?.(), throttleMs);
+  const text = useUiText();
   return (
     <HeadlessDialog open={open} onClose={onClose} className="fixed inset-0 z-50">
       <div className="fixed inset-0 bg-black/40" aria-hidden="true" />
@@ -55,7 +57,7 @@ export function Dialog({
             <DialogTitle className="text-base font-medium">{title}</DialogTitle>
             <button
               type="button"
-              aria-label="关闭"
+              aria-label={text.close}
               className="flex size-8 items-center justify-center rounded text-lg text-gray-400 hover:bg-gray-100 hover:text-gray-700"
               onClick={onClose}
             >
@@ -68,10 +70,10 @@ export function Dialog({
             <div className="flex items-center justify-end gap-2 border-t border-gray-200 px-5 py-3">
               {footerExtra && <div className="mr-auto">{footerExtra}</div>}
               <button type="button" className={buttonClass("default")} onClick={onClose}>
-                {cancelText}
+                {cancelText ?? text.cancel}
               </button>
               <button type="button" className={buttonClass("primary")} disabled={confirmDisabled} onClick={confirm}>
-                {confirmText}
+                {confirmText ?? text.confirm}
               </button>
             </div>
           )}

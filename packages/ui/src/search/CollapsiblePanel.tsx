@@ -1,5 +1,6 @@
 import { isSearchPanelCollapsible } from "@tsp/domain";
 import { Children, type ReactNode, useId, useState } from "react";
+import { useUiText } from "../kit/uiText";
 
 /** Items shown while a collapsible panel is collapsed (one row of the 3-column grid minus the buttons). */
 const COLLAPSED_ITEMS = 2;
@@ -36,6 +37,7 @@ export function CollapsiblePanel({
   const collapsible = isSearchPanelCollapsible(items.length);
   const [expanded, setExpanded] = useState(!collapsible);
   const id = useId();
+  const text = useUiText();
   return (
     <form
       aria-label={label}
@@ -61,7 +63,7 @@ export function CollapsiblePanel({
               className="inline-flex h-8 items-center px-1 text-sm text-blue-600 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600/40"
               onClick={() => setExpanded((x) => !x)}
             >
-              {expanded ? "收起 ▴" : "展开 ▾"}
+              {expanded ? `${text.collapse} ▴` : `${text.expand} ▾`}
             </button>
           )}
         </div>

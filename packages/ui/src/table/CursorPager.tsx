@@ -1,3 +1,4 @@
+import { useUiText, withN } from "../kit/uiText";
 import { buttonClass } from "../theme/classes";
 
 /** Props of {@link CursorPager}. */
@@ -18,18 +19,19 @@ export interface CursorPagerProps {
  * pops the stack of earlier keys. There is no total, so no page count.
  */
 export function CursorPager({ page, nextKey, canGoBack, onNext, onBack, disabled }: CursorPagerProps) {
+  const text = useUiText();
   return (
-    <nav aria-label="分页" className="flex items-center justify-end gap-2 text-sm text-gray-600">
-      <span>第 {page} 页</span>
+    <nav aria-label={text.paging} className="flex items-center justify-end gap-2 text-sm text-gray-600">
+      <span>{withN(text.pageNo, page)}</span>
       <button type="button" className={buttonClass("default")} disabled={disabled || !canGoBack} onClick={onBack}>
-        上一页
+        {text.previous}
       </button>
       {nextKey ? (
         <button type="button" className={buttonClass("default")} disabled={disabled} onClick={onNext}>
-          下一页
+          {text.next}
         </button>
       ) : (
-        <span className="text-gray-400">已是最后一页</span>
+        <span className="text-gray-400">{text.lastPage}</span>
       )}
     </nav>
   );

@@ -3,6 +3,7 @@ import { clsx } from "clsx";
 import { type ReactNode, useRef } from "react";
 import { EmptyState } from "../feedback/EmptyState";
 import { LoadingOverlay } from "../feedback/LoadingOverlay";
+import { useUiText } from "../kit/uiText";
 import { EllipsisCell } from "./EllipsisCell";
 import type { Column } from "./types";
 
@@ -50,12 +51,13 @@ export function DataTable<T>({
   rowKey,
   label,
   loading = false,
-  emptyText = "暂无数据",
+  emptyText,
   height = 420,
   virtualFrom = 100,
   rowHeight = ROW_HEIGHT,
   footer,
 }: DataTableProps<T>) {
+  const text = useUiText();
   const scrollRef = useRef<HTMLElement>(null);
   const virtual = rows.length > virtualFrom;
   // oxlint-disable-next-line react/incompatible-library -- no React Compiler here; the virtualiser re-renders us itself
@@ -147,7 +149,7 @@ export function DataTable<T>({
             )}
           </tbody>
         </table>
-        {rows.length === 0 && !loading && <EmptyState text={emptyText} />}
+        {rows.length === 0 && !loading && <EmptyState text={emptyText ?? text.noData} />}
       </section>
       {footer && <div className="border-t border-gray-200 px-3 py-2">{footer}</div>}
       <LoadingOverlay show={loading} />

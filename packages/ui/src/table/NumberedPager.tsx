@@ -1,5 +1,6 @@
 import { PAGE_SIZES } from "@tsp/domain";
 import { clsx } from "clsx";
+import { useUiText, withN } from "../kit/uiText";
 import { buttonClass, inputClass } from "../theme/classes";
 
 /** Props of {@link NumberedPager}. */
@@ -28,11 +29,12 @@ export function pageWindow(current: number, pages: number): (number | null)[] {
  */
 export function NumberedPager({ pageNum, pageSize, total, onChange, disabled }: NumberedPagerProps) {
   const pages = Math.max(1, Math.ceil(total / pageSize));
+  const text = useUiText();
   return (
-    <nav aria-label="分页" className="flex flex-wrap items-center justify-end gap-2 text-sm text-gray-600">
-      <span>共 {total} 条</span>
+    <nav aria-label={text.paging} className="flex flex-wrap items-center justify-end gap-2 text-sm text-gray-600">
+      <span>{withN(text.totalRows, total)}</span>
       <select
-        aria-label="每页条数"
+        aria-label={text.pageSize}
         className={inputClass("w-24")}
         value={pageSize}
         disabled={disabled}
@@ -40,14 +42,14 @@ export function NumberedPager({ pageNum, pageSize, total, onChange, disabled }: 
       >
         {PAGE_SIZES.map((s) => (
           <option key={s} value={s}>
-            {s} 条/页
+            {withN(text.perPage, s)}
           </option>
         ))}
       </select>
       <button
         type="button"
         className={buttonClass("default", "px-2")}
-        aria-label="上一页"
+        aria-label={text.previous}
         disabled={disabled || pageNum <= 1}
         onClick={() => onChange(pageNum - 1, pageSize)}
       >
@@ -63,7 +65,7 @@ export function NumberedPager({ pageNum, pageSize, total, onChange, disabled }: 
           <button
             key={p}
             type="button"
-            aria-label={`第 ${p} 页`}
+            aria-label={withN(text.pageNo, p)}
             aria-current={p === pageNum ? "page" : undefined}
             disabled={disabled}
             className={clsx(
@@ -79,7 +81,7 @@ export function NumberedPager({ pageNum, pageSize, total, onChange, disabled }: 
       <button
         type="button"
         className={buttonClass("default", "px-2")}
-        aria-label="下一页"
+        aria-label={text.next}
         disabled={disabled || pageNum >= pages}
         onClick={() => onChange(pageNum + 1, pageSize)}
       >

@@ -1,0 +1,191 @@
+import { checkRecord, type RecordSchema } from "@tsp/domain";
+import { useId, useState } from "react";
+import { Dialog } from "../dialog/Dialog";
+import type { SelectOption } from "../select/types";
+import { inputClass } from "../theme/classes";
+import { useUiText } from "./uiText";
+
+/** One field of a {@link FormDialog}. */
+export interface FormField {
+  key: string;
+  label: string;
+  /** text and textarea give strings, number a number or null, select one of its options, date `yyyy-MM-dd`. */
+  kind: "text" | "textarea" | "number" | "select" | "date";
+  options?: readonly SelectOption[];
+  required?: boolean;
+  /** Shown, not editable (the record's key). */
+  readOnly?: boolean;
+  maxLength?: number;
+  placeholder?: string;
+}
+
+/** Messages by field key. */
+export type FieldErrors = Readonly<Record<string, string>>;
+
+/** Props of {@link FormDialog}. */
+export interface FormDialogProps<V extends Record<string, unknown>> {
+  open: boolean;
+  title: string;
+  fields: readonly FormField[];
+  initial: V;
+  /** The domain's schema of the edit: its messages show under the fields, and nothing is sent while one shows. */
+  schema: RecordSchema<V>;
+  /**
+   * Saves; answers null when saved (the dialog closes) or the server's messages by field
+   * (`failDetail[].field`), shown under the fields with the dialog left open and the draft kept.
+   */
+  onSubmit: (values: V) => Promise<FieldErrors | null>;
+  onClose: () => void;
+  width?: number;
+}
+
+/**
+ * The screen kit's edit form (issue 13): the fields of a record in a dialog, validated by the
+ * domain's valibot schema before anything is sent (the server enforces the same rules), the
+ * server's field messages mapped back onto the fields, the confirm throttled (spec §5) and
+ * disabled while saving. The first invalid field takes the focus.
+ */
+export function FormDialog<V extends Record<string, unknown>>({
+  open,
+  title,
+  fields,
+  initial,
+  schema,
+  onSubmit,
+  onClose,
+  width = 640,
+}: FormDialogProps<V>) {
+  const id = useId();
+  const text = useUiText();
+  const [draft, setDraft] = useState<Record<string, unknown>>(initial);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [saving, setSaving] = useState(false);
+
+  const focusFirst = (found: FieldErrors) => {
+    const first = fields.find((f) => found[f.key]);
+    if (first) document.getElementById(`${id}-${first.key}`)?.focus();
+  };
+
+  const save = async () => {
+    if (saving) return;
+    const checked = checkRecord(schema, draft);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      focusFirst(checked.errors);
+      return;
+    }
+    setSaving(true);
+    try {
+      const refused = await onSubmit(checked.value);
+      if (refused) {
+        setErrors(refused);
+        focusFirst(refused);
+      }
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const control = (f: FormField) => {
+    const fid = `${id}-${f.key}`;
+    const error = errors[f.key];
+    const common = {
+      id: fid,
+      "aria-invalid": error ? true : undefined,
+      "aria-required": f.required || undefined,
+      "aria-describedby": `${fid}-msg`,
+      disabled: f.readOnly,
+    } as const;
+    const set = (value: unknown) => {
+      setDraft((d) => ({ ...d, [f.key]: value }));
+      setErrors(({ [f.key]: _gone, ...rest }) => rest);
+    };
+    const raw = draft[f.key];
+    if (f.kind === "select")
+      return (
+        <select
+          {...common}
+          className={inputClass("w-full", !!error)}
+          value={String(raw ?? "")}
+          onChange={(e) => set(e.target.value)}
+        >
+          <option value="">{f.placeholder ?? "—"}</option>
+          {(f.options ?? []).map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      );
+    if (f.kind === "textarea")
+      return (
+        <textarea
+          {...common}
+          className={inputClass("h-20 w-full py-1", !!error)}
+          maxLength={f.maxLength}
+          value={String(raw ?? "")}
+          onChange={(e) => set(e.target.value)}
+        />
+      );
+    return (
+      <input
+        {...common}
+        type={f.kind === "date" ? "date" : "text"}
+        inputMode={f.kind === "number" ? "decimal" : undefined}
+        className={inputClass("w-full", !!error)}
+        maxLength={f.maxLength}
+        placeholder={f.placeholder}
+        value={raw === null || raw === undefined ? "" : String(raw)}
+        onChange={(e) => {
+          const t = e.target.value;
+          set(f.kind === "number" ? (t.trim() === "" ? null : Number(t)) : t);
+        }}
+      />
+    );
+  };
+
+  return (
+    <Dialog
+      open={open}
+      title={title}
+      width={width}
+      onClose={onClose}
+      onConfirm={() => void save()}
+      confirmDisabled={saving}
+    >
+      <form
+        aria-label={title}
+        className="grid grid-cols-1 gap-x-6 gap-y-1 sm:grid-cols-2"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void save();
+        }}
+      >
+        {errors[""] && (
+          <p role="alert" className="text-sm text-red-600 sm:col-span-2">
+            {errors[""]}
+          </p>
+        )}
+        {fields.map((f) => (
+          <div key={f.key} className="flex flex-col gap-1">
+            <label htmlFor={`${id}-${f.key}`} className="text-sm text-gray-600">
+              {f.required ? `* ${f.label}` : f.label}
+            </label>
+            {control(f)}
+            <span
+              id={`${id}-${f.key}-msg`}
+              role={errors[f.key] ? "alert" : undefined}
+              className="min-h-4 text-xs text-red-600"
+            >
+              {errors[f.key] ?? ""}
+            </span>
+          </div>
+        ))}
+        {/* Enter in a box submits; the dialog's own 确定 does the same. */}
+        <button type="submit" hidden aria-hidden="true" tabIndex={-1}>
+          {text.confirm}
+        </button>
+      </form>
+    </Dialog>
+  );
+}
