@@ -11,14 +11,14 @@ export {
   textFilter,
   timeFilter,
 } from "./filterCodec";
+export { checkRecord, type RecordCheck, type RecordSchema } from "./recordCheck";
 export {
   fieldId,
-  type KeyedRule,
   isRequiredMissing,
+  type KeyedRule,
   msgEnter,
   normalizeSearch,
   type SearchFieldRule,
   type SearchValues,
   searchProblems,
 } from "./searchFields";
-export { checkRecord, type RecordCheck, type RecordSchema } from "./recordCheck";
