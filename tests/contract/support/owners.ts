@@ -79,7 +79,19 @@ export const LOOKUP_OPS = [
 export const NER_OPS = operations
   .filter((o) => o.service === "tsp-bss")
   .filter((o) => /nerVehicle|newEnergyInfo|realname|ner\/monitor|import\/template/.test(o.path))
+  .filter((o) => !o.path.startsWith("/tsp-bss/simCard/"))
   .map((o) => o.operationId);
+
+/** The SIM card register of base info › SIM卡数据: list, detail, edit, delete, import, template, export (business-simcard.test.ts). */
+export const SIM_CARD_OPS = [
+  "listSimCards",
+  "getSimCard",
+  "updateSimCard",
+  "deleteSimCard",
+  "importSimCards",
+  "downloadSimCardTemplate",
+  "exportSimCards",
+];
 
 /** Every list, by the suite that owns it: file → [the list's name in that file, the list]. */
 export const OWNERS: Record<string, readonly [string, readonly string[]]> = {
@@ -89,4 +101,5 @@ export const OWNERS: Record<string, readonly [string, readonly string[]]> = {
   "business-files.test.ts": ["FILE_OPS", FILE_OPS],
   "business-lookups.test.ts": ["LOOKUP_OPS", LOOKUP_OPS],
   "business-ner.test.ts": ["NER_OPS", NER_OPS],
+  "business-simcard.test.ts": ["SIM_CARD_OPS", SIM_CARD_OPS],
 };

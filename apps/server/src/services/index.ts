@@ -5,6 +5,7 @@ import { commSaasCloud } from "./comm-saas-cloud";
 import { objectStore } from "./object-store";
 import { transfer } from "./transfer";
 import { tspBss } from "./tsp-bss";
+import { tspBssSimCard } from "./tsp-bss/simCard";
 import { tspHbaseProxy } from "./tsp-hbase-proxy";
 import { tspJsatl } from "./tsp-jsatl";
 import { tspOta } from "./tsp-ota";
@@ -27,4 +28,7 @@ export const serviceModules: readonly ServiceModule[] = [
   tspOta,
   transfer,
   commSaasCloud,
+  // Last: its seed fills in the cards tsp-bss seeded, and drawing from the shared PRNG after
+  // every other module leaves their demo data as it was.
+  tspBssSimCard,
 ];

@@ -205,6 +205,146 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/tsp-bss/simCard/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * SIM cards of the register (base info › SIM卡数据)
+         * @description Numbered page of the tenant's SIM cards (and its sub-tenants'), with the bound vehicle, real-name state and this month's traffic. Filters combine with AND; text filters are case-insensitive substrings; an empty value means no filter. `sortBy` takes a whitelisted column (default iccid), `desc=true` reverses it; ties are broken by ICCID so pages never overlap.
+         */
+        get: operations["listSimCards"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/simCard/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One SIM card
+         * @description The card `iccid` as the list shows it (the edit form starts from it; send its `updatedAt` back with the edit). A card the tenant does not hold answers 404.
+         */
+        get: operations["getSimCard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/simCard/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Save a SIM card's editable fields
+         * @description Replaces the editable fields of the card `iccid` (every field is sent) and answers the saved card with its new `updatedAt`. Optimistic concurrency: `updatedAt` must be the value the editor read; if the card changed since, the answer is 409 该SIM卡已被他人修改，请刷新后重新编辑 and nothing changes. Besides the schema, the rules of @tsp/domain's `checkSimCardEdit` apply (400 with the field of each reason): ICCID digits, 8986 range and Luhn check digit; 11- or 13-digit MSISDN not used by another card; the carrier the ICCID's issuer digits name; an activation date once a card was active, none while in stock, none in the future; expiry not before activation; a bound card neither in stock nor cancelled. The bound vehicle, real-name state and traffic are not edited here (terminal info binds, the real-name records and the carrier's usage feed the rest). A card the tenant does not hold answers 404.
+         */
+        post: operations["updateSimCard"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/simCard/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete a SIM card
+         * @description Deletes the card `iccid` (query parameter, no body) with its real-name record. A card bound to a vehicle is refused with 409 该SIM卡已绑定车辆<VIN>，请先在终端信息中解绑后再删除 and nothing changes. A card the tenant does not hold answers 404.
+         */
+        post: operations["deleteSimCard"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/simCard/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Export SIM cards (background task)
+         * @description Submits an .xlsx export of every card matching the list's filters (the same query parameters, without paging and sort; rows in ICCID order). Its columns start with the import template's (so an export is a filled template) and go on with the bound VIN, plate, real-name state, this month's traffic and the last change. The file appears in the export file list.
+         */
+        post: operations["exportSimCards"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/simCard/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import SIM cards from a sheet
+         * @description Reads the card rows of one .xlsx file (the columns of downloadSimCardTemplate; carrier and status as their Chinese names or codes). Each row is checked like an edit (@tsp/domain `checkSimCardEdit`) plus: an ICCID or MSISDN twice in the file (文件中ICCID重复 / 文件中MSISDN重复), an MSISDN another card has, an ICCID already registered (ICCID已存在, unless `allowCover=true`, which overwrites the editable fields of the tenant's own card; a card of another tenant is never overwritten). Valid rows are saved in one transaction; rejected rows are listed with their Excel row number, ICCID (`key`) and every reason, and change nothing. If the database refuses a checked row while saving, no row is saved (409). A file that is not an .xlsx workbook, lacks a column of the template or has no data rows answers 400 and changes nothing.
+         */
+        post: operations["importSimCards"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/simCard/import/template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download the SIM card import template
+         * @description The .xlsx template of importSimCards: sheet 1 (SIM卡数据) holds the header row the import reads and one example row; sheet 2 (填写说明) says per column whether it is required and how to fill it (allowed carriers and statuses, date format, lengths). The template, the import and the first columns of the export come from one column list.
+         */
+        get: operations["downloadSimCardTemplate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/tsp-bss/v1/aebs/getExistVinList": {
         parameters: {
             query?: never;
@@ -1938,6 +2078,75 @@ export interface components {
             carrier: "CMCC" | "CUCC" | "CTCC";
             vin: components["schemas"]["Vin"] | null;
         };
+        /**
+         * @description China Mobile (中国移动), China Unicom (中国联通), China Telecom (中国电信); labels in @tsp/domain SIM_CARRIER_LABELS.
+         * @enum {string}
+         */
+        SimCardCarrier: "CMCC" | "CUCC" | "CTCC";
+        /**
+         * @description Life cycle of a card: inventory 库存 (never activated), testing 测试期 (the carrier's test allowance), active 已激活, suspended 停机, cancelled 已销户; labels in @tsp/domain SIM_STATUS_LABELS.
+         * @enum {string}
+         */
+        SimCardStatus: "inventory" | "testing" | "active" | "suspended" | "cancelled";
+        /**
+         * @description Columns the SIM card list sorts by.
+         * @enum {string}
+         */
+        SimCardSortField: "iccid" | "msisdn" | "status" | "activationDate" | "expiryDate" | "monthUsageMb" | "updatedAt";
+        /**
+         * Format: date
+         * @description A calendar day, yyyy-MM-dd (UTC+8), or null.
+         */
+        SimCardDay: string | null;
+        SimCardRecord: {
+            iccid: components["schemas"]["Iccid"];
+            msisdn: components["schemas"]["Msisdn"] | null;
+            carrier: components["schemas"]["SimCardCarrier"];
+            status: components["schemas"]["SimCardStatus"];
+            /** @description The vehicle the card is bound to (terminal info binds it), or null when free. */
+            vin: components["schemas"]["Vin"] | null;
+            /** @description Plate of the bound vehicle, when it has one. */
+            plateNo: string | null;
+            realnameStatus: components["schemas"]["RealnameStatus"];
+            activationDate: components["schemas"]["SimCardDay"];
+            expiryDate: components["schemas"]["SimCardDay"];
+            /** @description Monthly data plan in MB; null when the card has none on record. */
+            dataPlanMb: number | null;
+            /** @description Data used this calendar month (UTC+8), in MB, as the carrier last reported it. Read only. */
+            monthUsageMb: number;
+            remark: string | null;
+            /**
+             * Format: int64
+             * @description Version of the card for optimistic concurrency (milliseconds of its last change, strictly increasing per card; 0 for a card never edited here). Send it back with updateSimCard.
+             */
+            updatedAt: number;
+            /** @description Display name of the account that last changed the card here; null when none did. */
+            updateName: string | null;
+        };
+        /** @description A numbered page (`NumberedPage` with its item type). */
+        SimCardRecordPage: {
+            list: components["schemas"]["SimCardRecord"][];
+            total: components["schemas"]["Total"];
+        };
+        /** @description Every editable field of a card (a full replacement), its ICCID, and the `updatedAt` the editor read. @tsp/domain `SimCardEditSchema` is the same form with Chinese messages. */
+        SimCardUpdate: {
+            iccid: components["schemas"]["Iccid"];
+            msisdn: components["schemas"]["Msisdn"] | null;
+            carrier: components["schemas"]["SimCardCarrier"];
+            status: components["schemas"]["SimCardStatus"];
+            activationDate: components["schemas"]["SimCardDay"];
+            expiryDate: components["schemas"]["SimCardDay"];
+            dataPlanMb: number | null;
+            remark: string | null;
+            /**
+             * Format: int64
+             * @description The card's `updatedAt` as read; a different current value answers 409.
+             */
+            updatedAt: number;
+        };
+        SimCardDeleted: {
+            iccid: components["schemas"]["Iccid"];
+        };
         /** @description A numbered page (`NumberedPage` with its item type). */
         SimCardPage: {
             list: components["schemas"]["SimCard"][];
@@ -2421,17 +2630,6 @@ export interface components {
          * @example LGXCE4CB2S0000123
          */
         Vin: string;
-        /** @description An option of a select box (spec section 3). */
-        SelectOption: {
-            label: string;
-            value: string | number;
-        };
-        /**
-         * Format: int64
-         * @description Milliseconds since 1970-01-01T00:00:00Z.
-         * @example 1741912205000
-         */
-        Timestamp: number;
         ExportTaskRef: {
             /** Format: uuid */
             taskId: string;
@@ -2476,6 +2674,17 @@ export interface components {
             failed: number;
             rows: components["schemas"]["ImportRowFailure"][];
         };
+        /** @description An option of a select box (spec section 3). */
+        SelectOption: {
+            label: string;
+            value: string | number;
+        };
+        /**
+         * Format: int64
+         * @description Milliseconds since 1970-01-01T00:00:00Z.
+         * @example 1741912205000
+         */
+        Timestamp: number;
     };
     responses: {
         /** @description The rows passed every check, but the database refused one of them while the import was being saved (for example another request took the same T-BOX serial or SIM card in between). The write phase is one transaction, so no row of the file was saved. */
@@ -2496,6 +2705,22 @@ export interface components {
                  *           }
                  *         ]
                  *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description The SIM card cannot be changed as asked in its current state — it was changed by someone else since it was read (edit), or it is bound to a vehicle (delete). Nothing was changed; `msg` says which, in Chinese. */
+        SimCardConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "code": 409,
+                 *       "msg": "该SIM卡已被他人修改，请刷新后重新编辑",
+                 *       "data": null
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorEnvelope"];
@@ -2540,22 +2765,6 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description The account lacks the permission the operation needs (`x-permission`). */
-        Forbidden: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                /**
-                 * @example {
-                 *       "code": 403,
-                 *       "msg": "没有操作权限",
-                 *       "data": null
-                 *     }
-                 */
-                "application/json": components["schemas"]["ErrorEnvelope"];
-            };
-        };
         /** @description The resource does not exist (or is not visible to this account). */
         NotFound: {
             headers: {
@@ -2566,6 +2775,22 @@ export interface components {
                  * @example {
                  *       "code": 404,
                  *       "msg": "数据不存在",
+                 *       "data": null
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description The account lacks the permission the operation needs (`x-permission`). */
+        Forbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "code": 403,
+                 *       "msg": "没有操作权限",
                  *       "data": null
                  *     }
                  */
@@ -2637,6 +2862,29 @@ export interface components {
          */
         MonitorIds: string;
         MonitorType: components["schemas"]["MonitorType"];
+        /**
+         * @description The card's ICCID.
+         * @example 89860324472012345675
+         */
+        SimIccid: components["schemas"]["Iccid"];
+        /** @description Part of a card number (MSISDN); empty means no filter. */
+        SimMsisdnKeyword: string;
+        /** @description Only cards of this carrier. */
+        SimCarrierFilter: components["schemas"]["SimCardCarrier"];
+        /** @description Only cards in this state. */
+        SimStatusFilter: components["schemas"]["SimCardStatus"];
+        /** @description true: only cards bound to a vehicle; false: only free cards; absent: both. */
+        SimBound: boolean;
+        /** @description Only cards in this real-name state (a card without a real-name record is unauthenticated). */
+        SimRealnameFilter: components["schemas"]["RealnameStatus"];
+        /** @description First activation day (yyyy-MM-dd, UTC+8), inclusive; cards without an activation date are left out when a bound is given. Not after activationDateEnd. */
+        SimActivationDateStart: string;
+        /** @description Last activation day (yyyy-MM-dd, UTC+8), inclusive. */
+        SimActivationDateEnd: string;
+        /** @description Column to sort by (default iccid); ties are broken by ICCID. */
+        SimSortBy: components["schemas"]["SimCardSortField"];
+        /** @description true: sort by `sortBy` descending. */
+        SimSortDesc: boolean;
         /** @description Part of a VIN to search for (case-insensitive substring); at most 17 characters. Empty means no filter. */
         VinKeyword: string;
         /** @description Page number, from 1 (spec section 3 "Pagination"). */
@@ -3151,6 +3399,374 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+        };
+    };
+    listSimCards: {
+        parameters: {
+            query?: {
+                /** @description Part of an ICCID. */
+                iccid?: components["parameters"]["IccidKeyword"];
+                /** @description Part of a card number (MSISDN); empty means no filter. */
+                msisdn?: components["parameters"]["SimMsisdnKeyword"];
+                /** @description Only cards of this carrier. */
+                carrier?: components["parameters"]["SimCarrierFilter"];
+                /** @description Only cards in this state. */
+                status?: components["parameters"]["SimStatusFilter"];
+                /** @description Part of a VIN to search for (case-insensitive substring); at most 17 characters. Empty means no filter. */
+                vin?: components["parameters"]["VinKeyword"];
+                /** @description true: only cards bound to a vehicle; false: only free cards; absent: both. */
+                bound?: components["parameters"]["SimBound"];
+                /** @description Only cards in this real-name state (a card without a real-name record is unauthenticated). */
+                realnameStatus?: components["parameters"]["SimRealnameFilter"];
+                /** @description First activation day (yyyy-MM-dd, UTC+8), inclusive; cards without an activation date are left out when a bound is given. Not after activationDateEnd. */
+                activationDateStart?: components["parameters"]["SimActivationDateStart"];
+                /** @description Last activation day (yyyy-MM-dd, UTC+8), inclusive. */
+                activationDateEnd?: components["parameters"]["SimActivationDateEnd"];
+                /** @description Column to sort by (default iccid); ties are broken by ICCID. */
+                sortBy?: components["parameters"]["SimSortBy"];
+                /** @description true: sort by `sortBy` descending. */
+                desc?: components["parameters"]["SimSortDesc"];
+                /** @description Page number, from 1 (spec section 3 "Pagination"). */
+                pageNum?: components["parameters"]["PageNum"];
+                /**
+                 * @description Rows per page. Tables offer 10, 20, 50, 100; selectors ask 10; the VIN, SN and ICCID
+                 *     searches ask for 10000 at once (spec section 9), hence the upper bound.
+                 */
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "操作成功",
+                     *       "data": {
+                     *         "list": [
+                     *           {
+                     *             "iccid": "89860324472012345675",
+                     *             "msisdn": "1410312345678",
+                     *             "carrier": "CTCC",
+                     *             "status": "active",
+                     *             "vin": "LGXCE4CB2S0000123",
+                     *             "plateNo": "粤B12345",
+                     *             "realnameStatus": "approved",
+                     *             "activationDate": "2025-03-01",
+                     *             "expiryDate": "2028-02-29",
+                     *             "dataPlanMb": 1024,
+                     *             "monthUsageMb": 356.4,
+                     *             "remark": null,
+                     *             "updatedAt": 1741912205000,
+                     *             "updateName": "系统管理员"
+                     *           }
+                     *         ],
+                     *         "total": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["SimCardRecordPage"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getSimCard: {
+        parameters: {
+            query: {
+                /**
+                 * @description The card's ICCID.
+                 * @example 89860324472012345675
+                 */
+                iccid: components["parameters"]["SimIccid"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "操作成功",
+                     *       "data": {
+                     *         "iccid": "89860324472012345675",
+                     *         "msisdn": "1410312345678",
+                     *         "carrier": "CTCC",
+                     *         "status": "active",
+                     *         "vin": "LGXCE4CB2S0000123",
+                     *         "plateNo": "粤B12345",
+                     *         "realnameStatus": "approved",
+                     *         "activationDate": "2025-03-01",
+                     *         "expiryDate": "2028-02-29",
+                     *         "dataPlanMb": 1024,
+                     *         "monthUsageMb": 356.4,
+                     *         "remark": null,
+                     *         "updatedAt": 1741912205000,
+                     *         "updateName": "系统管理员"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["SimCardRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateSimCard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "iccid": "89860324472012345675",
+                 *       "msisdn": "1410312345678",
+                 *       "carrier": "CTCC",
+                 *       "status": "suspended",
+                 *       "activationDate": "2025-03-01",
+                 *       "expiryDate": "2028-02-29",
+                 *       "dataPlanMb": 1024,
+                 *       "remark": "欠费停机",
+                 *       "updatedAt": 1741912205000
+                 *     }
+                 */
+                "application/json": components["schemas"]["SimCardUpdate"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "保存成功",
+                     *       "data": {
+                     *         "iccid": "89860324472012345675",
+                     *         "msisdn": "1410312345678",
+                     *         "carrier": "CTCC",
+                     *         "status": "suspended",
+                     *         "vin": "LGXCE4CB2S0000123",
+                     *         "plateNo": "粤B12345",
+                     *         "realnameStatus": "approved",
+                     *         "activationDate": "2025-03-01",
+                     *         "expiryDate": "2028-02-29",
+                     *         "dataPlanMb": 1024,
+                     *         "monthUsageMb": 356.4,
+                     *         "remark": "欠费停机",
+                     *         "updatedAt": 1741912265000,
+                     *         "updateName": "系统管理员"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["SimCardRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["SimCardConflict"];
+        };
+    };
+    deleteSimCard: {
+        parameters: {
+            query: {
+                /**
+                 * @description The card's ICCID.
+                 * @example 89860324472012345675
+                 */
+                iccid: components["parameters"]["SimIccid"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "删除成功",
+                     *       "data": {
+                     *         "iccid": "89860324472012345675"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["SimCardDeleted"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["SimCardConflict"];
+        };
+    };
+    exportSimCards: {
+        parameters: {
+            query?: {
+                /** @description Part of an ICCID. */
+                iccid?: components["parameters"]["IccidKeyword"];
+                /** @description Part of a card number (MSISDN); empty means no filter. */
+                msisdn?: components["parameters"]["SimMsisdnKeyword"];
+                /** @description Only cards of this carrier. */
+                carrier?: components["parameters"]["SimCarrierFilter"];
+                /** @description Only cards in this state. */
+                status?: components["parameters"]["SimStatusFilter"];
+                /** @description Part of a VIN to search for (case-insensitive substring); at most 17 characters. Empty means no filter. */
+                vin?: components["parameters"]["VinKeyword"];
+                /** @description true: only cards bound to a vehicle; false: only free cards; absent: both. */
+                bound?: components["parameters"]["SimBound"];
+                /** @description Only cards in this real-name state (a card without a real-name record is unauthenticated). */
+                realnameStatus?: components["parameters"]["SimRealnameFilter"];
+                /** @description First activation day (yyyy-MM-dd, UTC+8), inclusive; cards without an activation date are left out when a bound is given. Not after activationDateEnd. */
+                activationDateStart?: components["parameters"]["SimActivationDateStart"];
+                /** @description Last activation day (yyyy-MM-dd, UTC+8), inclusive. */
+                activationDateEnd?: components["parameters"]["SimActivationDateEnd"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "导出任务已提交，请到导出文件列表查看",
+                     *       "data": {
+                     *         "taskId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "name": "SIM卡数据_20250315.xlsx"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ExportSubmitted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    importSimCards: {
+        parameters: {
+            query?: {
+                /** @description true: a row whose ICCID is already one of the tenant's cards overwrites its editable fields (as business-areas.md section 4 says of the vehicle-model import). */
+                allowCover?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["ImportFile"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "导入完成",
+                     *       "data": {
+                     *         "all": 3,
+                     *         "success": 1,
+                     *         "failed": 2,
+                     *         "rows": [
+                     *           {
+                     *             "row": 3,
+                     *             "vin": "",
+                     *             "key": "89860324472012345676",
+                     *             "reason": "ICCID校验位错误"
+                     *           },
+                     *           {
+                     *             "row": 4,
+                     *             "vin": "",
+                     *             "key": "89860324472012345675",
+                     *             "reason": "文件中ICCID重复"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["ImportResult"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["ImportNotSaved"];
+            413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    downloadSimCardTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Xlsx"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     getExistVinList: {
