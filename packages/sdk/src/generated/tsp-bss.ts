@@ -3729,8 +3729,8 @@ export interface operations {
                      *           {
                      *             "row": 3,
                      *             "vin": "",
-                     *             "key": "89860324472012345676",
-                     *             "reason": "ICCID校验位错误"
+                     *             "key": "89860112345678901237",
+                     *             "reason": "运营商与ICCID号段不符，该号段属于中国联通"
                      *           },
                      *           {
                      *             "row": 4,
