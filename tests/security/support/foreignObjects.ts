@@ -1,0 +1,144 @@
+import { type Kysely, sql } from "kysely";
+import type { Database } from "../../../apps/server/src/db/schema";
+import type { OperationInfo } from "../../../apps/server/src/openapi/operations";
+import type { SeedFacts } from "../../robustness/support/baseline";
+import type { RequestSpec } from "../../robustness/support/requests";
+
+/**
+ * Real objects of one tenant, by the parameter name that identifies them, for the cross-tenant
+ * matrix: another tenant's call must reach the tenant check with an id that exists (an id that
+ * does not exist answers 404 before any check runs and proves nothing), and an unchecked write
+ * must have something to change.
+ */
+export interface ForeignObjects {
+  /** Parameter name → value, for every operation. */
+  common: Record<string, string | number>;
+  /** Operation id → parameter name → value, where one operation needs another object. */
+  perOperation: Record<string, Record<string, string | number>>;
+}
+
+/**
+ * Parameters named like an identifier (`id`, `ids`, `…Id`, `vin`, `iccid`, `…Key`, `…Sn`) that
+ * do not name an object of a tenant, so the matrix need not fill them, each with why.
+ */
+export const NOT_TENANT_OBJECTS: Record<string, string> = {
+  // The object store is not tenant-scoped: a key is reachable only through a signature, which
+  // tests/security/uploads.test.ts covers.
+  objectKey: "object-store keys are guarded by their signature, not by a tenant",
+  AccessKeyId: "part of an object-store signature",
+  // OAuth parameters of public operations (no tenant yet).
+  client_id: "OAuth client, not tenant data",
+  areaId: "a region code (comm-data's national region tree, the same for every tenant)",
+};
+
+/** Whether a parameter name looks like it identifies an object. */
+export const isIdentifier = (name: string) => /^(id|ids|vin|iccid)$|Id$|Ids$|Key$|Sn$/.test(name);
+
+/**
+ * Tenant `tenantId`'s objects, prepared so that each write of the matrix would change something
+ * if its tenant check were missing: a vehicle model other than the vehicle's own, a VIN already
+ * monitored (for the delete) and one not monitored (for the insert), a SIM card bound to nothing
+ * (a bound one answers 409 before deleting) with its current version.
+ */
+export async function foreignObjects(db: Kysely<Database>, facts: SeedFacts, taskId: string): Promise<ForeignObjects> {
+  const vehicle = await db
+    .selectFrom("vehicle")
+    .select(["vin", "vehicle_model_id"])
+    .where("vin", "=", facts.vin)
+    .executeTakeFirstOrThrow();
+  const model = await db
+    .selectFrom("ner_vehicle_model")
+    .select("id")
+    .where((eb) => (vehicle.vehicle_model_id === null ? eb.val(true) : eb("id", "!=", vehicle.vehicle_model_id)))
+    .orderBy("id")
+    .executeTakeFirstOrThrow();
+  const other = await db
+    .selectFrom("vehicle")
+    .select("vin")
+    .where("tenant_id", "=", facts.tenantId)
+    .where("vin", "!=", facts.vin)
+    .orderBy("vin")
+    .executeTakeFirstOrThrow();
+  for (const type of [1, 2, 3] as const) {
+    await db
+      .insertInto("ner_monitor")
+      .values({ tenant_id: facts.tenantId, vin: facts.vin, type, created_at: 0, created_by: "matrix" })
+      .onConflict((oc) => oc.columns(["vin", "type"]).doNothing())
+      .execute();
+  }
+  await db.deleteFrom("ner_monitor").where("vin", "=", other.vin).execute();
+  const perOperation: ForeignObjects["perOperation"] = {
+    deleteNerMonitor: { ids: facts.vin },
+    insertNerMonitor: { ids: other.vin },
+  };
+  const sim = await freeSimCard(db, facts.tenantId);
+  if (sim) {
+    for (const id of ["getSimCard", "updateSimCard", "deleteSimCard"])
+      perOperation[id] = { iccid: sim.iccid, updatedAt: sim.version };
+  }
+  return {
+    common: { vin: facts.vin, iccid: facts.iccid, plateNo: facts.plate, vehicleModelId: model.id, id: taskId },
+    perOperation,
+  };
+}
+
+/** A SIM card of the tenant bound to no vehicle, and its version (when the SIM-card table has them). */
+async function freeSimCard(db: Kysely<Database>, tenantId: number) {
+  try {
+    const rows = await sql<{ iccid: string; version: string }>`
+      select iccid, updated_at::text as version from bss_sim_card s
+      where tenant_id = ${tenantId} and vin is null
+        and not exists (select 1 from vehicle v where v.iccid = s.iccid)
+      order by iccid limit 1`.execute(db);
+    const row = rows.rows[0];
+    return row ? { iccid: row.iccid, version: Number(row.version) } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The value the matrix sends for a parameter of an operation, if it names a foreign object. */
+export function foreignValue(objects: ForeignObjects, operationId: string, name: string): string | number | undefined {
+  return objects.perOperation[operationId]?.[name] ?? objects.common[name];
+}
+
+/**
+ * Puts the foreign objects into a request: every path, query and body parameter named like one
+ * (JSON and form bodies). Values keep their JSON type in a JSON body.
+ */
+export function withForeignObjects(spec: RequestSpec, op: OperationInfo, objects: ForeignObjects): RequestSpec {
+  const value = (name: string) => foreignValue(objects, op.operationId, name);
+  for (const p of op.parameters) {
+    const v = value(p.name);
+    if (v === undefined) continue;
+    if (p.in === "path") spec.path[p.name] = String(v);
+    else if (p.in === "query") spec.query[p.name] = String(v);
+  }
+  if (typeof spec.body === "string" && spec.body.length > 0) {
+    if (spec.headers["content-type"] === "application/json") {
+      const body = JSON.parse(spec.body) as Record<string, unknown>;
+      for (const name of Object.keys(body)) {
+        const v = value(name);
+        if (v !== undefined) body[name] = typeof body[name] === "number" ? Number(v) : v;
+      }
+      spec.body = JSON.stringify(body);
+    } else {
+      const form = new URLSearchParams(spec.body);
+      // A copy of the names: setting a value while iterating the live keys is undefined order.
+      for (const name of Array.from(form.keys())) {
+        const v = value(name);
+        if (v !== undefined) form.set(name, String(v));
+      }
+      spec.body = form.toString();
+    }
+  }
+  return spec;
+}
+
+/** Required identifier parameters of an operation that the matrix has no real object for. */
+export function unfilledIdentifiers(op: OperationInfo, objects: ForeignObjects): string[] {
+  return op.parameters
+    .filter((p) => p.required && isIdentifier(p.name) && !(p.name in NOT_TENANT_OBJECTS))
+    .filter((p) => foreignValue(objects, op.operationId, p.name) === undefined)
+    .map((p) => `${p.in}:${p.name}`);
+}
