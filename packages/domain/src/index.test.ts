@@ -8,14 +8,13 @@ import * as identifiers from "./identifiers/index";
 import * as root from "./index";
 import * as paging from "./paging/index";
 import * as constants from "./platform/constants";
-import * as successCodes from "./platform/successCodes";
 import * as throttle from "./platform/throttle";
 import * as preview from "./preview/index";
 import * as routes from "./routes/index";
 import * as search from "./search/index";
 import * as session from "./session/index";
-import * as simCard from "./simCard/index";
 import * as result from "./shared/result";
+import * as simCard from "./simCard/index";
 import * as tabs from "./tabs/index";
 import * as trees from "./trees/index";
 import * as upload from "./upload/index";
@@ -30,7 +29,6 @@ const areas = {
   identifiers,
   paging,
   constants,
-  successCodes,
   throttle,
   preview,
   routes,

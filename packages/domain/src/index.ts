@@ -23,7 +23,6 @@ export {
   TRANSFER_TIMEOUT_MS,
   UPLOAD_ACL_DEFAULT,
 } from "./platform/constants";
-export { isSuccessCode, SUCCESS_CODES } from "./platform/successCodes";
 export { canConfirm } from "./platform/throttle";
 export * from "./preview/index";
 export * from "./routes/index";

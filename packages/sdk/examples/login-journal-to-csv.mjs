@@ -68,7 +68,7 @@ async function main() {
 }
 
 main().catch((error) => {
-  // SDK errors carry the server's message composed per spec §8 (msg: failDetail[0].msg).
+  // An SDK error's message is a log line: its code, the server's msg and failDetail, and the call.
   console.error(error.message);
   process.exitCode = 1;
 });

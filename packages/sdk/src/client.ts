@@ -19,8 +19,9 @@ export interface TspHooks {
   /** A 401 on a call that carried the token: the token is already cleared; send the user to sign in. */
   onUnauthorized?(error: AuthError): void;
   /**
-   * Any other failure a person should hear about (the console toasts `error.message`).
-   * Never called for cancellations or 404 (spec §8: "404: nothing is done").
+   * Any other failure a person should hear about (the console words it by `kind` and toasts it;
+   * the SDK has no text for a person). Never called for cancellations or 404 (spec §8: "404:
+   * nothing is done").
    */
   onError?(error: TspError): void;
   /** The number of calls in flight changed (the console shows its overlay while > 0). */

@@ -124,7 +124,7 @@ export async function guarded<T>(
   call: CallInfo,
   options: { sdk?: TspCore; signal?: AbortSignal; timeoutMs?: number },
   work: (signal: AbortSignal) => Promise<T>,
-  networkMessage?: string,
+  noAnswer: (cause: unknown) => TspError = (cause) => new NetworkError(call, cause),
 ): Promise<T> {
   const timeoutMs = options.timeoutMs ?? options.sdk?.options.longTimeoutMs ?? LONG_TIMEOUT_MS;
   const controller = new AbortController();
@@ -140,7 +140,7 @@ export async function guarded<T>(
           ? (controller.signal.reason as TspError)
           : signal.aborted
             ? new CancelledError(call, error)
-            : new NetworkError(call, error, networkMessage);
+            : noAnswer(error);
     if (options.sdk) report({ ...options.sdk.options, tokens: options.sdk.tokens }, typed, true);
     throw typed;
   } finally {

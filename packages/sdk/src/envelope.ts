@@ -19,12 +19,16 @@ export interface CursorPage<T> {
   nextKey?: string | null;
 }
 
-/** Spec §8: 200, 0, "000000", 602602, 602601, 617014 — or no code at all — mean success. */
-const SUCCESS = ["200", "0", "000000", "602602", "602601", "617014"];
+/**
+ * Spec §8: 200, 0, "000000", 602602, 602601, 617014 — or no code at all — mean success. The one
+ * copy of this rule: deciding success is the transport's job (a failing answer rejects before
+ * any caller sees it), and the SDK may import no workspace package.
+ */
+export const SUCCESS_CODES: readonly string[] = ["200", "0", "000000", "602602", "602601", "617014"];
 
 /** True when an envelope code means success (an absent or empty code is success). */
 export function isSuccessCode(code: unknown): boolean {
-  return code === undefined || code === null || code === "" || SUCCESS.includes(String(code));
+  return code === undefined || code === null || code === "" || SUCCESS_CODES.includes(String(code));
 }
 
 /** True when `value` looks like an envelope (an object with a code or msg). */

@@ -1,7 +1,9 @@
 /**
- * The typed failures of every SDK call. The transport raises them; the caller (the console,
- * a script) decides what a person sees — the SDK has no UI (CONVENTIONS.md, "the transport
- * owns transport only").
+ * The typed failures of every SDK call. The SDK is transport only: it raises machine-readable
+ * errors (a `kind`, the envelope's code, msg and failDetail, the HTTP status, the call) and
+ * carries no text for a person — the caller decides what a person sees (CONVENTIONS.md "the
+ * transport owns transport only"; the console composes its toast from these fields with
+ * @tsp/domain's `errorText` and its own catalogue). `message` is an English line for logs.
  */
 
 /** One entry of `data.failDetail` in a failing envelope (openapi/CONVENTIONS.md, BadRequest). */
@@ -19,22 +21,28 @@ export interface CallInfo {
   url: string;
 }
 
-/** Fallback text when a failure carries no msg (spec §8: "request failed"). */
-export const REQUEST_FAILED = "请求失败";
-
 /**
- * Spec §8 message composition: the answer's msg, then a colon and `failDetail[0].msg` when it
- * exists; 请求失败 when there is no msg. The colon is the ASCII one, as the spec writes it.
+ * What went wrong, stable across ESM/CJS copies of the SDK: the server answered a failing code
+ * (`api`, `auth` for 401), no answer in time (`timeout`), cancelled (`cancelled`), no answer at
+ * all (`network`), an answer that is not the JSON it claims (`badResponse`), a signed upload the
+ * object store refused or never received (`upload`), a value too long for RSA-OAEP (`valueTooLong`).
  */
-export function composeMessage(msg: unknown, failDetail?: readonly FailDetail[]): string {
-  const head = typeof msg === "string" && msg.trim() ? msg : REQUEST_FAILED;
-  const detail = failDetail?.[0]?.msg;
-  return detail ? `${head}:${detail}` : head;
-}
+export type ErrorKind =
+  | "api"
+  | "auth"
+  | "timeout"
+  | "cancelled"
+  | "network"
+  | "badResponse"
+  | "upload"
+  | "valueTooLong";
 
-/** Base of every SDK failure; `kind` is a stable discriminator that survives ESM/CJS copies. */
+/** " (GET /path)" for log lines, or nothing. */
+const where = (call: CallInfo | undefined) => (call ? ` (${call.method} ${call.path})` : "");
+
+/** Base of every SDK failure; switch on `kind`. */
 export class TspError extends Error {
-  readonly kind: "api" | "auth" | "timeout" | "cancelled" | "network" = "api";
+  readonly kind: ErrorKind = "api";
   /** The failing call, when the failure belongs to one. */
   readonly call: CallInfo | undefined;
   constructor(message: string, call?: CallInfo, options?: { cause?: unknown }) {
@@ -44,9 +52,8 @@ export class TspError extends Error {
   }
 }
 
-/** The server answered a failing code (envelope `code` or HTTP status). `message` is composed per §8. */
-export class ApiError extends TspError {
-  override readonly kind: TspError["kind"] = "api";
+/** The failing answer's fields, as the envelope (or the HTTP status) gave them. */
+interface Answer {
   /** The envelope's code; the HTTP status when the body was not an envelope. */
   readonly code: string | number;
   /** The envelope's raw msg (may be empty). */
@@ -57,16 +64,35 @@ export class ApiError extends TspError {
   readonly status: number;
   /** The whole parsed body (envelope or text), for callers that need more. */
   readonly body: unknown;
-  constructor(init: {
-    code: string | number;
-    msg?: string;
-    failDetail?: readonly FailDetail[];
-    status: number;
-    body?: unknown;
-    call?: CallInfo;
-    message?: string;
-  }) {
-    super(init.message ?? composeMessage(init.msg, init.failDetail), init.call);
+}
+
+/** Init of an answer-carrying error. */
+export interface AnswerInit {
+  code: string | number;
+  msg?: string;
+  failDetail?: readonly FailDetail[];
+  status: number;
+  body?: unknown;
+  call?: CallInfo;
+}
+
+/** A log line of a failing answer: code, msg, every failDetail and the call. */
+function describeAnswer(init: AnswerInit): string {
+  const details = (init.failDetail ?? []).map((d) => (d.field ? `${d.field}: ${d.msg ?? ""}` : (d.msg ?? "")));
+  const text = [init.msg, ...details].filter((part) => part?.trim()).join("; ");
+  return `code ${init.code}${text ? ` ${text}` : ""}${where(init.call)}`;
+}
+
+/** The server answered a failing code (envelope `code` or HTTP status). */
+export class ApiError extends TspError implements Answer {
+  override readonly kind: ErrorKind = "api";
+  readonly code: string | number;
+  readonly msg: string;
+  readonly failDetail: readonly FailDetail[];
+  readonly status: number;
+  readonly body: unknown;
+  constructor(init: AnswerInit) {
+    super(describeAnswer(init), init.call);
     this.code = init.code;
     this.msg = init.msg ?? "";
     this.failDetail = init.failDetail ?? [];
@@ -85,7 +111,7 @@ export class TimeoutError extends TspError {
   override readonly kind = "timeout";
   readonly timeoutMs: number;
   constructor(timeoutMs: number, call?: CallInfo) {
-    super(`请求超时（${Math.round(timeoutMs / 1000)} 秒）`, call);
+    super(`timed out after ${timeoutMs} ms${where(call)}`, call);
     this.timeoutMs = timeoutMs;
   }
 }
@@ -97,15 +123,67 @@ export class TimeoutError extends TspError {
 export class CancelledError extends TspError {
   override readonly kind = "cancelled";
   constructor(call?: CallInfo, reason?: unknown) {
-    super("请求已取消", call, { cause: reason });
+    super(`cancelled${where(call)}`, call, { cause: reason });
   }
 }
 
 /** No HTTP answer at all (refused connection, DNS, CORS, reset). */
 export class NetworkError extends TspError {
   override readonly kind = "network";
-  constructor(call?: CallInfo, cause?: unknown, message = "网络连接失败，请检查网络后重试") {
-    super(message, call, { cause });
+  constructor(call?: CallInfo, cause?: unknown) {
+    super(`no answer (network failure)${where(call)}`, call, { cause });
+  }
+}
+
+/** A success status whose JSON body does not parse: rejected instead of resolving garbage. */
+export class BadResponseError extends TspError {
+  override readonly kind = "badResponse";
+  readonly status: number;
+  /** The body as text. */
+  readonly body: string;
+  constructor(status: number, body: string, call?: CallInfo) {
+    super(`answer ${status} is not valid JSON${where(call)}`, call);
+    this.status = status;
+    this.body = body;
+  }
+}
+
+/**
+ * A signed upload failed: the object store answered a failure (its `code`, `msg`, `failDetail`
+ * and `status` when it sent an envelope) or never answered (`status` 0, the network error as
+ * `cause`). Timeouts and cancellations keep their own kinds.
+ */
+export class UploadError extends TspError implements Answer {
+  override readonly kind = "upload";
+  readonly code: string | number;
+  readonly msg: string;
+  readonly failDetail: readonly FailDetail[];
+  readonly status: number;
+  readonly body: unknown;
+  constructor(init: AnswerInit | { call: CallInfo; cause: unknown }) {
+    const answer = "status" in init ? init : undefined;
+    super(
+      `upload failed: ${answer ? describeAnswer(answer) : `no answer (network failure)${where(init.call)}`}`,
+      init.call,
+      answer ? undefined : { cause: (init as { cause: unknown }).cause },
+    );
+    this.code = answer?.code ?? 0;
+    this.msg = answer?.msg ?? "";
+    this.failDetail = answer?.failDetail ?? [];
+    this.status = answer?.status ?? 0;
+    this.body = answer?.body;
+  }
+}
+
+/** A value longer than RSA-OAEP can encrypt with the key (`maxBytes` of UTF-8). */
+export class ValueTooLongError extends TspError {
+  override readonly kind = "valueTooLong";
+  readonly bytes: number;
+  readonly maxBytes: number;
+  constructor(bytes: number, maxBytes: number) {
+    super(`value is ${bytes} bytes; RSA-OAEP with this key encrypts at most ${maxBytes}`);
+    this.bytes = bytes;
+    this.maxBytes = maxBytes;
   }
 }
 

@@ -20,19 +20,28 @@ export {
   type TspHooks,
 } from "./client";
 export { type DownloadedFile, download, downloadSigned, fileNameOf, readFile } from "./download";
-export { type CursorPage, type Envelope, isEnvelope, isSuccessCode, type NumberedPage } from "./envelope";
+export {
+  type CursorPage,
+  type Envelope,
+  isEnvelope,
+  isSuccessCode,
+  type NumberedPage,
+  SUCCESS_CODES,
+} from "./envelope";
 export {
   ApiError,
   AuthError,
+  BadResponseError,
   type CallInfo,
   CancelledError,
-  composeMessage,
+  type ErrorKind,
   type FailDetail,
   isCancelled,
   NetworkError,
-  REQUEST_FAILED,
   TimeoutError,
   TspError,
+  UploadError,
+  ValueTooLongError,
 } from "./errors";
 export {
   type BIamAccount,
@@ -66,7 +75,6 @@ export {
 export {
   type SignedUploadOptions,
   type SignedUrl,
-  UPLOAD_FAILED,
   type UploadProgress,
   type UploadResult,
   uploadSigned,

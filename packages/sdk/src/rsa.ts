@@ -1,5 +1,6 @@
 import { fromBase64, toBase64 } from "./base64";
 import type { TspCore } from "./client";
+import { ValueTooLongError } from "./errors";
 import { unwrap } from "./paging";
 
 /** Path of the public key (openapi/b-iam-account.yaml, getPubKey). */
@@ -23,7 +24,7 @@ export async function encryptValue(key: CryptoKey | string, value: string): Prom
   const cryptoKey = typeof key === "string" ? await importPublicKey(key) : key;
   const plain = new TextEncoder().encode(value);
   const modulusBytes = (cryptoKey.algorithm as RsaHashedKeyAlgorithm).modulusLength / 8;
-  if (plain.length > modulusBytes - 66) throw new RangeError(`加密内容过长：最多 ${modulusBytes - 66} 字节`);
+  if (plain.length > modulusBytes - 66) throw new ValueTooLongError(plain.length, modulusBytes - 66);
   return toBase64(new Uint8Array(await globalThis.crypto.subtle.encrypt(ALGORITHM, cryptoKey, plain)));
 }
 

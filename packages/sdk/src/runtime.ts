@@ -1,7 +1,16 @@
 import type { Middleware } from "openapi-fetch";
 import type { CallOptions, TspClientOptions } from "./client";
 import { failureOf, isNotFound } from "./envelope";
-import { ApiError, AuthError, type CallInfo, CancelledError, NetworkError, TimeoutError, TspError } from "./errors";
+import {
+  ApiError,
+  AuthError,
+  BadResponseError,
+  type CallInfo,
+  CancelledError,
+  NetworkError,
+  TimeoutError,
+  TspError,
+} from "./errors";
 import { indexOperations, type OperationInfo } from "./operations";
 import type { TokenStore } from "./tokens";
 
@@ -119,7 +128,7 @@ export function createRuntime(options: TspClientOptions & { tokens: TokenStore }
     async onResponse({ response, id }) {
       const call = pending.get(id)?.call;
       let out: Response = response;
-      let failure: ApiError | undefined;
+      let failure: ApiError | BadResponseError | undefined;
       try {
         if (response.body !== null) {
           // Read the whole body here, so the timeout and the loading counter cover the transfer.
@@ -131,14 +140,7 @@ export function createRuntime(options: TspClientOptions & { tokens: TokenStore }
             try {
               body = text ? JSON.parse(text) : undefined;
             } catch {
-              if (response.ok)
-                failure = new ApiError({
-                  code: response.status,
-                  status: response.status,
-                  body,
-                  ...(call ? { call } : {}),
-                  message: "响应格式错误",
-                });
+              if (response.ok) failure = new BadResponseError(response.status, text, call);
             }
             failure ??= failureOf(response.status, body, call);
           }

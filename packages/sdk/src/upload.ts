@@ -1,10 +1,7 @@
 import type { TspCore } from "./client";
 import { absolute, guarded } from "./download";
 import { failureOf } from "./envelope";
-import { ApiError, type CallInfo } from "./errors";
-
-/** Spec §8 upload failure text. */
-export const UPLOAD_FAILED = "文件上传失败，请检查网络连接后重试";
+import { type CallInfo, UploadError } from "./errors";
 
 /** Progress of a signed upload. */
 export interface UploadProgress {
@@ -107,12 +104,12 @@ export async function uploadSigned(options: SignedUploadOptions): Promise<Upload
       const failure = failureOf(answer.status, body, call);
       if (failure) {
         const { code, msg, failDetail, status } = failure;
-        throw new ApiError({ code, msg, failDetail, status, body, call, message: msg || UPLOAD_FAILED });
+        throw new UploadError({ code, msg, failDetail, status, body, call });
       }
       progress(total);
       return { signedUrl, objectUrl, status: answer.status, body };
     },
-    UPLOAD_FAILED,
+    (cause) => new UploadError({ call, cause }),
   );
 }
 

@@ -15,6 +15,7 @@ import {
   memoryTokenStore,
   signOut,
   TOKEN_STORAGE_KEY,
+  ValueTooLongError,
 } from "../src/index";
 import { fileTokenStore } from "../src/node";
 import { json, startServer, type TestServer } from "./server";
@@ -114,7 +115,7 @@ describe("sign-in helpers", () => {
     expect((await clientCredentials(sdk, consoleClient)).access_token).toBe("tok-client_credentials");
     expect(await sdk.tokens.get()).toBe("tok-client_credentials");
     const failed = await clientCredentials(sdk, { ...consoleClient, clientSecret: "wrong" }).catch((e: unknown) => e);
-    expect((failed as ApiError).message).toBe("客户端认证失败");
+    expect((failed as ApiError).msg).toBe("客户端认证失败");
     expect(unauthorized).toEqual([]);
     expect(errors).toEqual([failed]);
   });
@@ -209,8 +210,11 @@ describe("RSA (RSA-OAEP SHA-256, key from getPubKey)", () => {
     expect(await encryptValue(spki, "x")).not.toBe(await encryptValue(spki, "x"));
   });
 
-  it("refuses a value longer than one OAEP block with a Chinese message", async () => {
-    await expect(encryptValue(spki, "a".repeat(191))).rejects.toThrow("加密内容过长：最多 190 字节");
+  it("refuses a value longer than one OAEP block with a typed error (bytes and the limit; the caller words it)", async () => {
+    const error = await encryptValue(spki, "密".repeat(64)).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ValueTooLongError);
+    expect(error).toMatchObject({ kind: "valueTooLong", bytes: 192, maxBytes: 190 });
+    await expect(encryptValue(spki, "a".repeat(191))).rejects.toMatchObject({ bytes: 191, maxBytes: 190 });
     expect(await encryptValue(spki, "a".repeat(190))).toMatch(/^[A-Za-z0-9+/]+=*$/);
   });
 });

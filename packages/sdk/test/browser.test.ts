@@ -114,7 +114,7 @@ describe("@tsp/sdk in Chromium", () => {
       const unauthorized: string[] = [];
       const sdk = m.createTspClient({
         baseUrl: location.origin,
-        hooks: { onUnauthorized: (e: Error) => unauthorized.push(e.message) },
+        hooks: { onUnauthorized: (e: { msg: string }) => unauthorized.push(e.msg) },
       });
       const events: { loaded: number; total: number; percent: number }[] = [];
       const file = new Blob([new Uint8Array(size)], { type: "video/mp4" });

@@ -11,7 +11,7 @@ import {
   NetworkError,
   TimeoutError,
   type TspError,
-  UPLOAD_FAILED,
+  UploadError,
   type UploadProgress,
   unwrap,
   uploadSigned,
@@ -100,16 +100,16 @@ describe("signed upload", () => {
     expect(stored.get("a.bin")?.body.toString()).toBe("vin,time\n");
   });
 
-  it("a store refusal rejects with the store's message and is reported", async () => {
+  it("a store refusal rejects with an UploadError carrying the store's answer, and is reported", async () => {
     serveStore();
     server.routes.set("PUT /obs/a.bin", (_req, res) => json(res, { code: 403, msg: "签名无效或已过期" }, 403));
     const { sdk, errors } = client();
     const error = await uploadSigned({ sdk, sign: sign(sdk, "a.bin", "image/png"), file: "x" }).catch(
       (e: unknown) => e,
     );
-    expect(error).toBeInstanceOf(ApiError);
-    expect((error as ApiError).message).toBe("签名无效或已过期");
-    expect((error as ApiError).status).toBe(403);
+    expect(error).toBeInstanceOf(UploadError);
+    expect(error).toMatchObject({ kind: "upload", code: 403, msg: "签名无效或已过期", status: 403 });
+    expect((error as UploadError).call).toMatchObject({ method: "PUT", path: "/obs/a.bin" });
     expect(errors).toEqual([error]);
   });
 
@@ -139,7 +139,7 @@ describe("signed upload", () => {
     expect(errors).toEqual([]);
   });
 
-  it("a store that cannot be reached rejects with the spec's upload failure text", async () => {
+  it("a store that cannot be reached rejects with an UploadError without an answer (status 0, the cause kept)", async () => {
     const gone = await startServer();
     await gone.close();
     const { sdk, errors } = client();
@@ -148,8 +148,10 @@ describe("signed upload", () => {
       sign: async () => `${gone.baseUrl}/obs/a.bin?Signature=s`,
       file: "x",
     }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(NetworkError);
-    expect((error as NetworkError).message).toBe(UPLOAD_FAILED);
+    expect(error).toBeInstanceOf(UploadError);
+    expect(error).not.toBeInstanceOf(NetworkError);
+    expect(error).toMatchObject({ kind: "upload", status: 0, msg: "", failDetail: [] });
+    expect((error as UploadError).cause).toBeInstanceOf(TypeError);
     expect(errors).toEqual([error]);
   });
 });
@@ -178,7 +180,7 @@ describe("downloads", () => {
     const { sdk, errors } = client();
     const error = await download(sdk, "/comm-inc-center/v1/web/exportFile/7/download").catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
-    expect((error as ApiError).message).toBe("文件已过期:请重新导出");
+    expect(error).toMatchObject({ code: 500201, msg: "文件已过期", failDetail: [{ msg: "请重新导出" }] });
     expect(errors).toEqual([error]);
   });
 
@@ -203,7 +205,7 @@ describe("downloads", () => {
     expect(file.contentType).toBe("application/pdf");
     expect(server.requests[0]?.headers.authorization).toBeUndefined();
     const error = await downloadSigned(`${server.baseUrl}/obs/r.pdf?Signature=bad`, { sdk }).catch((e: unknown) => e);
-    expect((error as ApiError).message).toBe("签名无效或已过期");
+    expect(error).toMatchObject({ kind: "api", status: 403, msg: "签名无效或已过期" });
     expect(errors).toEqual([error]);
   });
 

@@ -68,7 +68,10 @@ describe("the built package in plain Node", () => {
       rows: 10,
       vins: [VIN],
       apiError: true,
-      message: "参数错误:查询时间跨度不能超过31天",
+      kind: "api",
+      msg: "参数错误",
+      failDetail: [{ field: "endTime", msg: "查询时间跨度不能超过31天" }],
+      message: "code 400 参数错误; endTime: 查询时间跨度不能超过31天 (GET /tsp-hbase-proxy/vehicleLog/getLoginLog)",
     });
     expect(await readFile(tokenFile, "utf8")).toBe("tok-automation");
   });

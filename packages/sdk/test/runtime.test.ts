@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   ApiError,
   AuthError,
+  BadResponseError,
   CancelledError,
   createTspClient,
   memoryTokenStore,
@@ -88,7 +89,8 @@ describe("envelope check (spec §8)", () => {
     const error = await reject(sdk.GET("/tsp-bss/provider/list"));
     expect(error).toBeInstanceOf(ApiError);
     const api = error as ApiError;
-    expect(api.message).toBe("服务商不存在");
+    expect(api.msg).toBe("服务商不存在");
+    expect(api.kind).toBe("api");
     expect(api.code).toBe(500100);
     expect(api.status).toBe(200);
     expect(api.failDetail).toEqual([]);
@@ -96,7 +98,7 @@ describe("envelope check (spec §8)", () => {
     expect(seen.errors).toEqual([error]);
   });
 
-  it("a failing code with failDetail appends failDetail[0].msg after a colon", async () => {
+  it("a failing code with failDetail keeps every entry; the log message names them and the call", async () => {
     const { sdk, seen } = setup();
     server.routes.set("POST /tsp-bss/ner/monitor/list", (_req, res) =>
       json(
@@ -115,18 +117,25 @@ describe("envelope check (spec §8)", () => {
       ),
     );
     const error = (await reject(sdk.raw("POST", "/tsp-bss/ner/monitor/list", { body: { vin: "X" } }))) as ApiError;
-    expect(error.message).toBe("参数校验失败:VIN 必须为 17 位");
+    expect(error.msg).toBe("参数校验失败");
     expect(error.code).toBe("400");
     expect(error.status).toBe(400);
-    expect(error.failDetail[0]?.field).toBe("vin");
+    expect(error.failDetail).toEqual([
+      { field: "vin", msg: "VIN 必须为 17 位" },
+      { field: "x", msg: "ignored" },
+    ]);
+    expect(error.message).toBe(
+      "code 400 参数校验失败; vin: VIN 必须为 17 位; x: ignored (POST /tsp-bss/ner/monitor/list)",
+    );
     expect(seen.errors).toHaveLength(1);
   });
 
-  it("a failure without msg falls back to 请求失败", async () => {
+  it("a failure without msg has an empty msg (the caller picks the fallback text) and no UI text", async () => {
     const { sdk } = setup();
     server.routes.set("GET /tsp-bss/provider/list", (_req, res) => json(res, { code: 999 }));
     const error = (await reject(sdk.GET("/tsp-bss/provider/list"))) as ApiError;
-    expect(error.message).toBe("请求失败");
+    expect(error.msg).toBe("");
+    expect(error.message).toBe("code 999 (GET /tsp-bss/provider/list)");
   });
 
   it("an HTTP failure with a non-JSON body rejects with the status as code and the fallback message", async () => {
@@ -140,7 +149,7 @@ describe("envelope check (spec §8)", () => {
     expect(error).toBeInstanceOf(ApiError);
     expect(error.status).toBe(502);
     expect(error.code).toBe(502);
-    expect(error.message).toBe("请求失败");
+    expect(error.msg).toBe("");
     expect(error.body).toBe("<html>Bad Gateway</html>");
     expect(seen.errors).toHaveLength(1);
   });
@@ -151,7 +160,7 @@ describe("envelope check (spec §8)", () => {
     const error = (await reject(sdk.GET("/tsp-bss/provider/list"))) as ApiError;
     expect(error.status).toBe(503);
     expect(error.code).toBe(503);
-    expect(error.message).toBe("网关错误");
+    expect(error.msg).toBe("网关错误");
   });
 
   it("a 200 with a broken JSON body rejects instead of resolving garbage", async () => {
@@ -160,8 +169,9 @@ describe("envelope check (spec §8)", () => {
       res.setHeader("content-type", "application/json");
       res.end("{not json");
     });
-    const error = (await reject(sdk.GET("/tsp-bss/provider/list"))) as ApiError;
-    expect(error.message).toBe("响应格式错误");
+    const error = (await reject(sdk.GET("/tsp-bss/provider/list"))) as BadResponseError;
+    expect(error).toBeInstanceOf(BadResponseError);
+    expect(error).toMatchObject({ kind: "badResponse", status: 200, body: "{not json" });
   });
 });
 

@@ -1,4 +1,10 @@
-import { MSG_CHUNK_LOAD_FAILED, MSG_EXPORT_SUBMITTED, MSG_NO_DATA, MSG_REQUEST_FAILED } from "@tsp/domain";
+import {
+  MSG_CHUNK_LOAD_FAILED,
+  MSG_EXPORT_SUBMITTED,
+  MSG_NO_DATA,
+  MSG_REQUEST_FAILED,
+  MSG_UPLOAD_FAILED,
+} from "@tsp/domain";
 
 /**
  * The console's own words in Simplified Chinese, the default locale. Strings the spec quotes
@@ -64,6 +70,12 @@ export const zhCN = {
   "error.backHome": "返回首页",
   "error.signInAgain": "重新登录",
   "error.reload": "刷新页面",
+  "error.timeout": "请求超时（{seconds} 秒）",
+  "error.network": "网络连接失败，请检查网络后重试",
+  "error.cancelled": "请求已取消",
+  "error.badResponse": "响应格式错误",
+  "error.uploadFailed": MSG_UPLOAD_FAILED,
+  "error.valueTooLong": "加密内容过长：最多 {max} 字节",
   "journal.login.heading": "车辆登录日志列表",
   "journal.logout.heading": "车辆登出日志列表",
   "journal.result": "查询结果",

@@ -1,6 +1,8 @@
+import { ValueTooLongError } from "@tsp/sdk";
 import { Dialog, inputClass, useToast } from "@tsp/ui";
 import { useId, useState } from "react";
 import { modifyPassword } from "../api/account";
+import { errorMessage } from "../app/errorMessage";
 import { useT } from "../i18n/i18n";
 import { type PasswordForm, passwordProblems } from "./passwordRules";
 
@@ -32,8 +34,10 @@ export default function ChangePasswordDialog({ open, onClose }: { open: boolean;
       await modifyPassword(form.oldPassword, form.newPassword);
       toast.success(t("password.done"));
       close();
-    } catch {
-      // The SDK's onError hook already showed the server's reason.
+    } catch (error) {
+      // A call's failure was already toasted by the SDK's onError hook; encryption fails before
+      // any call (a value too long for the key), so nothing has said so yet.
+      if (error instanceof ValueTooLongError) toast.error(errorMessage(error, t));
     } finally {
       setBusy(false);
     }

@@ -1,15 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { errorAction, errorText } from "./errorText";
+import { ERROR_TEXT_SEPARATOR, errorText } from "./errorText";
 import { ADDRESS_DIALOG_TITLE, MSG_NO_DATA, MSG_NO_VIDEO, MSG_REQUEST_FAILED } from "./messages";
 
 describe("error text (§8): msg, colon, failDetail[0].msg, fallback", () => {
   it("shows the response msg", () => {
     expect(errorText({ msg: "参数错误" })).toBe("参数错误");
   });
-  it("appends failDetail[0].msg after a colon", () => {
+  it("appends failDetail[0].msg after a colon (the ASCII one: the spec shows no full-width colon)", () => {
     expect(errorText({ msg: "参数错误", data: { failDetail: [{ msg: "VIN必须为17位" }, { msg: "第二条" }] } })).toBe(
-      "参数错误：VIN必须为17位",
+      "参数错误:VIN必须为17位",
     );
+    expect(ERROR_TEXT_SEPARATOR).toBe(":");
   });
   it("falls back to 请求失败", () => {
     expect(errorText(undefined)).toBe(MSG_REQUEST_FAILED);
@@ -20,23 +21,12 @@ describe("error text (§8): msg, colon, failDetail[0].msg, fallback", () => {
     expect(errorText({ data: { failDetail: null } })).toBe("请求失败");
     expect(errorText({ data: { failDetail: [{ msg: null }] } })).toBe("请求失败");
   });
+  it("the fallback may be the caller's locale's words; a msg still wins", () => {
+    expect(errorText({ msg: "" }, "Request failed")).toBe("Request failed");
+    expect(errorText({ msg: "参数错误" }, "Request failed")).toBe("参数错误");
+  });
   it("a failDetail without msg shows alone", () => {
     expect(errorText({ data: { failDetail: [{ msg: "ICCID不能超过50个字符" }] } })).toBe("ICCID不能超过50个字符");
-  });
-});
-
-describe("central handler by code (§8)", () => {
-  it.each([
-    [200, "success"],
-    ["000000", "success"],
-    [undefined, "success"],
-    [404, "ignore"],
-    ["404", "ignore"],
-    [401, "reauthorize"],
-    [500, "toast"],
-    ["E1001", "toast"],
-  ] as const)("%s → %s", (code, action) => {
-    expect(errorAction(code)).toBe(action);
   });
 });
 

@@ -1,5 +1,5 @@
 // Error catalogue (platform-shell.md §8, business-areas.md §8).
-export { ERROR_TEXT_SEPARATOR, type ErrorAction, errorAction, errorText, type FailedEnvelope } from "./errorText";
+export { ERROR_TEXT_SEPARATOR, errorText, type FailedEnvelope } from "./errorText";
 export {
   ADDRESS_DIALOG_TITLE,
   MSG_ADDRESS_LOOKUP_FAILED,

@@ -1,4 +1,4 @@
-import { initialTabs, reduceTabs, type TabsState } from "@tsp/domain";
+import { errorText, initialTabs, reduceTabs, type TabsState } from "@tsp/domain";
 import { buttonClass, EmptyState, LoadingOverlay, TabStrip, useToast } from "@tsp/ui";
 import { useState } from "react";
 import { Permitted } from "../../permission/Permitted";
@@ -33,7 +33,11 @@ export function FeedbackSections() {
           <button type="button" className={buttonClass("default")} onClick={() => toast.warning("请选择地址")}>
             警告提示
           </button>
-          <button type="button" className={buttonClass("default")} onClick={() => toast.error("请求失败：VIN不存在")}>
+          <button
+            type="button"
+            className={buttonClass("default")}
+            onClick={() => toast.error(errorText({ msg: "参数错误", data: { failDetail: [{ msg: "VIN不存在" }] } }))}
+          >
             错误提示
           </button>
           <button
