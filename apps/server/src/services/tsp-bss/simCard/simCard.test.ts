@@ -18,7 +18,9 @@ import { simCardTemplate } from "./template";
 
 /** A schema of openapi/tsp-bss.yaml's components. */
 function schemaOf(name: string): Record<string, unknown> {
-  const doc = loadDocuments().get("tsp-bss.yaml") as { components: { schemas: Record<string, Record<string, unknown>> } };
+  const doc = loadDocuments().get("tsp-bss.yaml") as {
+    components: { schemas: Record<string, Record<string, unknown>> };
+  };
   const schema = doc.components.schemas[name];
   if (!schema) throw new Error(`openapi tsp-bss has no schema ${name}`);
   return schema;
