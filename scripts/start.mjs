@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// `npm start`: build the console when its sources are newer than the build, then run the
-// server in THIS process (no child): one process on one port serving the console and APIs.
+// `npm start`: build the console and the API reference (/docs) when their sources are newer
+// than the builds, then run the server in THIS process (no child): one process on one port
+// serving the console, the APIs and their reference.
 import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
@@ -39,4 +40,10 @@ if (!existsSync(built) || newest(sources) > statSync(built).mtimeMs) {
 // Load the server's TypeScript in-process: tsx's loader, the workspaces' "source" condition.
 const { register } = await import("tsx/esm/api");
 register();
+
+const { buildDocs, DEFAULT_DOCS_FILE, DOCS_SOURCES } = await import("./build-docs.mjs");
+if (!existsSync(DEFAULT_DOCS_FILE) || newest(DOCS_SOURCES) > statSync(DEFAULT_DOCS_FILE).mtimeMs) {
+  console.log("Building the API reference …");
+  buildDocs();
+}
 await import(pathToFileURL(path.join(root, "apps/server/src/main.ts")).href);

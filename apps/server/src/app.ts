@@ -19,12 +19,22 @@ export interface BuildAppOptions {
   /** Folder of the OpenAPI documents served under /docs/openapi (default: the repository's openapi/). */
   openapiDir?: string | undefined;
   consoleDir?: string | undefined;
+  /** The built API reference page served at /docs (default: apps/server/dist/docs/index.html). */
+  docsFile?: string | undefined;
   /** Logger on/off; tests keep it quiet. */
   logger?: boolean;
 }
 
 /** Builds the HTTP application: APIs, the console and its config. Does not listen. */
-export async function buildApp({ ctx, operations, modules, openapiDir, consoleDir, logger = false }: BuildAppOptions) {
+export async function buildApp({
+  ctx,
+  operations,
+  modules,
+  openapiDir,
+  consoleDir,
+  docsFile,
+  logger = false,
+}: BuildAppOptions) {
   const app: FastifyInstance = Fastify({
     logger: logger ? { level: process.env.LOG_LEVEL ?? "info" } : false,
     genReqId: () => crypto.randomUUID(),
@@ -44,7 +54,7 @@ export async function buildApp({ ctx, operations, modules, openapiDir, consoleDi
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 20 } });
   registerErrorHandler(app);
   registerHealth(app, ctx);
-  registerDocs(app, operations, readDocumentTexts(openapiDir));
+  registerDocs(app, readDocumentTexts(openapiDir), docsFile);
   registerOperations(app, operations, modules, ctx);
   for (const m of modules) await m.register?.(app, ctx);
   await registerConsole(app, consoleDir, {
