@@ -1,4 +1,5 @@
 import { render, renderHook, screen } from "@testing-library/react";
+import { LOGIN_LOG_EXPORT_PERMISSION } from "@tsp/domain";
 import { createStore, Provider } from "jotai";
 import type { ReactNode } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -22,8 +23,8 @@ const EXPORT_BUTTON = (
 describe("<Permitted op> (spec §6: an element without its button permission is removed)", () => {
   afterEach(() => vi.restoreAllMocks());
 
-  it("keeps the element when buttonApis lists the operation's x-permission", () => {
-    render(EXPORT_BUTTON, { wrapper: withButtonApis(["/tbox/loginJournal/loginLog/export"]) });
+  it("keeps the element when buttonApis lists the operation's x-permission (the spec's string for the export)", () => {
+    render(EXPORT_BUTTON, { wrapper: withButtonApis([LOGIN_LOG_EXPORT_PERMISSION]) });
     expect(screen.getByRole("button", { name: "导出" })).toBeTruthy();
   });
 
