@@ -175,6 +175,7 @@ if (only.length)
         .join(", ") || "none"
     }`,
   );
+if (interrupted && !notRun.length) skipped.push("the rest of the run (interrupted)");
 const { parts, total } = counts();
 console.log(
   `ran: ${[...results.filter((r) => !r.setup).map((r) => r.name), ...ran].join(", ")}; skipped: ${skipped.join("; ") || "nothing"}`,
