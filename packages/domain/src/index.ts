@@ -28,7 +28,6 @@ export * from "./preview/index";
 export * from "./routes/index";
 export * from "./search/index";
 export * from "./session/index";
-export * from "./simCard/index";
 export { err, ok, type Result } from "./shared/result";
 export * from "./simCard/index";
 export * from "./tabs/index";

@@ -3,6 +3,7 @@ import { ToastProvider } from "@tsp/ui";
 import { lazy, Suspense, useCallback, useEffect } from "react";
 import { sdk } from "../api/sdk";
 import type { RuntimeConfig } from "../config/runtimeConfig";
+import { ConsoleUiText } from "../kit/ConsoleUiText";
 import { LoginPage } from "../routes/login/LoginPage";
 import { useHashPath } from "../routing/hashLocation";
 import { goToSignIn } from "../session/signIn";
@@ -32,9 +33,11 @@ export function App({ config }: { config: RuntimeConfig }) {
     );
   } else page = <SessionGate config={config} />;
   return (
-    <ToastProvider>
-      <ClientBridge onUnauthorized={signIn} />
-      {page}
-    </ToastProvider>
+    <ConsoleUiText>
+      <ToastProvider>
+        <ClientBridge onUnauthorized={signIn} />
+        {page}
+      </ToastProvider>
+    </ConsoleUiText>
   );
 }

@@ -3,6 +3,7 @@ import { clsx } from "clsx";
 import { useId, useState } from "react";
 import { Dialog } from "../dialog/Dialog";
 import { useToast } from "../feedback/Toasts";
+import { useUiText, withN } from "../kit/uiText";
 import { DataTable } from "../table/DataTable";
 import { buttonClass } from "../theme/classes";
 import { failedRowsSheet, saveBlob } from "./failedRowsSheet";
@@ -21,6 +22,8 @@ export interface ImportDialogProps {
   allowCoverOption?: boolean;
   /** File name of the failed-rows sheet. */
   failedFileName?: string;
+  /** What step ② says about filling the template in (the kit's VIN-import words by default). */
+  fillHint?: string;
   /** Called after an import finished (to refresh the list behind). */
   onImported?: (report: ImportReport) => void;
 }
@@ -38,8 +41,10 @@ export function ImportDialog({
   importFile,
   allowCoverOption,
   failedFileName = "导入失败数据.xlsx",
+  fillHint,
   onImported,
 }: ImportDialogProps) {
+  const words = useUiText().importing;
   const toast = useToast();
   const inputId = useId();
   const [file, setFile] = useState<File | null>(null);
@@ -87,9 +92,9 @@ export function ImportDialog({
       const r = await importFile(file, { allowCover });
       setReport(r);
       onImported?.(r);
-      if (r.failed === 0) toast.success(`导入成功，共 ${r.success} 条`);
+      if (r.failed === 0) toast.success(withN(words.saved, r.success));
     } catch (e) {
-      toast.error(e instanceof Error && e.message ? e.message : "导入失败");
+      toast.error(e instanceof Error && e.message ? e.message : words.failedToast);
     } finally {
       setBusy(false);
     }
@@ -107,12 +112,12 @@ export function ImportDialog({
       onClose={close}
       onConfirm={() => void confirm()}
       width={IMPORT_DIALOG_WIDTH_PX}
-      confirmText={report ? "完成" : busy ? "导入中…" : "导入"}
+      confirmText={report ? words.done : busy ? words.busy : words.confirm}
       confirmDisabled={busy}
       footerExtra={
         report ? (
           <button type="button" className={buttonClass("link")} onClick={reset}>
-            重新导入
+            {words.again}
           </button>
         ) : undefined
       }
@@ -121,30 +126,30 @@ export function ImportDialog({
         <ol className="flex flex-col gap-4">
           <li className="flex items-center gap-3">
             <Step n={1} />
-            <span className="w-20 text-gray-600">下载模板</span>
+            <span className="w-20 text-gray-600">{words.step1}</span>
             <button type="button" className={buttonClass("default")} onClick={() => void downloadTemplate()}>
-              下载模板
+              {words.downloadTemplate}
             </button>
           </li>
           <li className="flex items-center gap-3">
             <Step n={2} />
-            <span className="w-20 text-gray-600">填写模板</span>
-            <span className="text-gray-500">按模板各列填写数据，请勿修改表头；VIN 为 17 位。</span>
+            <span className="w-20 text-gray-600">{words.step2}</span>
+            <span className="text-gray-500">{fillHint ?? words.fillHint}</span>
           </li>
           <li className="flex items-start gap-3">
             <Step n={3} />
-            <span className="w-20 pt-1.5 text-gray-600">上传文件</span>
+            <span className="w-20 pt-1.5 text-gray-600">{words.step3}</span>
             <div className="flex flex-col gap-2">
               <label
                 htmlFor={inputId}
                 className={buttonClass("default", "w-fit cursor-pointer has-[:focus-visible]:ring-2")}
               >
-                选择文件
+                {words.chooseFile}
                 <input
                   id={inputId}
                   type="file"
                   className="sr-only"
-                  aria-label="选择导入文件"
+                  aria-label={words.chooseFileLabel}
                   accept=".xls,.xlsx"
                   aria-invalid={fileError ? true : undefined}
                   onChange={(e) => {
@@ -154,12 +159,12 @@ export function ImportDialog({
                 />
               </label>
               <span className={clsx("text-xs", fileError ? "text-red-600" : "text-gray-400")} aria-live="polite">
-                {fileError ?? (file ? `已选择：${file.name}` : "仅支持 xls、xlsx，一次一个文件")}
+                {fileError ?? (file ? words.chosen.replace("{name}", file.name) : words.fileRule)}
               </span>
               {allowCoverOption && (
                 <label className="flex items-center gap-2 text-gray-700">
                   <input type="checkbox" checked={allowCover} onChange={(e) => setAllowCover(e.target.checked)} />
-                  允许覆盖已有数据
+                  {words.allowCover}
                 </label>
               )}
             </div>
@@ -167,26 +172,26 @@ export function ImportDialog({
         </ol>
       ) : (
         <div className="flex flex-col gap-3">
-          <fieldset aria-label="导入结果" className="flex items-center gap-2">
-            <Count label="全部" value={report.all} />
-            <Count label="成功" value={report.success} tone="green" />
-            <Count label="失败" value={report.failed} tone="red" />
+          <fieldset aria-label={words.result} className="flex items-center gap-2">
+            <Count label={words.all} value={report.all} />
+            <Count label={words.success} value={report.success} tone="green" />
+            <Count label={words.failed} value={report.failed} tone="red" />
             {report.failed > 0 && (
               <button type="button" className={buttonClass("primary", "ml-auto")} onClick={() => void downloadFailed()}>
-                下载失败数据
+                {words.downloadFailed}
               </button>
             )}
           </fieldset>
           <DataTable<ImportRowResult>
-            label="失败明细"
+            label={words.failedRows}
             height={240}
             rows={report.rows}
             rowKey={(r, i) => `${r.row ?? i}-${r.vin}`}
-            emptyText={report.failed === 0 ? "全部导入成功" : "暂无数据"}
+            emptyText={report.failed === 0 ? words.allSaved : undefined}
             columns={[
-              { key: "row", title: "行号", width: 64, render: (r) => r.row ?? "-" },
-              { key: "vin", title: "VIN/标识", width: 190, render: (r) => r.vin || r.key || "-" },
-              { key: "reason", title: "失败原因", ellipsis: true },
+              { key: "row", title: words.row, width: 64, render: (r) => r.row ?? "-" },
+              { key: "vin", title: words.key, width: 190, render: (r) => r.vin || r.key || "-" },
+              { key: "reason", title: words.reason, ellipsis: true },
             ]}
           />
         </div>

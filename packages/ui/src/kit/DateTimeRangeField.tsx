@@ -73,7 +73,7 @@ export function DateTimeRangeField({
       aria-describedby={describedBy}
       placeholder={DATE_TIME_PATTERN}
       maxLength={19}
-      className={inputClass("w-[10.5rem] font-mono", invalid)}
+      className={inputClass("w-[11.75rem] font-mono", invalid)}
       value={shown(side)}
       onChange={(e) => type(side, e.target.value)}
     />

@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from "vitest";
 import { actionsColumn, dateTimeColumn, ellipsisColumn, enumColumn } from "./columns";
 import { DetailList } from "./DetailList";
 import { ListScreen } from "./ListScreen";
+import { Segmented } from "./Segmented";
 
 interface Row {
   id: string;
@@ -114,5 +115,25 @@ describe("DetailList", () => {
     );
     expect(screen.getByText("ICCID").nextElementSibling?.textContent).toBe("8986");
     expect(screen.getByText("VIN").nextElementSibling?.textContent).toBe("—");
+  });
+});
+
+describe("Segmented", () => {
+  it("is a radio group: the chosen view is checked and another one is chosen by click", async () => {
+    const onChange = vi.fn();
+    render(
+      <Segmented
+        legend="日志类型"
+        options={[
+          { value: "login", label: "登录日志" },
+          { value: "logout", label: "登出日志" },
+        ]}
+        value="login"
+        onChange={onChange}
+      />,
+    );
+    expect(screen.getByRole("radio", { name: "登录日志" })).toHaveProperty("checked", true);
+    await userEvent.setup().click(screen.getByText("登出日志"));
+    expect(onChange).toHaveBeenCalledWith("logout");
   });
 });

@@ -91,7 +91,7 @@ describe("SearchForm", () => {
         导出
       </button>
     ));
-    const { onSearch, user } = setup({ ready: (v) => v.vin !== "" && v.start !== null, actions: action });
+    const { onSearch, user } = setup({ ready: (v) => v.vin !== "" && v.start !== null, renderActions: action });
     await user.type(screen.getByLabelText("VIN"), "LB3CX1HU5RC100005");
     await user.click(screen.getByRole("button", { name: "查询" }));
     expect(onSearch).not.toHaveBeenCalled();

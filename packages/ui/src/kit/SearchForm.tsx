@@ -36,7 +36,7 @@ export interface SearchFormProps<V extends SearchValues> {
    */
   ready?: (values: V) => boolean;
   /** More buttons after 查询 / 重置 (export, import…); each gets the draft and whether it may run. */
-  actions?: (draft: V, runnable: boolean) => ReactNode;
+  renderActions?: (draft: V, runnable: boolean) => ReactNode;
   /** Text of the submit button (查询 by default). */
   submitLabel?: string;
 }
@@ -62,7 +62,7 @@ export function SearchForm<V extends SearchValues>({
   defaults,
   onSearch,
   ready,
-  actions,
+  renderActions,
   submitLabel,
 }: SearchFormProps<V>) {
   const text = useUiText();
@@ -104,6 +104,7 @@ export function SearchForm<V extends SearchValues>({
       <SearchItem
         key={`${fieldId(field)}-${generation}`}
         label={"required" in field && field.required ? `* ${field.label}` : field.label}
+        wide={field.kind === "dateTimeRange"}
         htmlFor={"key" in field ? fid : undefined}
       >
         {control(field, fid, message !== undefined)}
@@ -157,7 +158,7 @@ export function SearchForm<V extends SearchValues>({
             value={String(draft[field.key] ?? "")}
             onChange={(e) => set({ [field.key]: e.target.value })}
           >
-            <option value="">{text.all}</option>
+            {field.showAll !== false && <option value="">{text.all}</option>}
             {field.options.map((o) => (
               <option key={o.value} value={o.value}>
                 {o.label}
@@ -242,7 +243,7 @@ export function SearchForm<V extends SearchValues>({
           >
             {text.reset}
           </button>
-          {actions?.(normalizeSearch(fields, draft), runnable)}
+          {renderActions?.(normalizeSearch(fields, draft), runnable)}
         </>
       }
     >

@@ -15,9 +15,12 @@ const TONE: Record<BadgeTone, string> = {
 };
 
 /** A small coloured label (status, state). */
-export function Badge({ tone, children }: { tone: BadgeTone; children: ReactNode }) {
+export function Badge({ tone, title, children }: { tone: BadgeTone; title?: string; children: ReactNode }) {
   return (
-    <span className={clsx("inline-flex items-center rounded px-1.5 py-0.5 text-xs ring-1 ring-inset", TONE[tone])}>
+    <span
+      title={title}
+      className={clsx("inline-flex items-center rounded px-1.5 py-0.5 text-xs ring-1 ring-inset", TONE[tone])}
+    >
       {children}
     </span>
   );
@@ -34,6 +37,55 @@ export function dateTimeColumn<T>(key: Key<T>, title: string, width = 172): Colu
   return { key, title, width, render: text, text };
 }
 
+/**
+ * A column of days (`yyyy-MM-dd`, the full time on hover). With `expiredText`, a time already
+ * past shows that text greyed instead (expiry dates).
+ */
+export function dateColumn<T>(
+  key: Key<T>,
+  title: string,
+  options: { expiredText?: string; width?: number } = {},
+): Column<T> {
+  const at = (row: T) => (typeof row[key] === "number" ? (row[key] as number) : null);
+  return {
+    key,
+    title,
+    width: options.width ?? 100,
+    text: (row) => formatDateTimeText(at(row)),
+    render: (row) => {
+      const ms = at(row);
+      if (ms === null) return "";
+      if (options.expiredText !== undefined && ms < Date.now())
+        return <span className="text-gray-400">{options.expiredText}</span>;
+      const full = formatDateTimeText(ms);
+      return <span title={full}>{full.slice(0, 10)}</span>;
+    },
+  };
+}
+
+/** A column of percentages as a small progress bar with its number (task lists). */
+export function progressColumn<T>(key: Key<T>, title: string, label: (row: T) => string, width = 112): Column<T> {
+  return {
+    key,
+    title,
+    width,
+    render: (row) => {
+      const value = Number(row[key] ?? 0);
+      return (
+        <div className="flex items-center gap-2">
+          <progress
+            className="h-1.5 w-14 overflow-hidden rounded [&::-webkit-progress-bar]:bg-gray-100 [&::-webkit-progress-value]:bg-blue-600"
+            max={100}
+            value={value}
+            aria-label={label(row)}
+          />
+          <span className="text-xs text-gray-500">{value}%</span>
+        </div>
+      );
+    },
+  };
+}
+
 /** A single-line column with the full text on hover and one click away (long names, raw frames). */
 export function ellipsisColumn<T>(key: Key<T>, title: string, width?: number): Column<T> {
   return width === undefined ? { key, title, ellipsis: true } : { key, title, width, ellipsis: true };
@@ -45,6 +97,8 @@ export function enumColumn<T>(
   title: string,
   labels: Readonly<Record<string, { label: string; tone: BadgeTone }>>,
   width = 96,
+  /** More about a row's value on hover (e.g. why a task failed). */
+  hint?: (row: T) => string | null | undefined,
 ): Column<T> {
   return {
     key,
@@ -54,7 +108,13 @@ export function enumColumn<T>(
     render: (row) => {
       const v = String(row[key] ?? "");
       const l = labels[v];
-      return l ? <Badge tone={l.tone}>{l.label}</Badge> : v;
+      return l ? (
+        <Badge tone={l.tone} title={hint?.(row) ?? undefined}>
+          {l.label}
+        </Badge>
+      ) : (
+        v
+      );
     },
   };
 }

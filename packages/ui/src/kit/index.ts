@@ -1,11 +1,21 @@
 // The screen kit's widgets (issue 13): layout, search form, columns, dialogs, words.
 
 export { ConfirmDialog } from "./ConfirmDialog";
-export { actionsColumn, Badge, type BadgeTone, dateTimeColumn, ellipsisColumn, enumColumn } from "./columns";
+export {
+  actionsColumn,
+  Badge,
+  type BadgeTone,
+  dateColumn,
+  dateTimeColumn,
+  ellipsisColumn,
+  enumColumn,
+  progressColumn,
+} from "./columns";
 export { DateTimeRangeField, type DateTimeRangeFieldProps } from "./DateTimeRangeField";
 export { type DetailItem, DetailList } from "./DetailList";
 export { type FieldErrors, FormDialog, type FormDialogProps, type FormField } from "./FormDialog";
 export { type ListPaging, ListScreen, type ListScreenProps } from "./ListScreen";
 export { SearchForm, type SearchFormProps } from "./SearchForm";
+export { Segmented } from "./Segmented";
 export type { SearchField } from "./searchFieldTypes";
 export { DEFAULT_UI_TEXT, type UiText, UiTextProvider, useUiText, withN } from "./uiText";

@@ -10,7 +10,11 @@ type Rule<K extends SearchFieldRule["kind"]> = Extract<SearchFieldRule, { kind: 
  */
 export type SearchField =
   | (Rule<"text" | "vin" | "iccid" | "msisdn" | "tboxSerial"> & { placeholder?: string })
-  | (Rule<"choice"> & { options: readonly SelectOption[] })
+  | (Rule<"choice"> & {
+      options: readonly SelectOption[];
+      /** Offer 全部 (the empty value) first; true unless the choice always has a value (an order). */
+      showAll?: boolean;
+    })
   | (Rule<"choice"> & {
       /** A remote select (the spec's pickers): renders the control for the value. */
       remote: (value: string, onChange: (value: string) => void) => ReactNode;

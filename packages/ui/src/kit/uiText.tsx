@@ -34,6 +34,35 @@ export interface UiText {
   last7Days: string;
   actions: string;
   dateTimePlaceholder: string;
+  /** The import dialog's words (`{n}` / `{name}` filled in). */
+  importing: {
+    confirm: string;
+    busy: string;
+    done: string;
+    again: string;
+    step1: string;
+    downloadTemplate: string;
+    step2: string;
+    fillHint: string;
+    step3: string;
+    chooseFile: string;
+    chooseFileLabel: string;
+    chosen: string;
+    fileRule: string;
+    allowCover: string;
+    result: string;
+    all: string;
+    success: string;
+    failed: string;
+    downloadFailed: string;
+    failedRows: string;
+    allSaved: string;
+    saved: string;
+    failedToast: string;
+    row: string;
+    key: string;
+    reason: string;
+  };
 }
 
 /** The spec's words (the console's zh-CN catalogue gives the same). */
@@ -62,6 +91,34 @@ export const DEFAULT_UI_TEXT: UiText = {
   last7Days: "近7天",
   actions: "操作",
   dateTimePlaceholder: "yyyy-MM-dd HH:mm:ss",
+  importing: {
+    confirm: "导入",
+    busy: "导入中…",
+    done: "完成",
+    again: "重新导入",
+    step1: "下载模板",
+    downloadTemplate: "下载模板",
+    step2: "填写模板",
+    fillHint: "按模板各列填写数据，请勿修改表头；VIN 为 17 位。",
+    step3: "上传文件",
+    chooseFile: "选择文件",
+    chooseFileLabel: "选择导入文件",
+    chosen: "已选择：{name}",
+    fileRule: "仅支持 xls、xlsx，一次一个文件",
+    allowCover: "允许覆盖已有数据",
+    result: "导入结果",
+    all: "全部",
+    success: "成功",
+    failed: "失败",
+    downloadFailed: "下载失败数据",
+    failedRows: "失败明细",
+    allSaved: "全部导入成功",
+    saved: "导入成功，共 {n} 条",
+    failedToast: "导入失败",
+    row: "行号",
+    key: "VIN/标识",
+    reason: "失败原因",
+  },
 };
 
 const UiTextContext = createContext<UiText>(DEFAULT_UI_TEXT);

@@ -1,12 +1,22 @@
 import { isSearchPanelCollapsible } from "@tsp/domain";
-import { Children, type ReactNode, useId, useState } from "react";
+import { Children, isValidElement, type ReactNode, useId, useState } from "react";
 import { useUiText } from "../kit/uiText";
 
 /** Items shown while a collapsible panel is collapsed (one row of the 3-column grid minus the buttons). */
 const COLLAPSED_ITEMS = 2;
 
 /** One labelled item of a search panel (label width 120 px, a third of the row: spec §9 span 8 of 24). */
-export function SearchItem({ label, htmlFor, children }: { label: string; htmlFor?: string; children: ReactNode }) {
+export function SearchItem({
+  label,
+  htmlFor,
+  children,
+}: {
+  label: string;
+  htmlFor?: string;
+  children: ReactNode;
+  /** Takes two thirds of the row (date-time ranges: two 19-character boxes). Read by the panel. */
+  wide?: boolean;
+}) {
   return (
     <div className="flex min-w-0 items-start gap-2">
       <label htmlFor={htmlFor} className="w-[120px] shrink-0 pt-1.5 text-right text-sm text-gray-600">
@@ -49,7 +59,11 @@ export function CollapsiblePanel({
     >
       <div id={id} className="grid grid-cols-1 gap-x-4 gap-y-3 md:grid-cols-2 xl:grid-cols-3">
         {items.map((item, i) => (
-          <div key={(item as { key?: string }).key ?? i} hidden={!expanded && i >= COLLAPSED_ITEMS}>
+          <div
+            key={(item as { key?: string }).key ?? i}
+            hidden={!expanded && i >= COLLAPSED_ITEMS}
+            className={isValidElement<{ wide?: boolean }>(item) && item.props.wide ? "md:col-span-2" : undefined}
+          >
             {item}
           </div>
         ))}

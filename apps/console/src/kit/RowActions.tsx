@@ -1,0 +1,131 @@
+import type { RecordSchema } from "@tsp/domain";
+import { ApiError, type PermittedOperation } from "@tsp/sdk";
+import { buttonClass, ConfirmDialog, type FieldErrors, FormDialog, type FormField, useToast } from "@tsp/ui";
+import { useState } from "react";
+import { useT } from "../i18n/i18n";
+import { useCan } from "../permission/useCan";
+
+/**
+ * The server's refusal as messages by field: `failDetail[].field` → its msg; a refusal about
+ * the record as a whole (409 changed by someone else, 404 gone) under `""`, so the form shows
+ * it above the fields and keeps the draft.
+ */
+export function refusalByField(error: unknown): FieldErrors | null {
+  if (!(error instanceof ApiError)) return null;
+  const out: Record<string, string> = {};
+  for (const d of error.failDetail) if (d.field && d.msg) out[d.field] ??= d.msg;
+  if (Object.keys(out).length === 0 && error.msg) out[""] = error.msg;
+  return out;
+}
+
+/**
+ * 编辑 of a row (issue 13): with the update call's permission, opens the kit's form dialog on the
+ * row's record, checked by the domain's schema; a refusal maps onto its fields and the dialog
+ * stays open with the draft; after a save the list reloads.
+ */
+export function EditButton<V extends Record<string, unknown>>({
+  op,
+  title,
+  fields,
+  initial,
+  schema,
+  save,
+  onSaved,
+}: {
+  op: PermittedOperation;
+  title: string;
+  fields: readonly FormField[];
+  /** The record as it is now (opening the dialog reads it). */
+  initial: () => V;
+  schema: RecordSchema<V>;
+  save: (values: V) => Promise<unknown>;
+  onSaved: () => void;
+}) {
+  const t = useT();
+  const toast = useToast();
+  const can = useCan();
+  const [draft, setDraft] = useState<V | null>(null);
+  if (!can(op)) return null;
+  return (
+    <>
+      <button type="button" className={buttonClass("link")} onClick={() => setDraft(initial())}>
+        {t("kit.edit")}
+      </button>
+      {draft && (
+        <FormDialog
+          open
+          title={title}
+          fields={fields}
+          initial={draft}
+          schema={schema}
+          onClose={() => setDraft(null)}
+          onSubmit={async (values) => {
+            try {
+              await save(values);
+            } catch (error) {
+              return refusalByField(error) ?? {};
+            }
+            toast.success(t("kit.saved"));
+            setDraft(null);
+            onSaved();
+            return null;
+          }}
+        />
+      )}
+    </>
+  );
+}
+
+/**
+ * 删除 of a row (issue 13): with the delete call's permission, asks first (naming the record),
+ * then deletes and reloads the list; a refusal (e.g. a SIM card still bound) was toasted by
+ * the shell and the row stays.
+ */
+export function DeleteButton({
+  op,
+  name,
+  remove,
+  onDeleted,
+}: {
+  op: PermittedOperation;
+  /** How the record is named in the question. */
+  name: string;
+  remove: () => Promise<unknown>;
+  onDeleted: () => void;
+}) {
+  const t = useT();
+  const toast = useToast();
+  const can = useCan();
+  const [asking, setAsking] = useState(false);
+  const [busy, setBusy] = useState(false);
+  if (!can(op)) return null;
+  return (
+    <>
+      <button type="button" className={buttonClass("link", "text-red-600")} onClick={() => setAsking(true)}>
+        {t("kit.delete")}
+      </button>
+      <ConfirmDialog
+        open={asking}
+        title={t("kit.deleteTitle")}
+        confirmText={t("kit.delete")}
+        busy={busy}
+        onClose={() => setAsking(false)}
+        onConfirm={async () => {
+          setBusy(true);
+          try {
+            await remove();
+            toast.success(t("kit.deleted"));
+            setAsking(false);
+            onDeleted();
+          } catch {
+            // Toasted by the shell.
+          } finally {
+            setBusy(false);
+          }
+        }}
+      >
+        {t("kit.deleteAsk", { name })}
+      </ConfirmDialog>
+    </>
+  );
+}
