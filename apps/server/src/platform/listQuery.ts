@@ -21,6 +21,9 @@ import type { Principal } from "./principal";
 /** Default rows per page (openapi CONVENTIONS.md "Numbered page"). */
 export const DEFAULT_PAGE_SIZE = 10;
 
+/** Maximum rows of an unpaged list (openapi tsp-bss: "unpaged lists … stop at 200 rows"). */
+export const UNPAGED_MAX = 200;
+
 /** `%…%` for a case-insensitive substring match, with LIKE's wildcards (`%`, `_`, `\`) escaped. */
 export function containsPattern(keyword: string): string {
   return `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -56,6 +59,8 @@ export interface Filters<DB, TB extends keyof DB> {
     from: number | undefined,
     to: number | undefined,
   ): Expression<SqlBool> | undefined;
+  /** `column is null`, when `when` is true (a "only the unbound ones" checkbox). */
+  isNull(column: StringReference<DB, TB>, when: boolean | undefined): Expression<SqlBool> | undefined;
 }
 
 const ref = (column: unknown) => sql.ref(column as string);
@@ -81,6 +86,7 @@ function filtersOf<DB, TB extends keyof DB>(): Filters<DB, TB> {
       ].filter((p) => p !== undefined);
       return parts.length === 0 ? undefined : sql<SqlBool>`(${sql.join(parts, sql` and `)})`;
     },
+    isNull: (column, when) => (when === true ? sql<SqlBool>`${ref(column)} is null` : undefined),
   };
 }
 
@@ -177,21 +183,34 @@ export interface NumberedPage<R> {
 
 /**
  * Counts the filtered query and reads one page of it, ordered. `select` picks the columns
- * (and may join what only the page needs); the count runs without it.
+ * (and may join what only the page needs); the count runs without it. `map` turns a row into
+ * the contract's item.
  */
-export async function numberedPage<DB, TB extends keyof DB, O, R>(
+export async function numberedPage<DB, TB extends keyof DB, O, R, T = R>(
   q: SelectQueryBuilder<DB, TB, O>,
   page: PageRequest & SortRequest,
   order: Order<DB, TB>,
   select: (q: SelectQueryBuilder<DB, TB, O>) => SelectQueryBuilder<DB, TB, R>,
-): Promise<NumberedPage<R>> {
+  map?: (row: R) => T,
+): Promise<NumberedPage<T>> {
   const terms = orderTerms(order, page);
   const { limit, offset } = limitOffset(page);
-  const [list, total] = await Promise.all([
+  const [rows, total] = await Promise.all([
     ordered(select(q), terms).limit(limit).offset(offset).execute() as Promise<R[]>,
     countOf(q),
   ]);
-  return { list, total };
+  return { list: map ? rows.map(map) : (rows as unknown as T[]), total };
+}
+
+/** An unpaged list (a selector's options): the first {@link UNPAGED_MAX} rows in order, not counted. */
+export async function firstRows<DB, TB extends keyof DB, O, R, T = R>(
+  q: SelectQueryBuilder<DB, TB, O>,
+  order: Order<DB, TB>,
+  select: (q: SelectQueryBuilder<DB, TB, O>) => SelectQueryBuilder<DB, TB, R>,
+  map?: (row: R) => T,
+): Promise<T[]> {
+  const rows = (await ordered(select(q), order.order).limit(UNPAGED_MAX).execute()) as R[];
+  return map ? rows.map(map) : (rows as unknown as T[]);
 }
 
 /** Rows of a filtered query (`count(*)`, a number on PGlite and PostgreSQL alike). */

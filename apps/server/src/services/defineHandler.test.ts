@@ -1,6 +1,15 @@
 import { describe, expect, expectTypeOf, it } from "vitest";
 import { ok } from "../http/envelope";
-import { type BodyOf, type DataOf, defineHandler, type HandlerTable, type PathOf, type QueryOf } from "./defineHandler";
+import type { Principal } from "../platform/principal";
+import {
+  type BodyOf,
+  type DataOf,
+  defineHandler,
+  type HandlerTable,
+  type PathOf,
+  type PrincipalOf,
+  type QueryOf,
+} from "./defineHandler";
 import type { Handler } from "./types";
 
 /**
@@ -70,6 +79,9 @@ describe("defineHandler", () => {
     // Multipart bodies are not parsed by the router.
     expectTypeOf<BodyOf<"importNerVehicleInfo">>().toEqualTypeOf<undefined>();
     expectTypeOf<DataOf<"findDealerList">["total"]>().toEqualTypeOf<number>();
+    // The router answered 401 before a protected handler runs without a principal.
+    expectTypeOf<PrincipalOf<"findDealerList">>().toEqualTypeOf<Principal>();
+    expectTypeOf<PrincipalOf<"getToken">>().toEqualTypeOf<Principal | null>();
   });
 
   it("is the plain handler it wraps, for a module's handlers record", async () => {

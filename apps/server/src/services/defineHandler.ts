@@ -2,6 +2,7 @@ import type { OperationId, operations, paths } from "@tsp/sdk/generated";
 import type { FastifyReply } from "fastify";
 import type { AppContext } from "../context";
 import type { Envelope } from "../http/envelope";
+import type { Principal } from "../platform/principal";
 import type { Handler, HandlerInput } from "./types";
 
 /**
@@ -59,11 +60,19 @@ export type DataOf<Id extends OperationId> =
     : unknown;
 
 /** What a typed handler receives: `HandlerInput` with query, path and body of its operation. */
-export interface TypedInput<Id extends OperationId> extends Omit<HandlerInput, "query" | "params" | "body"> {
+/**
+ * Who is calling: always set on a protected operation (the router answered 401 before the
+ * handler otherwise), possibly null on a public one (`security: []`, `x-public`).
+ */
+export type PrincipalOf<Id extends OperationId> = Meta<Id>["public"] extends false ? Principal : Principal | null;
+
+export interface TypedInput<Id extends OperationId>
+  extends Omit<HandlerInput, "query" | "params" | "body" | "principal"> {
   query: QueryOf<Id>;
   /** Path parameters (`/tsp-bss/search/{name}` → `params.name`). */
   params: PathOf<Id>;
   body: BodyOf<Id>;
+  principal: PrincipalOf<Id>;
 }
 
 /**

@@ -1,38 +1,34 @@
-import { sql } from "kysely";
 import { badRequest, notFound } from "../../http/envelope";
-import type { Handler } from "../types";
+import { numberedPage, where } from "../../platform/listQuery";
+import { defineHandler } from "../defineHandler";
 import { exportTaskView } from "./exportTaskView";
 
 /** GET getExportFileList: the account's export tasks, newest first; expired files drop out. */
-export const getExportFileList: Handler = async ({ query, principal }, ctx) => {
-  const accountId = (principal as NonNullable<typeof principal>).accountId;
-  const pageNum = Number(query.pageNum ?? 1);
-  const pageSize = Number(query.pageSize ?? 10);
-  let q = ctx.db
-    .selectFrom("export_task")
-    .where("account_id", "=", accountId)
-    .where((eb) => eb.or([eb("expires_at", "is", null), eb("expires_at", ">", ctx.now())]));
-  if (typeof query.status === "string") q = q.where("status", "=", query.status as "done");
-  const [{ total }, list] = await Promise.all([
-    q.select(sql<number>`count(*)::int`.as("total")).executeTakeFirstOrThrow(),
-    q
-      .selectAll()
-      .orderBy("created_at", "desc")
-      .orderBy("id", "desc")
-      .limit(pageSize)
-      .offset((pageNum - 1) * pageSize)
-      .execute(),
-  ]);
-  return { list: list.map(exportTaskView), total };
-};
+export const getExportFileList = defineHandler<"getExportFileList">(async ({ query, principal }, ctx) => {
+  const q = where(ctx.db.selectFrom("export_task"), {
+    filters: (f) => [f.exact("account_id", principal.accountId), f.exact("status", query.status)],
+  }).where((eb) => eb.or([eb("expires_at", "is", null), eb("expires_at", ">", ctx.now())]));
+  return numberedPage(
+    q,
+    query,
+    {
+      order: [
+        ["created_at", "desc"],
+        ["id", "desc"],
+      ],
+    },
+    (s) => s.selectAll(),
+    exportTaskView,
+  );
+});
 
 /** GET downloadExportFile: streams a done, unexpired file of the account's own task. */
-export const downloadExportFile: Handler = async ({ params, principal, reply }, ctx) => {
-  const accountId = (principal as NonNullable<typeof principal>).accountId;
+export const downloadExportFile = defineHandler<"downloadExportFile">(async ({ params, principal, reply }, ctx) => {
+  const { accountId } = principal;
   const task = await ctx.db
     .selectFrom("export_task")
     .selectAll()
-    .where("id", "=", params.id as string)
+    .where("id", "=", params.id)
     .where("account_id", "=", accountId)
     .executeTakeFirst();
   const gone = "导出文件不存在或已过期";
@@ -47,4 +43,4 @@ export const downloadExportFile: Handler = async ({ params, principal, reply }, 
     .header("x-content-type-options", "nosniff")
     .header("cache-control", "private, no-store")
     .send(ctx.objects.read(task.object_key));
-};
+});

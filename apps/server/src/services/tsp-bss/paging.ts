@@ -1,17 +1,17 @@
 /**
- * Numbered paging (openapi/CONVENTIONS.md "Numbered page": pageNum from 1, pageSize) as SQL
- * limit/offset. The router has already bounded both (pageSize ≤ 10000 for the VIN, SN and
- * ICCID searches that ask for 10000 at once, spec §9).
+ * Kept for code written before the server's list helper: new code imports
+ * `src/platform/listQuery.ts` (where, numberedPage, keysetPage) directly.
  */
-export function limitOffset(pageNum: unknown, pageSize: unknown): { limit: number; offset: number } {
-  const size = Number(pageSize ?? 10);
-  const page = Number(pageNum ?? 1);
-  return { limit: size, offset: (page - 1) * size };
-}
+import { limitOffset as pageLimitOffset } from "../../platform/listQuery";
 
-/** `%…%` for a case-insensitive substring match, with LIKE's wildcards escaped. */
-export function containsPattern(keyword: string): string {
-  return `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export { containsPattern, UNPAGED_MAX } from "../../platform/listQuery";
+
+/** pageNum/pageSize (already validated and coerced by the router) as SQL limit/offset. */
+export function limitOffset(pageNum: unknown, pageSize: unknown): { limit: number; offset: number } {
+  return pageLimitOffset({
+    pageNum: pageNum === undefined ? undefined : Number(pageNum),
+    pageSize: pageSize === undefined ? undefined : Number(pageSize),
+  });
 }
 
 /** A query value as a string, or undefined when absent or empty. */
@@ -23,6 +23,3 @@ export function textParam(value: unknown): string | undefined {
 export function numberParam(value: unknown): number | undefined {
   return value === undefined || value === null || value === "" ? undefined : Number(value);
 }
-
-/** Maximum rows of an unpaged list (openapi tsp-bss: "unpaged lists … stop at 200 rows"). */
-export const UNPAGED_MAX = 200;

@@ -1,5 +1,5 @@
 import type { Exporter } from "../../platform/exports/exporter";
-import { type JournalQuery, readPage, vinVisible } from "./journalQuery";
+import { frameBatches, type JournalQuery, vinVisible } from "./journalQuery";
 import type { JournalKind } from "./tables";
 
 const CHINA_OFFSET_MS = 8 * 3600 * 1000;
@@ -26,13 +26,8 @@ function journalExporter(kind: JournalKind): Exporter {
     async *rows(job, ctx) {
       const q = job.params as unknown as JournalQuery;
       if (!(await vinVisible(ctx, q.vin, job.tenantIds))) return;
-      let after: number | null = null;
-      for (;;) {
-        const rows = await readPage(ctx, kind, q, after, BATCH);
-        if (rows.length === 0) return;
+      for await (const rows of frameBatches(ctx, kind, q, BATCH)) {
         yield rows.map((r) => ({ vin: r.vin, time: chinaDateTime(r.time), content: r.content }));
-        after = rows.at(-1)?.time ?? null;
-        if (rows.length < BATCH) return;
       }
     },
   };

@@ -1,6 +1,6 @@
-import { sql } from "kysely";
 import type { AppContext } from "../../context";
 import { badRequest } from "../../http/envelope";
+import { keysetBatches, keysetPage, where } from "../../platform/listQuery";
 import { inTenants } from "../../platform/principal";
 import { JOURNALS, type JournalKind } from "./tables";
 
@@ -38,8 +38,30 @@ export async function vinVisible(ctx: AppContext, vin: string, tenantIds: readon
 }
 
 /**
+ * The frames of one journal for the VIN in [start, end]. Both journals have the same columns
+ * (JournalTable), so one typed query serves either table.
+ */
+export function journalRows(ctx: AppContext, kind: JournalKind, q: JournalQuery) {
+  return where(ctx.db.selectFrom(JOURNALS[kind] as "vehicle_login_log"), {
+    filters: (f) => [f.exact("vin", q.vin), f.range("ts", q.startTime, q.endTime)],
+  });
+}
+
+/** The keyset walk of a journal: by report time in the chosen order, served by the (vin, ts) key. */
+export const journalKeyset = (q: JournalQuery) => ({ column: "ts", desc: q.reportTimeDesc }) as const;
+
+const frameColumns = (s: ReturnType<typeof journalRows>) => s.select(["vin", "ts", "content"]);
+
+/** A stored frame as openapi's journal row (`ts` is a bigint: a string from the pg driver). */
+export const toFrame = (r: { vin: string; ts: string | number; content: string }) => ({
+  vin: r.vin,
+  time: Number(r.ts),
+  content: r.content,
+});
+
+/**
  * One keyset page: rows of the VIN in [start, end], strictly after `afterTs` in the chosen
- * order, `limit` of them. Served by the (vin, ts) primary key in either direction.
+ * order, `limit` of them.
  */
 export async function readPage(
   ctx: AppContext,
@@ -48,13 +70,16 @@ export async function readPage(
   afterTs: number | null,
   limit: number,
 ): Promise<{ vin: string; time: number; content: string }[]> {
-  const desc = q.reportTimeDesc;
-  const table = sql.table(JOURNALS[kind]);
-  const after = afterTs === null ? sql`true` : desc ? sql`ts < ${afterTs}` : sql`ts > ${afterTs}`;
-  const order = desc ? sql`ts desc` : sql`ts asc`;
-  const { rows } = await sql<{ vin: string; ts: string | number; content: string }>`
-    select vin, ts, content from ${table}
-    where vin = ${q.vin} and ts >= ${q.startTime} and ts <= ${q.endTime} and ${after}
-    order by ${order} limit ${limit}`.execute(ctx.db);
-  return rows.map((r) => ({ vin: r.vin, time: Number(r.ts), content: r.content }));
+  const rows = await keysetPage(
+    journalRows(ctx, kind, q),
+    { ...journalKeyset(q), after: afterTs, limit },
+    frameColumns,
+  );
+  return rows.map(toFrame);
+}
+
+/** Every frame of the query in keyset batches (the export's rows). */
+export async function* frameBatches(ctx: AppContext, kind: JournalKind, q: JournalQuery, batch: number) {
+  const walk = { ...journalKeyset(q), batch, keyOf: (r: { ts: number }) => Number(r.ts) };
+  for await (const rows of keysetBatches(journalRows(ctx, kind, q), walk, frameColumns)) yield rows.map(toFrame);
 }

@@ -1,41 +1,27 @@
-import { inTenants } from "../../platform/principal";
+import { numberedPage, where } from "../../platform/listQuery";
 import type { Rng } from "../../seed/rng";
-import type { Handler, SeedContext, ServiceModule } from "../types";
+import { defineHandler } from "../defineHandler";
+import type { SeedContext, ServiceModule } from "../types";
 import * as m0001 from "./migrations/0001_terminals";
 import "./tables";
 
-const likeOf = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /** findJsatlVehicleList: the tenant's vehicles with an active-safety terminal, by VIN and plate substring, paged. */
-const findJsatlVehicleList: Handler = async ({ query, principal }, ctx) => {
-  if (!principal) throw new Error("protected operation reached without a principal");
-  let q = ctx.db
-    .selectFrom("jsatl_terminal as j")
-    .innerJoin("vehicle as v", "v.vin", "j.vin")
-    .where(inTenants("j.tenant_id", principal));
-  if (typeof query.vin === "string" && query.vin) q = q.where("j.vin", "ilike", likeOf(query.vin));
-  if (typeof query.plateNo === "string" && query.plateNo) q = q.where("v.plate", "ilike", likeOf(query.plateNo));
-  const pageSize = Number(query.pageSize ?? 10);
-  const offset = (Number(query.pageNum ?? 1) - 1) * pageSize;
-  const count = await q.select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow();
-  const rows = await q
-    .select(["j.vin", "v.plate", "j.terminal_phone", "j.terminal_id", "j.online", "j.last_location_time"])
-    .orderBy("j.vin")
-    .limit(pageSize)
-    .offset(offset)
-    .execute();
-  return {
-    list: rows.map((r) => ({
-      vin: r.vin,
-      plateNo: r.plate,
-      terminalPhone: r.terminal_phone,
-      terminalId: r.terminal_id,
-      online: r.online,
-      lastLocationTime: r.last_location_time === null ? null : Number(r.last_location_time),
-    })),
-    total: Number(count.n),
-  };
-};
+const findJsatlVehicleList = defineHandler<"findJsatlVehicleList">(async ({ query, principal }, ctx) => {
+  const q = where(ctx.db.selectFrom("jsatl_terminal as j").innerJoin("vehicle as v", "v.vin", "j.vin"), {
+    tenant: ["j.tenant_id", principal],
+    filters: (f) => [f.contains("j.vin", query.vin), f.contains("v.plate", query.plateNo)],
+  });
+  const columns = (s: typeof q) =>
+    s.select(["j.vin", "v.plate", "j.terminal_phone", "j.terminal_id", "j.online", "j.last_location_time"]);
+  return numberedPage(q, query, { order: ["j.vin"] }, columns, (r) => ({
+    vin: r.vin,
+    plateNo: r.plate,
+    terminalPhone: r.terminal_phone,
+    terminalId: r.terminal_id,
+    online: r.online,
+    lastLocationTime: r.last_location_time === null ? null : Number(r.last_location_time),
+  }));
+});
 
 /** Every other demo vehicle carries an active-safety terminal (JT/T 808-2013 phone numbers). */
 async function seedJsatl(ctx: SeedContext, rng: Rng): Promise<void> {

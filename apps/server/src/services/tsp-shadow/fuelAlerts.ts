@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { badRequest } from "../../http/envelope";
-import { inTenants } from "../../platform/principal";
-import type { Handler } from "../types";
+import { where } from "../../platform/listQuery";
+import { defineHandler } from "../defineHandler";
 import { FUEL_ALERT_TYPES } from "./tables";
 
 const DAY = 24 * 3600 * 1000;
@@ -17,22 +17,17 @@ export const chinaDay = (ms: number) => new Date(ms + CHINA_OFFSET_MS).toISOStri
  * days), totalled by kind (every kind listed, zeros included) and by UTC+8 day (every day of
  * the window, zeros included, so a chart needs no gap filling).
  */
-export const getTotalFuelAlert: Handler = async ({ query, principal }, ctx) => {
-  if (!principal) throw new Error("protected operation reached without a principal");
-  const nowMs = ctx.now().getTime();
-  const end = query.endTime === undefined ? nowMs : Number(query.endTime);
-  const start = query.startTime === undefined ? end - 7 * DAY : Number(query.startTime);
+export const getTotalFuelAlert = defineHandler<"getTotalFuelAlert">(async ({ query, principal }, ctx) => {
+  const end = query.endTime ?? ctx.now().getTime();
+  const start = query.startTime ?? end - 7 * DAY;
   if (end < start) throw badRequest("请求参数不正确", [{ field: "endTime", msg: "结束时间不能早于开始时间" }]);
   if (end - start > MAX_SPAN_MS)
     // msg is the kind, failDetail the reason: the console shows "msg：reason" (spec §8), never the reason twice.
     throw badRequest("查询参数不正确", [{ field: "endTime", msg: "查询时间跨度不能超过31天" }]);
-  let q = ctx.db
-    .selectFrom("fuel_alert")
-    .where(inTenants("fuel_alert.tenant_id", principal))
-    .where("ts", ">=", start)
-    .where("ts", "<=", end);
-  if (typeof query.vin === "string" && query.vin)
-    q = q.where("vin", "ilike", `%${query.vin.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  const q = where(ctx.db.selectFrom("fuel_alert"), {
+    tenant: ["fuel_alert.tenant_id", principal],
+    filters: (f) => [f.range("ts", start, end), f.contains("vin", query.vin)],
+  });
   const byTypeRows = await q
     .select(["type", sql<string>`count(*)`.as("n")])
     .groupBy("type")
@@ -53,4 +48,4 @@ export const getTotalFuelAlert: Handler = async ({ query, principal }, ctx) => {
     byDay.push({ date: d, count: counts.get(d) ?? 0 });
   }
   return { total: byType.reduce((s, t) => s + t.count, 0), byType, byDay };
-};
+});

@@ -1,7 +1,6 @@
-import { inTenants } from "../../../platform/principal";
-import type { Handler } from "../../types";
-import { must } from "../actor";
-import { containsPattern, limitOffset, textParam } from "../paging";
+import { type SqlBool, sql } from "kysely";
+import { numberedPage, where } from "../../../platform/listQuery";
+import { defineHandler } from "../../defineHandler";
 import "../tables";
 
 /**
@@ -14,29 +13,26 @@ export function regionPattern(areaId: string): string {
   return areaId;
 }
 
+/** `area_id` in the region or below it; no condition without a region. */
+const inRegion = (areaId: string | undefined) =>
+  areaId ? sql<SqlBool>`area_id like ${regionPattern(areaId)}` : undefined;
+
+const toDealer = (r: { code: string; name: string }) => ({ dealerCode: r.code, dealerName: r.name });
+
 /** findDealerList: the tenant's dealers by name and region, paged. */
-export const findDealerList: Handler = async ({ query, principal }, ctx) => {
-  let q = ctx.db.selectFrom("bss_dealer").where(inTenants("bss_dealer.tenant_id", must(principal)));
-  const name = textParam(query.dealerName);
-  if (name) q = q.where("name", "ilike", containsPattern(name));
-  const areaId = textParam(query.areaId);
-  if (areaId) q = q.where("area_id", "like", regionPattern(areaId));
-  const { limit, offset } = limitOffset(query.pageNum, query.pageSize);
-  const [count, rows] = await Promise.all([
-    q.select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow(),
-    q.select(["code", "name"]).orderBy("code").limit(limit).offset(offset).execute(),
-  ]);
-  return { list: rows.map((r) => ({ dealerCode: r.code, dealerName: r.name })), total: Number(count.n) };
-};
+export const findDealerList = defineHandler<"findDealerList">(async ({ query, principal }, ctx) => {
+  const q = where(ctx.db.selectFrom("bss_dealer"), {
+    tenant: ["bss_dealer.tenant_id", principal],
+    filters: (f) => [f.contains("name", query.dealerName), inRegion(query.areaId)],
+  });
+  return numberedPage(q, query, { order: ["code"] }, (s) => s.select(["code", "name"]), toDealer);
+});
 
 /** findDealerByRegion: the tenant's dealers in the region `areaId` or below it. */
-export const findDealerByRegion: Handler = async ({ query, principal }, ctx) => {
-  const rows = await ctx.db
-    .selectFrom("bss_dealer")
-    .select(["code", "name"])
-    .where(inTenants("bss_dealer.tenant_id", must(principal)))
-    .where("area_id", "like", regionPattern(String(query.areaId)))
-    .orderBy("code")
-    .execute();
-  return rows.map((r) => ({ dealerCode: r.code, dealerName: r.name }));
-};
+export const findDealerByRegion = defineHandler<"findDealerByRegion">(async ({ query, principal }, ctx) => {
+  const q = where(ctx.db.selectFrom("bss_dealer"), {
+    tenant: ["bss_dealer.tenant_id", principal],
+    filters: () => [inRegion(query.areaId)],
+  });
+  return (await q.select(["code", "name"]).orderBy("code").execute()).map(toDealer);
+});

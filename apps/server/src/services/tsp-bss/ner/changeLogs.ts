@@ -1,25 +1,28 @@
 import type { Kysely } from "kysely";
+import type { AppContext } from "../../../context";
 import type { Database } from "../../../db/schema";
-import { inTenants } from "../../../platform/principal";
-import type { Handler } from "../../types";
-import { must } from "../actor";
-import { limitOffset } from "../paging";
+import { numberedPage, where } from "../../../platform/listQuery";
+import type { Principal } from "../../../platform/principal";
+import { type BodyOf, defineHandler } from "../../defineHandler";
 import type { NerGroup } from "../tables";
 
-/** The change log of one vehicle's group, newest first, optionally of one account (updateBy). */
+type LogQuery = BodyOf<"getNerVehicleInfoLog">;
+
+/** The change log of one vehicle's group, optionally of one account (updateBy). */
 export function changeLogQuery(
   db: Kysely<Database>,
-  tenantIds: readonly number[],
+  tenants: Pick<Principal, "tenantIds">,
   filter: { vin: string; group: NerGroup; updateName?: string | undefined },
 ) {
-  let q = db
-    .selectFrom("ner_change_log")
-    .where(inTenants("ner_change_log.tenant_id", { tenantIds }))
-    .where("vin", "=", filter.vin)
-    .where("grp", "=", filter.group);
-  if (filter.updateName) q = q.where("update_by", "=", filter.updateName);
-  return q;
+  return where(db.selectFrom("ner_change_log"), {
+    tenant: ["ner_change_log.tenant_id", tenants],
+    filters: (f) => [f.exact("vin", filter.vin), f.exact("grp", filter.group), f.exact("update_by", filter.updateName)],
+  });
 }
+
+/** The columns of a ChangeLogEntry. */
+export const changeLogColumns = (q: ReturnType<typeof changeLogQuery>) =>
+  q.select(["id", "vin", "grp", "changes", "update_by", "update_name", "update_time"]);
 
 /** A stored change log row as openapi ChangeLogEntry. */
 export function toEntry(r: {
@@ -42,24 +45,23 @@ export function toEntry(r: {
   };
 }
 
-/** getNer<Group>InfoLog: a numbered page of one vehicle's changes (business-areas.md §7 "change logs"). */
-const logOf =
-  (group: NerGroup): Handler =>
-  async ({ body, principal }, ctx) => {
-    const b = body as { vin: string; pageNum: number; pageSize: number; updateName?: string };
-    const q = changeLogQuery(ctx.db, must(principal).tenantIds, { vin: b.vin, group, updateName: b.updateName });
-    const { limit, offset } = limitOffset(b.pageNum, b.pageSize);
-    const count = await q.select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow();
-    const rows = await q
-      .select(["id", "vin", "grp", "changes", "update_by", "update_name", "update_time"])
-      .orderBy("id", "desc")
-      .limit(limit)
-      .offset(offset)
-      .execute();
-    return { list: rows.map(toEntry), total: Number(count.n) };
-  };
+/** getNer<Group>InfoLog: a numbered page of one vehicle's changes, newest first (business-areas.md §7 "change logs"). */
+const logPage = (group: NerGroup, { body, principal }: { body: LogQuery; principal: Principal }, ctx: AppContext) =>
+  numberedPage(
+    changeLogQuery(ctx.db, principal, { vin: body.vin, group, updateName: body.updateName }),
+    body,
+    { order: [["id", "desc"]] },
+    changeLogColumns,
+    toEntry,
+  );
 
-export const getNerVehicleInfoLog = logOf("vehicleInfo");
-export const getNerBatteryInfoLog = logOf("batteryInfo");
-export const getNerDriveInfoLog = logOf("driveInfo");
-export const getNerTerminalInfoLog = logOf("terminalInfo");
+export const getNerVehicleInfoLog = defineHandler<"getNerVehicleInfoLog">((input, ctx) =>
+  logPage("vehicleInfo", input, ctx),
+);
+export const getNerBatteryInfoLog = defineHandler<"getNerBatteryInfoLog">((input, ctx) =>
+  logPage("batteryInfo", input, ctx),
+);
+export const getNerDriveInfoLog = defineHandler<"getNerDriveInfoLog">((input, ctx) => logPage("driveInfo", input, ctx));
+export const getNerTerminalInfoLog = defineHandler<"getNerTerminalInfoLog">((input, ctx) =>
+  logPage("terminalInfo", input, ctx),
+);

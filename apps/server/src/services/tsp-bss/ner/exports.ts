@@ -1,13 +1,15 @@
 import { ok } from "../../../http/envelope";
 import type { ExportColumn, Exporter, ExportSheet, MultiSheetExporter } from "../../../platform/exports/exporter";
 import { EXPORT_SUBMITTED_MSG } from "../../../platform/exports/queue";
+import { countOf, keysetBatches } from "../../../platform/listQuery";
 import type { Handler } from "../../types";
 import { must } from "../actor";
 import type { NerGroup } from "../tables";
-import { changeLogQuery, toEntry } from "./changeLogs";
-import type { NerFilter } from "./filter";
+import { changeLogColumns, changeLogQuery, toEntry } from "./changeLogs";
+import { type NerFilter, nerFilterOf } from "./filter";
 import { GROUP_LIST, GROUPS, type GroupDef } from "./groups";
-import { baseInfoRows, groupRows } from "./queries";
+import { baseInfoColumns, baseInfoQuery, groupColumns, groupQuery, toBaseInfo, toGroupRow } from "./queries";
+import type { GroupRecord } from "./records";
 import { templateColumns } from "./template";
 
 /** Rows per keyset batch of an export (flat memory whatever the fleet's size). */
@@ -35,17 +37,17 @@ function groupExporter(g: GroupDef): ExportSheet {
       ...TRAILER,
     ],
     // Known up front, so the export file list shows progress.
-    total: async (job, ctx) =>
-      (await groupRows(ctx.db, job.tenantIds, g.group, job.params as NerFilter, { limit: 0, offset: 0 })).count(),
+    total: (job, ctx) => countOf(groupQuery(ctx.db, job, g.group, nerFilterOf(job.params as NerFilter))),
     async *rows(job, ctx) {
-      let afterVin: string | null = null;
-      for (;;) {
-        const { rows } = await groupRows(ctx.db, job.tenantIds, g.group, job.params as NerFilter, {
-          afterVin,
-          limit: BATCH,
-        });
-        if (rows.length === 0) return;
-        yield rows.map((r) => {
+      const q = groupQuery(ctx.db, job, g.group, nerFilterOf(job.params as NerFilter));
+      const toRow = toGroupRow(g.group);
+      for await (const batch of keysetBatches(
+        q,
+        { column: "v.vin", batch: BATCH, keyOf: (r) => r.vin },
+        groupColumns,
+      )) {
+        yield batch.map((row) => {
+          const r = toRow(row) as GroupRecord & Record<string, unknown>;
           const out: Record<string, unknown> = {
             vin: r.vin,
             updateName: r.updateName,
@@ -54,8 +56,6 @@ function groupExporter(g: GroupDef): ExportSheet {
           for (const f of g.fields) out[f.field] = cell(r[f.field]);
           return out;
         });
-        afterVin = rows.at(-1)?.vin ?? null;
-        if (rows.length < BATCH) return;
       }
     },
   };
@@ -85,14 +85,15 @@ const baseInfoSheet: ExportSheet = {
     { header: "最后修改人", key: "updateName", width: 14 },
     { header: "最后修改时间", key: "updateTime", width: 22 },
   ],
-  total: async (job, ctx) =>
-    (await baseInfoRows(ctx.db, job.tenantIds, job.params as NerFilter, { limit: 0, offset: 0 })).count(),
+  total: (job, ctx) => countOf(baseInfoQuery(ctx.db, job, nerFilterOf(job.params as NerFilter))),
   async *rows(job, ctx) {
-    let afterVin: string | null = null;
-    for (;;) {
-      const { list } = await baseInfoRows(ctx.db, job.tenantIds, job.params as NerFilter, { afterVin, limit: BATCH });
-      if (list.length === 0) return;
-      yield list.map((r) => {
+    const q = baseInfoQuery(ctx.db, job, nerFilterOf(job.params as NerFilter));
+    for await (const batch of keysetBatches(
+      q,
+      { column: "v.vin", batch: BATCH, keyOf: (r) => r.vin },
+      baseInfoColumns,
+    )) {
+      yield (await toBaseInfo(ctx.db, batch)).map((r) => {
         const out: Record<string, unknown> = {
           vin: r.vin,
           plateNo: cell(r.plateNo),
@@ -110,8 +111,6 @@ const baseInfoSheet: ExportSheet = {
         for (const g of GROUP_LIST) out[`filled.${g.group}`] = filledText(r.filled[g.group]);
         return out;
       });
-      afterVin = list.at(-1)?.vin ?? null;
-      if (list.length < BATCH) return;
     }
   },
 };
@@ -142,20 +141,9 @@ function logExporter(g: GroupDef): ExportSheet {
     ],
     async *rows(job, ctx) {
       const p = job.params as { vin: string; updateName?: string };
-      // ids are PostgreSQL integers (serial).
-      let beforeId = 2147483647;
-      for (;;) {
-        const rows = await changeLogQuery(ctx.db, job.tenantIds, {
-          vin: p.vin,
-          group: g.group,
-          updateName: p.updateName,
-        })
-          .select(["id", "vin", "grp", "changes", "update_by", "update_name", "update_time"])
-          .where("id", "<", beforeId)
-          .orderBy("id", "desc")
-          .limit(BATCH)
-          .execute();
-        if (rows.length === 0) return;
+      const q = changeLogQuery(ctx.db, job, { vin: p.vin, group: g.group, updateName: p.updateName });
+      const walk = { column: "id", desc: true, batch: BATCH, keyOf: (r: { id: number }) => r.id } as const;
+      for await (const rows of keysetBatches(q, walk, changeLogColumns)) {
         yield rows.flatMap((row) => {
           const e = toEntry(row);
           return (e.changes as { label: string; before: unknown; after: unknown }[]).map((c) => ({
@@ -168,8 +156,6 @@ function logExporter(g: GroupDef): ExportSheet {
             after: cell(c.after),
           }));
         });
-        beforeId = Number(rows.at(-1)?.id ?? 0);
-        if (rows.length < BATCH) return;
       }
     },
   };

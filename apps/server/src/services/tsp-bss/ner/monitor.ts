@@ -1,25 +1,26 @@
 import { sql } from "kysely";
 import { badRequest } from "../../../http/envelope";
+import { numberedPage, where } from "../../../platform/listQuery";
 import { inTenants } from "../../../platform/principal";
+import { defineHandler } from "../../defineHandler";
 import type { Handler } from "../../types";
 import { must } from "../actor";
-import { containsPattern, limitOffset } from "../paging";
 import "../tables";
 
 /** Monitoring list entries (type 1 key vehicle, 2 offline watch, 3 alarm watch) with live state from the journals. */
-export const listNerMonitor: Handler = async ({ body, principal }, ctx) => {
-  const b = body as { pageNum: number; pageSize: number; type?: number; vin?: string };
-  let q = ctx.db
-    .selectFrom("ner_monitor as nm")
-    .innerJoin("vehicle as v", "v.vin", "nm.vin")
-    .leftJoin("bss_model as m", "m.id", "v.model_id")
-    .where(inTenants("nm.tenant_id", must(principal)));
-  if (b.type !== undefined) q = q.where("nm.type", "=", b.type as 1 | 2 | 3);
-  if (b.vin) q = q.where("nm.vin", "ilike", containsPattern(b.vin));
-  const { limit, offset } = limitOffset(b.pageNum, b.pageSize);
-  const count = await q.select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow();
-  const rows = await q
-    .select([
+export const listNerMonitor = defineHandler<"listNerMonitor">(async ({ body, principal }, ctx) => {
+  const q = where(
+    ctx.db
+      .selectFrom("ner_monitor as nm")
+      .innerJoin("vehicle as v", "v.vin", "nm.vin")
+      .leftJoin("bss_model as m", "m.id", "v.model_id"),
+    {
+      tenant: ["nm.tenant_id", principal],
+      filters: (f) => [f.exact("nm.type", body.type), f.contains("nm.vin", body.vin)],
+    },
+  );
+  const columns = (s: typeof q) =>
+    s.select([
       "nm.vin",
       "nm.type",
       "nm.created_at",
@@ -29,34 +30,25 @@ export const listNerMonitor: Handler = async ({ body, principal }, ctx) => {
       "m.name as model_name",
       sql<string | null>`(select max(ts) from vehicle_login_log l where l.vin = nm.vin)`.as("last_login"),
       sql<string | null>`(select max(ts) from vehicle_logout_log o where o.vin = nm.vin)`.as("last_logout"),
-    ])
-    .orderBy("nm.created_at", "desc")
-    .orderBy("nm.vin")
-    .orderBy("nm.type")
-    .limit(limit)
-    .offset(offset)
-    .execute();
-  return {
-    list: rows.map((r) => {
-      const login = r.last_login === null ? null : Number(r.last_login);
-      const logout = r.last_logout === null ? null : Number(r.last_logout);
-      return {
-        vin: r.vin,
-        plateNo: r.plate,
-        type: Number(r.type),
-        modelName: r.model_name ?? "",
-        // Online: the last frame is a login not yet followed by a logout (GB/T 32960 session).
-        online: login !== null && (logout === null || login > logout),
-        lastLoginTime: login,
-        lastReportTime: login === null && logout === null ? null : Math.max(login ?? 0, logout ?? 0),
-        alarmLevel: Number(r.alarm_level),
-        createdAt: Number(r.created_at),
-        createdBy: r.created_by,
-      };
-    }),
-    total: Number(count.n),
-  };
-};
+    ]);
+  return numberedPage(q, body, { order: [["nm.created_at", "desc"], "nm.vin", "nm.type"] }, columns, (r) => {
+    const login = r.last_login === null ? null : Number(r.last_login);
+    const logout = r.last_logout === null ? null : Number(r.last_logout);
+    return {
+      vin: r.vin,
+      plateNo: r.plate,
+      type: r.type,
+      modelName: r.model_name ?? "",
+      // Online: the last frame is a login not yet followed by a logout (GB/T 32960 session).
+      online: login !== null && (logout === null || login > logout),
+      lastLoginTime: login,
+      lastReportTime: login === null && logout === null ? null : Math.max(login ?? 0, logout ?? 0),
+      alarmLevel: Number(r.alarm_level),
+      createdAt: Number(r.created_at),
+      createdBy: r.created_by,
+    };
+  });
+});
 
 /** The VINs of `ids` the tenant owns; any other VIN makes the whole request fail with nothing written. */
 async function ownedVins(ids: string, tenantIds: readonly number[], ctx: Parameters<Handler>[1]) {

@@ -1,106 +1,95 @@
 import type { Kysely } from "kysely";
+import type { AppContext } from "../../../context";
 import type { Database } from "../../../db/schema";
 import { notFound } from "../../../http/envelope";
-import type { Handler } from "../../types";
-import { must } from "../actor";
-import { countOf, vehicleBase } from "../lookups/vehicleBase";
-import { limitOffset } from "../paging";
+import { numberedPage, where } from "../../../platform/listQuery";
+import type { Principal } from "../../../platform/principal";
+import { type BodyOf, defineHandler } from "../../defineHandler";
+import { type VehicleBaseQuery, vehicleBase } from "../lookups/vehicleBase";
 import type { NerGroup } from "../tables";
-import { applyNerFilter, type NerFilter, nerFilterOf } from "./filter";
+import { byNerFilter, type NerFilter, nerFilterOf } from "./filter";
 import { GROUP_LIST } from "./groups";
 import { readRecord, toGroupRecord, visibleVehicle } from "./records";
 
-/** A page of one group's records of the tenant's vehicles matching the filter, by VIN. */
-export async function groupRows(
-  db: Kysely<Database>,
-  tenantIds: readonly number[],
-  group: NerGroup,
-  filter: NerFilter,
-  page: { limit: number; offset: number } | { afterVin: string | null; limit: number },
-) {
-  let q = applyNerFilter(vehicleBase(db, tenantIds), filter, group).innerJoin("ner_record as r", (join) =>
+type Tenants = Pick<Principal, "tenantIds">;
+type NerQuery = BodyOf<"queryNerVehicleInfo">;
+/** Every list of the master data is in VIN order (numbered pages and export batches alike). */
+export const BY_VIN = { order: ["v.vin"] } as const;
+
+/** The tenant's vehicles matching the filter that have a record of `group`, joined with it. */
+export function groupQuery(db: Kysely<Database>, tenants: Tenants, group: NerGroup, filter: NerFilter) {
+  return where(vehicleBase(db, tenants), { filters: byNerFilter(filter, group) }).innerJoin("ner_record as r", (join) =>
     join.onRef("r.vin", "=", "v.vin").on("r.grp", "=", group),
   );
-  if ("afterVin" in page && page.afterVin !== null) q = q.where("v.vin", ">", page.afterVin);
-  const rows = await q
-    .select([
-      "v.vin",
-      "r.data",
-      "r.update_by",
-      "r.update_name",
-      "r.update_time",
-      "v.vehicle_model_id",
-      "nm.vehicle_model",
-    ])
-    .orderBy("v.vin")
-    .limit(page.limit)
-    .offset("offset" in page ? page.offset : 0)
-    .execute();
-  return {
-    rows: rows.map((r) =>
-      toGroupRecord(r, group, { vehicleModelId: r.vehicle_model_id, vehicleModel: r.vehicle_model ?? null }),
-    ),
-    count: () =>
-      countOf(
-        applyNerFilter(vehicleBase(db, tenantIds), filter, group).innerJoin("ner_record as r", (join) =>
-          join.onRef("r.vin", "=", "v.vin").on("r.grp", "=", group),
-        ),
-      ),
-  };
 }
 
-/** queryNer<Group>Info: a numbered page of one group (business-areas.md §7 "query each group"). */
-const queryGroup =
-  (group: NerGroup): Handler =>
-  async ({ body, principal }, ctx) => {
-    const b = body as { pageNum: number; pageSize: number };
-    const { rows, count } = await groupRows(
-      ctx.db,
-      must(principal).tenantIds,
-      group,
-      nerFilterOf(body),
-      limitOffset(b.pageNum, b.pageSize),
-    );
-    return { list: rows, total: await count() };
-  };
+type GroupQuery = ReturnType<typeof groupQuery>;
 
-export const queryNerVehicleInfo = queryGroup("vehicleInfo");
-export const queryNerBatteryInfo = queryGroup("batteryInfo");
-export const queryNerDriveInfo = queryGroup("driveInfo");
-export const queryNerTerminalInfo = queryGroup("terminalInfo");
+/** The columns of a group record (and the vehicle's announcement model, shown with vehicle info). */
+export const groupColumns = (q: GroupQuery) =>
+  q.select([
+    "v.vin",
+    "r.data",
+    "r.update_by",
+    "r.update_name",
+    "r.update_time",
+    "v.vehicle_model_id",
+    "nm.vehicle_model",
+  ]);
+
+/** A row of {@link groupColumns} as the contract's Ner<Group>Info. */
+export const toGroupRow =
+  <G extends NerGroup>(group: G) =>
+  (r: Awaited<ReturnType<ReturnType<typeof groupColumns>["executeTakeFirstOrThrow"]>>) =>
+    toGroupRecord(r, group, { vehicleModelId: r.vehicle_model_id, vehicleModel: r.vehicle_model ?? null });
+
+/** A numbered page of one group (business-areas.md §7 "query each group"). */
+const groupPage = <G extends NerGroup>(
+  group: G,
+  { body, principal }: { body: NerQuery; principal: Principal },
+  ctx: AppContext,
+) =>
+  numberedPage(groupQuery(ctx.db, principal, group, nerFilterOf(body)), body, BY_VIN, groupColumns, toGroupRow(group));
+
+export const queryNerVehicleInfo = defineHandler<"queryNerVehicleInfo">((input, ctx) =>
+  groupPage("vehicleInfo", input, ctx),
+);
+export const queryNerBatteryInfo = defineHandler<"queryNerBatteryInfo">((input, ctx) =>
+  groupPage("batteryInfo", input, ctx),
+);
+export const queryNerDriveInfo = defineHandler<"queryNerDriveInfo">((input, ctx) => groupPage("driveInfo", input, ctx));
+export const queryNerTerminalInfo = defineHandler<"queryNerTerminalInfo">((input, ctx) =>
+  groupPage("terminalInfo", input, ctx),
+);
+
+/** The tenant's vehicles matching the filter (the base-info view: one row per vehicle). */
+export const baseInfoQuery = (db: Kysely<Database>, tenants: Tenants, filter: NerFilter) =>
+  where(vehicleBase(db, tenants), { filters: byNerFilter(filter, null) });
+
+/** The vehicle columns of a base-info row. */
+export const baseInfoColumns = (q: VehicleBaseQuery) =>
+  q.select([
+    "v.vin",
+    "v.plate",
+    "v.tbox_sn",
+    "v.iccid",
+    "sc.msisdn",
+    "o.name as oem_name",
+    "b.name as brand_name",
+    "s.name as series_name",
+    "m.name as model_name",
+    "v.vehicle_model_id",
+    "nm.vehicle_model",
+  ]);
+
+type BaseInfoRow = Awaited<ReturnType<ReturnType<typeof baseInfoColumns>["execute"]>>[number];
 
 /**
- * A page of base-info rows (openapi NerBaseInfo): one per vehicle of the tenant matching the
- * filter, with which groups are filled and who changed any of them last. Used by
- * queryNerBaseInfo (numbered pages) and the base-info sheet of exportNerAll (keyset by VIN).
+ * Base-info rows (openapi NerBaseInfo) of a page of vehicles: which groups are filled and who
+ * changed any of them last (one more query for the page's records). Used by queryNerBaseInfo
+ * and the base-info sheet of exportNerAll.
  */
-export async function baseInfoRows(
-  db: Kysely<Database>,
-  tenantIds: readonly number[],
-  filter: NerFilter,
-  page: { limit: number; offset: number } | { afterVin: string | null; limit: number },
-) {
-  let q = applyNerFilter(vehicleBase(db, tenantIds), filter, null);
-  const counted = q;
-  if ("afterVin" in page && page.afterVin !== null) q = q.where("v.vin", ">", page.afterVin);
-  const rows = await q
-    .select([
-      "v.vin",
-      "v.plate",
-      "v.tbox_sn",
-      "v.iccid",
-      "sc.msisdn",
-      "o.name as oem_name",
-      "b.name as brand_name",
-      "s.name as series_name",
-      "m.name as model_name",
-      "v.vehicle_model_id",
-      "nm.vehicle_model",
-    ])
-    .orderBy("v.vin")
-    .limit(page.limit)
-    .offset("offset" in page ? page.offset : 0)
-    .execute();
+export async function toBaseInfo(db: Kysely<Database>, rows: BaseInfoRow[]) {
   const vins = rows.map((r) => r.vin);
   const records =
     vins.length === 0
@@ -110,7 +99,7 @@ export async function baseInfoRows(
           .select(["vin", "grp", "update_by", "update_name", "update_time"])
           .where("vin", "in", vins)
           .execute();
-  const list = rows.map((r) => {
+  return rows.map((r) => {
     const mine = records.filter((x) => x.vin === r.vin);
     const latest = mine.toSorted((x, y) => Number(y.update_time) - Number(x.update_time))[0];
     const filled = Object.fromEntries(GROUP_LIST.map((g) => [g.group, mine.some((x) => x.grp === g.group)])) as Record<
@@ -135,37 +124,40 @@ export async function baseInfoRows(
       updateTime: latest ? Number(latest.update_time) : null,
     };
   });
-  return { list, count: () => countOf(counted) };
 }
 
 /** queryNerBaseInfo: one row per vehicle with which groups are filled and who changed it last. */
-export const queryNerBaseInfo: Handler = async ({ body, principal }, ctx) => {
-  const b = body as { pageNum: number; pageSize: number };
-  const { list, count } = await baseInfoRows(
-    ctx.db,
-    must(principal).tenantIds,
-    nerFilterOf(body),
-    limitOffset(b.pageNum, b.pageSize),
-  );
-  return { list, total: await count() };
-};
+export const queryNerBaseInfo = defineHandler<"queryNerBaseInfo">(async ({ body, principal }, ctx) => {
+  const page = await numberedPage(baseInfoQuery(ctx.db, principal, nerFilterOf(body)), body, BY_VIN, baseInfoColumns);
+  return { list: await toBaseInfo(ctx.db, page.list), total: page.total };
+});
 
 /** getNerSingle<Group>: one group of one vehicle; null when never filled; 404 for a VIN the tenant does not own. */
-const singleGroup =
-  (group: NerGroup): Handler =>
-  async ({ query, principal }, ctx) => {
-    const vehicle = await visibleVehicle(ctx.db, String(query.vin), must(principal).tenantIds);
-    if (!vehicle) throw notFound("车辆不存在");
-    const row = await readRecord(ctx.db, vehicle.vin, group);
-    return row
-      ? toGroupRecord(row, group, {
-          vehicleModelId: vehicle.vehicle_model_id,
-          vehicleModel: vehicle.vehicle_model ?? null,
-        })
-      : null;
-  };
+async function singleGroup<G extends NerGroup>(
+  group: G,
+  { query, principal }: { query: { vin: string }; principal: Principal },
+  ctx: AppContext,
+) {
+  const vehicle = await visibleVehicle(ctx.db, query.vin, principal.tenantIds);
+  if (!vehicle) throw notFound("车辆不存在");
+  const row = await readRecord(ctx.db, vehicle.vin, group);
+  return row
+    ? toGroupRecord(row, group, {
+        vehicleModelId: vehicle.vehicle_model_id,
+        vehicleModel: vehicle.vehicle_model ?? null,
+      })
+    : null;
+}
 
-export const getNerSingleVehicleInfo = singleGroup("vehicleInfo");
-export const getNerSingleBatteryInfo = singleGroup("batteryInfo");
-export const getNerSingleDriveInfo = singleGroup("driveInfo");
-export const getNerSingleTerminalInfo = singleGroup("terminalInfo");
+export const getNerSingleVehicleInfo = defineHandler<"getNerSingleVehicleInfo">((input, ctx) =>
+  singleGroup("vehicleInfo", input, ctx),
+);
+export const getNerSingleBatteryInfo = defineHandler<"getNerSingleBatteryInfo">((input, ctx) =>
+  singleGroup("batteryInfo", input, ctx),
+);
+export const getNerSingleDriveInfo = defineHandler<"getNerSingleDriveInfo">((input, ctx) =>
+  singleGroup("driveInfo", input, ctx),
+);
+export const getNerSingleTerminalInfo = defineHandler<"getNerSingleTerminalInfo">((input, ctx) =>
+  singleGroup("terminalInfo", input, ctx),
+);

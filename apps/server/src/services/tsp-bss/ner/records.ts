@@ -1,16 +1,21 @@
+import type { TspBss } from "@tsp/sdk/generated";
 import type { Kysely } from "kysely";
 import type { Database } from "../../../db/schema";
 import { inTenants } from "../../../platform/principal";
 import type { NerGroup } from "../tables";
 import "../tables";
 
-/** A stored group record as openapi/ answers it (Ner<Group>Info): vin, the fields, who changed it last. */
-export type GroupRecord = Record<string, unknown> & {
-  vin: string;
-  updateBy: string;
-  updateName: string;
-  updateTime: number;
-};
+type Schemas = TspBss.components["schemas"];
+/** Each group's record as openapi/ answers it (Ner<Group>Info): vin, the fields, who changed it last. */
+export interface GroupInfo {
+  vehicleInfo: Schemas["NerVehicleInfo"];
+  batteryInfo: Schemas["NerBatteryInfo"];
+  driveInfo: Schemas["NerDriveInfo"];
+  terminalInfo: Schemas["NerTerminalInfo"];
+}
+
+/** A stored group record as openapi/ answers it, whichever the group. */
+export type GroupRecord = GroupInfo[NerGroup];
 
 /** The vehicle-info group also shows the vehicle's announcement model (changed by update/vehicleModel). */
 export interface ModelRef {
@@ -18,12 +23,15 @@ export interface ModelRef {
   vehicleModel: string | null;
 }
 
-/** Turns a stored row into the API shape. */
-export function toGroupRecord(
+/**
+ * Turns a stored row into the API shape. `data` holds the group's fields exactly as the save
+ * and import paths validated them against the group's edit schema, hence the one cast.
+ */
+export function toGroupRecord<G extends NerGroup>(
   row: { vin: string; data: Record<string, unknown>; update_by: string; update_name: string; update_time: unknown },
-  group: NerGroup,
+  group: G,
   model: ModelRef,
-): GroupRecord {
+): GroupInfo[G] {
   const data = typeof row.data === "string" ? (JSON.parse(row.data) as Record<string, unknown>) : row.data;
   return {
     vin: row.vin,
@@ -32,7 +40,7 @@ export function toGroupRecord(
     updateBy: row.update_by,
     updateName: row.update_name,
     updateTime: Number(row.update_time),
-  };
+  } as unknown as GroupInfo[G];
 }
 
 /** The vehicle of a VIN when one of the tenants owns it, else null (another tenant's VIN reads as absent). */
