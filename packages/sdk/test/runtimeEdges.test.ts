@@ -1,0 +1,129 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import {
+  ApiError,
+  AuthError,
+  CancelledError,
+  createTspClient,
+  memoryTokenStore,
+  NetworkError,
+  type TspError,
+} from "../src/index";
+import { json, sleep, startServer, type TestServer } from "./server";
+
+/**
+ * Edges of the runtime that mutation testing (npm run mutation) found untested: answers without
+ * a body (HEAD, 204), a body cut off mid-transfer, HEAD repeats, a caller's abort with its own
+ * reason, and a fetch that reports an abort the runtime did not make.
+ */
+const operations = { listProviders: { method: "get", path: "/tsp-bss/provider/list" } };
+const PATH = "/tsp-bss/provider/list";
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(() => server.close());
+beforeEach(() => {
+  server.routes.clear();
+  server.streamRoutes.clear();
+  server.requests.length = 0;
+});
+
+function setup(fetchImpl?: typeof globalThis.fetch) {
+  const seen = { errors: [] as TspError[], unauthorized: [] as TspError[] };
+  const sdk = createTspClient({
+    baseUrl: server.baseUrl,
+    operations,
+    tokenStore: memoryTokenStore("tok"),
+    ...(fetchImpl ? { fetch: fetchImpl } : {}),
+    hooks: { onError: (e) => seen.errors.push(e), onUnauthorized: (e) => seen.unauthorized.push(e) },
+  });
+  return { sdk, seen };
+}
+
+const settle = (p: Promise<unknown>) =>
+  p.then(
+    (value) => ({ value, error: undefined as unknown }),
+    (error: unknown) => ({ value: undefined, error }),
+  );
+
+describe("answers without a body", () => {
+  it("a 204 is a success", async () => {
+    const { sdk, seen } = setup();
+    server.routes.set(`GET ${PATH}`, (_req, res) => {
+      res.statusCode = 204;
+      res.end();
+    });
+    const { error, value } = await settle(sdk.raw("GET", PATH));
+    expect(error).toBeUndefined();
+    expect((value as { response: Response }).response.status).toBe(204);
+    expect(seen.errors).toEqual([]);
+  });
+
+  it("a HEAD answered 500 fails with the status, and one answered 401 signs out", async () => {
+    const { sdk, seen } = setup();
+    server.routes.set(`HEAD ${PATH}`, (_req, res) => json(res, { code: 500, msg: "x" }, 500));
+    const failed = await settle(sdk.raw("HEAD", PATH));
+    expect(failed.error).toBeInstanceOf(ApiError);
+    expect((failed.error as ApiError).status).toBe(500);
+    expect(seen.errors).toHaveLength(1);
+    server.routes.set(`HEAD ${PATH}`, (_req, res) => json(res, { code: 401, msg: "x" }, 401));
+    const unauthorized = await settle(sdk.raw("HEAD", PATH));
+    expect(unauthorized.error).toBeInstanceOf(AuthError);
+    expect(seen.unauthorized).toHaveLength(1);
+  });
+});
+
+describe("a body cut off mid-transfer", () => {
+  it("fails as a network error, told once, and the call is no longer pending", async () => {
+    const { sdk, seen } = setup();
+    server.streamRoutes.set(`GET ${PATH}`, (_req, res) => {
+      res.writeHead(200, { "content-type": "application/json", "content-length": "1000" });
+      res.write('{"code":200,"data":');
+      setTimeout(() => res.socket?.destroy(), 50);
+    });
+    const { error } = await settle(sdk.raw("GET", PATH));
+    expect(error).toBeInstanceOf(NetworkError);
+    expect(seen.errors).toHaveLength(1);
+    expect(sdk.pendingCount()).toBe(0);
+  });
+});
+
+describe("cancellation edges", () => {
+  it("a repeated HEAD aborts the earlier one, like a GET", async () => {
+    const { sdk, seen } = setup();
+    server.routes.set(`HEAD ${PATH}`, async (_req, res) => {
+      await sleep(150);
+      res.statusCode = 200;
+      res.end();
+    });
+    const first = settle(sdk.raw("HEAD", PATH));
+    await sleep(20);
+    const second = settle(sdk.raw("HEAD", PATH));
+    expect((await first).error).toBeInstanceOf(CancelledError);
+    expect((await second).error).toBeUndefined();
+    expect(seen.errors).toEqual([]);
+  });
+
+  it("the caller's abort with a reason of its own is still a cancellation, reported to nobody", async () => {
+    const { sdk, seen } = setup();
+    server.routes.set(`GET ${PATH}`, async (_req, res) => {
+      await sleep(300);
+      json(res, { code: 200 });
+    });
+    const controller = new AbortController();
+    const call = settle(sdk.raw("GET", PATH, { signal: controller.signal }));
+    await sleep(20);
+    controller.abort("user left the page");
+    expect((await call).error).toBeInstanceOf(CancelledError);
+    expect(seen.errors).toEqual([]);
+  });
+
+  it("an AbortError from the fetch itself (not from the runtime or the caller) is a cancellation", async () => {
+    const aborting: typeof globalThis.fetch = async () => {
+      throw new DOMException("aborted by the platform", "AbortError");
+    };
+    const { sdk, seen } = setup(aborting);
+    expect((await settle(sdk.raw("GET", PATH))).error).toBeInstanceOf(CancelledError);
+    expect(seen.errors).toEqual([]);
+  });
+});
