@@ -40,6 +40,11 @@ function setup(fetchImpl?: typeof globalThis.fetch) {
   return { sdk, seen };
 }
 
+/** A fetch that rejects as the platform does when it aborts a request on its own. */
+const abortingFetch: typeof globalThis.fetch = async () => {
+  throw new DOMException("aborted by the platform", "AbortError");
+};
+
 const settle = (p: Promise<unknown>) =>
   p.then(
     (value) => ({ value, error: undefined as unknown }),
@@ -119,10 +124,7 @@ describe("cancellation edges", () => {
   });
 
   it("an AbortError from the fetch itself (not from the runtime or the caller) is a cancellation", async () => {
-    const aborting: typeof globalThis.fetch = async () => {
-      throw new DOMException("aborted by the platform", "AbortError");
-    };
-    const { sdk, seen } = setup(aborting);
+    const { sdk, seen } = setup(abortingFetch);
     expect((await settle(sdk.raw("GET", PATH))).error).toBeInstanceOf(CancelledError);
     expect(seen.errors).toEqual([]);
   });
