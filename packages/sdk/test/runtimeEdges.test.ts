@@ -6,6 +6,7 @@ import {
   createTspClient,
   memoryTokenStore,
   NetworkError,
+  TimeoutError,
   type TspError,
 } from "../src/index";
 import { json, sleep, startServer, type TestServer } from "./server";
@@ -43,6 +44,24 @@ function setup(fetchImpl?: typeof globalThis.fetch) {
 /** A fetch that rejects as the platform does when it aborts a request on its own. */
 const abortingFetch: typeof globalThis.fetch = async () => {
   throw new DOMException("aborted by the platform", "AbortError");
+};
+
+/** A fetch that rejects with nothing at all (a broken polyfill). */
+const rejectingWithNothing: typeof globalThis.fetch = () => Promise.reject(undefined);
+
+/**
+ * A fetch whose answer's body, like a browser's, fails with a plain AbortError (not the abort's
+ * reason) when the request's signal is aborted while the body is still coming.
+ */
+const browserLikeFetch: typeof globalThis.fetch = async (input) => {
+  const signal = (input as Request).signal;
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(new TextEncoder().encode('{"code":200,'));
+      signal.addEventListener("abort", () => controller.error(new DOMException("aborted", "AbortError")));
+    },
+  });
+  return new Response(body, { status: 200, headers: { "content-type": "application/json" } });
 };
 
 const settle = (p: Promise<unknown>) =>
@@ -127,5 +146,28 @@ describe("cancellation edges", () => {
     const { sdk, seen } = setup(abortingFetch);
     expect((await settle(sdk.raw("GET", PATH))).error).toBeInstanceOf(CancelledError);
     expect(seen.errors).toEqual([]);
+  });
+
+  it("a fetch rejecting with nothing is a network error, not a crash of the runtime", async () => {
+    const { sdk, seen } = setup(rejectingWithNothing);
+    expect((await settle(sdk.raw("GET", PATH))).error).toBeInstanceOf(NetworkError);
+    expect(seen.errors).toHaveLength(1);
+  });
+});
+
+describe("a timeout while the body is coming", () => {
+  it("is a timeout even when the platform rejects the body read with a plain AbortError", async () => {
+    const errors: TspError[] = [];
+    const sdk = createTspClient({
+      baseUrl: server.baseUrl,
+      operations,
+      tokenStore: memoryTokenStore("tok"),
+      fetch: browserLikeFetch,
+      timeoutMs: 80,
+      hooks: { onError: (e) => errors.push(e) },
+    });
+    const { error } = await settle(sdk.raw("GET", PATH));
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect(errors).toHaveLength(1);
   });
 });
