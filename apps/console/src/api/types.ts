@@ -1,4 +1,4 @@
-import type { CommIncCenter, TspHbaseProxy } from "@tsp/sdk";
+import type { CommIncCenter, TspBss, TspHbaseProxy } from "@tsp/sdk";
 
 /**
  * The shapes the console reads, taken from the SDK's generated types of openapi/ — never
@@ -27,3 +27,13 @@ export type JournalRow = JournalSchemas["JournalRow"];
 export type JournalPage = JournalSchemas["JournalPage"];
 /** What an export call answers (spec §7 "task submitted"). */
 export type ExportTaskRef = JournalSchemas["ExportTaskRef"];
+
+type BaseInfoSchemas = TspBss.components["schemas"];
+/** One SIM card of the register (base info › SIM卡数据). */
+export type SimCardRecord = BaseInfoSchemas["SimCardRecord"];
+/** A numbered page of SIM cards. */
+export type SimCardPage = BaseInfoSchemas["SimCardRecordPage"];
+/** What an edit of a card sends (its fields, ICCID and the `updatedAt` it read). */
+export type SimCardUpdate = BaseInfoSchemas["SimCardUpdate"];
+/** The list's query: filters, sort and paging. */
+export type SimCardQuery = NonNullable<TspBss.operations["listSimCards"]["parameters"]["query"]>;

@@ -4,6 +4,7 @@ import { buttonClass, ConfirmDialog, type FieldErrors, FormDialog, type FormFiel
 import { useState } from "react";
 import { useT } from "../i18n/i18n";
 import { useCan } from "../permission/useCan";
+import { useListReload } from "./ListPage";
 
 /**
  * The server's refusal as messages by field: `failDetail[].field` → its msg; a refusal about
@@ -39,9 +40,11 @@ export function EditButton<V extends Record<string, unknown>>({
   initial: () => V;
   schema: RecordSchema<V>;
   save: (values: V) => Promise<unknown>;
-  onSaved: () => void;
+  /** After a save; the surrounding ListPage's reload by default. */
+  onSaved?: () => void;
 }) {
   const t = useT();
+  const reload = useListReload();
   const toast = useToast();
   const can = useCan();
   const [draft, setDraft] = useState<V | null>(null);
@@ -67,7 +70,7 @@ export function EditButton<V extends Record<string, unknown>>({
             }
             toast.success(t("kit.saved"));
             setDraft(null);
-            onSaved();
+            (onSaved ?? reload)();
             return null;
           }}
         />
@@ -91,9 +94,11 @@ export function DeleteButton({
   /** How the record is named in the question. */
   name: string;
   remove: () => Promise<unknown>;
-  onDeleted: () => void;
+  /** After the delete; the surrounding ListPage's reload by default. */
+  onDeleted?: () => void;
 }) {
   const t = useT();
+  const reload = useListReload();
   const toast = useToast();
   const can = useCan();
   const [asking, setAsking] = useState(false);
@@ -116,7 +121,7 @@ export function DeleteButton({
             await remove();
             toast.success(t("kit.deleted"));
             setAsking(false);
-            onDeleted();
+            (onDeleted ?? reload)();
           } catch {
             // Toasted by the shell.
           } finally {

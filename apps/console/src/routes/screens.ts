@@ -36,6 +36,7 @@ export const SCREENS: Readonly<Record<string, LazyExoticComponent<ComponentType>
   "/dataHome": lazyScreen(() => import("./dataHome/DataHomePage")),
   "/tbox/loginJournal": lazyScreen(() => import("./tbox/loginJournal/LoginJournalPage")),
   "/exportFile/index": lazyScreen(() => import("./exportFile/ExportFileListPage")),
+  "/baseInfo/simCard": lazyScreen(() => import("./baseInfo/simCard/SimCardPage")),
 };
 
 /** Paths of the real screens (for the README's list and tests). */

@@ -102,6 +102,16 @@ describe("search fields", () => {
     expect(normalizeSearch(fields, values)).toEqual({ ...values, vin: "LB3CX1HU5RC100005", name: "a", iccid: "8986" });
   });
 
+  it("checks a range of calendar days as text (yyyy-MM-dd sorts as it reads)", () => {
+    const days: SearchFieldRule[] = [{ kind: "dayRange", keys: ["from", "to"], label: "激活日期", required: true }];
+    expect(isRequiredMissing(days, { from: "2026-01-01", to: "" })).toBe(true);
+    expect(searchProblems(days, { from: "", to: "" })).toEqual({ from: "请选择激活日期" });
+    expect(searchProblems(days, { from: "2026-02-01", to: "2026-01-31" })).toEqual({ from: MSG_RANGE_REVERSED });
+    expect(searchProblems(days, { from: "2026-01-01", to: "2026-01-31" })).toEqual({});
+    const optional: SearchFieldRule[] = [{ kind: "dayRange", keys: ["from", "to"], label: "激活日期" }];
+    expect(searchProblems(optional, { from: "2026-02-01", to: "" })).toEqual({});
+  });
+
   it("keeps a range's message under its first key", () => {
     expect(fieldId({ kind: "numberRange", keys: ["min", "max"], label: "x" })).toBe("min");
     expect(fieldId({ kind: "text", key: "k", label: "x" })).toBe("k");

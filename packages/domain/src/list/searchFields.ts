@@ -39,6 +39,13 @@ export type SearchFieldRule =
       readonly maxDays?: number;
       readonly required?: boolean;
     }
+  | {
+      /** Calendar days typed `yyyy-MM-dd` (activation dates, filings): the values stay that text. */
+      readonly kind: "dayRange";
+      readonly keys: readonly [string, string];
+      readonly label: string;
+      readonly required?: boolean;
+    }
   | { readonly kind: "numberRange"; readonly keys: readonly [string, string]; readonly label: string };
 
 /** A field that reads one key: text, an identifier, a choice or the brand tree's codes. */
@@ -82,6 +89,7 @@ function num(values: SearchValues, key: string): number | null {
 }
 
 function isEmpty(field: SearchFieldRule, values: SearchValues): boolean {
+  if (field.kind === "dayRange") return text(values, field.keys[0]) === "" || text(values, field.keys[1]) === "";
   if ("keys" in field) return num(values, field.keys[0]) === null || num(values, field.keys[1]) === null;
   const v = values[field.key];
   return Array.isArray(v) ? v.length === 0 : text(values, field.key) === "";
@@ -114,6 +122,11 @@ function problemOf(field: SearchFieldRule, values: SearchValues): string | null 
       if (field.kind === "dateRange") return dateRangeProblem(field.mode, [start, end], field.dayMax);
       if (start > end) return MSG_RANGE_REVERSED;
       return field.maxDays !== undefined && end - start > field.maxDays * DAY_MS ? msgDaySpan(field.maxDays) : null;
+    }
+    case "dayRange": {
+      const from = text(values, field.keys[0]);
+      const to = text(values, field.keys[1]);
+      return from !== "" && to !== "" && from > to ? MSG_RANGE_REVERSED : null;
     }
     case "numberRange":
       return numberRangeProblem(num(values, field.keys[0]), num(values, field.keys[1]));

@@ -28,6 +28,7 @@ export {
   SimCardEditSchema,
   type SimCardField,
   type SimCardProblem,
+  simCardEditOf,
   simCardProblemText,
   simCardRuleProblems,
 } from "./simCardEdit";

@@ -13,6 +13,7 @@ import {
   MSG_SIM_STATUS,
   msgSimDeleteBound,
   type SimCardEdit,
+  simCardEditOf,
   simCardProblemText,
   simCardRuleProblems,
 } from "./simCardEdit";
@@ -237,5 +238,21 @@ describe("traffic", () => {
     expect(trafficUsagePercent(2048, 1024)).toBe(200);
     expect(trafficUsagePercent(10, null)).toBeNull();
     expect(trafficUsagePercent(10, 0)).toBeNull();
+  });
+});
+
+describe("simCardEditOf", () => {
+  it("keeps the editable fields of a record and drops the rest", () => {
+    const edit = {
+      iccid: "89860324472012345675",
+      msisdn: "14812345678",
+      carrier: "CMCC" as const,
+      status: "active" as const,
+      activationDate: "2026-01-01",
+      expiryDate: null,
+      dataPlanMb: 30,
+      remark: null,
+    };
+    expect(simCardEditOf({ ...edit, vin: "LB3CX1HU5RC100005", updatedAt: 1 } as typeof edit)).toEqual(edit);
   });
 });

@@ -184,3 +184,9 @@ export function checkSimCardEdit(input: unknown, ctx: SimCardContext): Result<Si
 export function simCardProblemText(problems: readonly SimCardProblem[]): string {
   return problems.map((p) => p.msg).join("；");
 }
+
+/** The editable fields of a card record as they are now (what the edit form starts from), nothing else. */
+export function simCardEditOf(card: SimCardEdit): SimCardEdit {
+  const { iccid, msisdn, carrier, status, activationDate, expiryDate, dataPlanMb, remark } = card;
+  return { iccid, msisdn, carrier, status, activationDate, expiryDate, dataPlanMb, remark };
+}

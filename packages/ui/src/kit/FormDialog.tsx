@@ -9,7 +9,10 @@ import { useUiText } from "./uiText";
 export interface FormField {
   key: string;
   label: string;
-  /** text and textarea give strings, number a number or null, select one of its options, date `yyyy-MM-dd`. */
+  /**
+   * text and textarea give strings, number a number, select one of its options, date
+   * `yyyy-MM-dd`; a field left empty gives null (not filled in), so the schema decides.
+   */
   kind: "text" | "textarea" | "number" | "select" | "date";
   options?: readonly SelectOption[];
   required?: boolean;
@@ -107,7 +110,7 @@ export function FormDialog<V extends Record<string, unknown>>({
           {...common}
           className={inputClass("w-full", !!error)}
           value={String(raw ?? "")}
-          onChange={(e) => set(e.target.value)}
+          onChange={(e) => set(e.target.value || null)}
         >
           <option value="">{f.placeholder ?? "—"}</option>
           {(f.options ?? []).map((o) => (
@@ -124,7 +127,7 @@ export function FormDialog<V extends Record<string, unknown>>({
           className={inputClass("h-20 w-full py-1", !!error)}
           maxLength={f.maxLength}
           value={String(raw ?? "")}
-          onChange={(e) => set(e.target.value)}
+          onChange={(e) => set(e.target.value === "" ? null : e.target.value)}
         />
       );
     return (
@@ -138,7 +141,7 @@ export function FormDialog<V extends Record<string, unknown>>({
         value={raw === null || raw === undefined ? "" : String(raw)}
         onChange={(e) => {
           const t = e.target.value;
-          set(f.kind === "number" ? (t.trim() === "" ? null : Number(t)) : t);
+          set(t.trim() === "" ? null : f.kind === "number" ? Number(t) : t);
         }}
       />
     );

@@ -103,6 +103,24 @@ describe("SearchForm", () => {
     expect(onSearch).toHaveBeenCalledTimes(1);
   });
 
+  it("searches a range of days as yyyy-MM-dd text", async () => {
+    const onSearch = vi.fn();
+    const days: SearchField[] = [{ kind: "dayRange", keys: ["from", "to"], label: "激活日期" }];
+    render(
+      <SearchForm fields={days} values={{ from: "", to: "" }} defaults={{ from: "", to: "" }} onSearch={onSearch} />,
+    );
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText("激活日期 开始时间"), "2026-02-01");
+    await user.type(screen.getByLabelText("激活日期 结束时间"), "2026-01-01");
+    await user.click(screen.getByRole("button", { name: "查询" }));
+    expect(screen.getByRole("alert").textContent).toBe(MSG_RANGE_REVERSED);
+    expect(onSearch).not.toHaveBeenCalled();
+    await user.clear(screen.getByLabelText("激活日期 结束时间"));
+    await user.type(screen.getByLabelText("激活日期 结束时间"), "2026-03-01");
+    await user.click(screen.getByRole("button", { name: "查询" }));
+    expect(onSearch).toHaveBeenCalledWith({ from: "2026-02-01", to: "2026-03-01" });
+  });
+
   it("uses the words it is given (the console's English catalogue)", () => {
     render(
       <UiTextProvider text={{ ...DEFAULT_UI_TEXT, query: "Search", reset: "Reset", all: "All" }}>

@@ -209,6 +209,27 @@ export function SearchForm<V extends SearchValues>({
           />
         );
       }
+      case "dayRange": {
+        const [a, b] = field.keys;
+        const day = (key: string, side: string) => (
+          <input
+            type="date"
+            aria-label={`${field.label} ${side}`}
+            aria-invalid={invalid || undefined}
+            aria-describedby={describedBy}
+            className={inputClass("w-[9.5rem]", invalid)}
+            value={String(draft[key] ?? "")}
+            onChange={(e) => set({ [key]: e.target.value })}
+          />
+        );
+        return (
+          <span className="flex flex-wrap items-center gap-1">
+            {day(a, text.start)}
+            <span className="text-sm text-gray-600">{text.to}</span>
+            {day(b, text.end)}
+          </span>
+        );
+      }
       case "numberRange": {
         const [a, b] = field.keys;
         return (

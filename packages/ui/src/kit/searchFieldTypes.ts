@@ -21,5 +21,6 @@ export type SearchField =
     })
   | (Rule<"codes"> & { loader: () => Promise<Brand[]> })
   | Rule<"dateRange">
+  | Rule<"dayRange">
   | (Rule<"dateTimeRange"> & { quick?: boolean })
   | Rule<"numberRange">;

@@ -1,0 +1,92 @@
+import type { FilterSchema } from "@tsp/domain";
+import type { PermittedOperation } from "@tsp/sdk";
+import { type Column, type ImportReport, ListScreen, type SearchField, SearchForm } from "@tsp/ui";
+import { createContext, type ReactNode, useContext } from "react";
+import type * as v from "valibot";
+import { ExportButton } from "./ExportButton";
+import { ImportButton } from "./ImportButton";
+import { type CursorListOptions, type NumberedListOptions, useListController } from "./useListController";
+
+/** An import of a list: its operation, dialog title, template and the call. */
+export interface ListImport {
+  op: PermittedOperation;
+  title: string;
+  template: () => Promise<{ blob: Blob; fileName: string | undefined }>;
+  importFile: (file: File, options: { allowCover: boolean }) => Promise<ImportReport>;
+  fillHint?: string;
+  allowCover?: boolean;
+}
+
+/** Props of {@link ListPage}: the controller's options and what the screen shows. */
+export type ListPageProps<S extends FilterSchema, Row> = (NumberedListOptions<S, Row> | CursorListOptions<S, Row>) & {
+  title: string;
+  /** The search form's fields (none: no search card). */
+  search?: readonly SearchField[];
+  columns: readonly Column<Row>[];
+  rowKey: (row: Row, index: number) => string;
+  /** 导出 of the filters in the search form (shown with the operation's permission). */
+  exportAs?: { op: PermittedOperation; run: (filters: v.InferOutput<S>) => Promise<unknown> };
+  /** 导入 above the table (shown with the operation's permission). */
+  importAs?: ListImport;
+  hint?: string;
+  emptyText?: string;
+  /** Beside the heading. */
+  titleExtra?: (list: ReturnType<typeof useListController<S, Row>>) => ReactNode;
+  /** Dialogs of the screen. */
+  children?: ReactNode;
+};
+
+const ReloadContext = createContext<() => void>(() => {});
+
+/** Reloads the list of the surrounding {@link ListPage} (after a row was edited or deleted). */
+export function useListReload(): () => void {
+  return useContext(ReloadContext);
+}
+
+/**
+ * A whole list screen from one declaration (issue 13: "each screen file should read as a
+ * short declaration"): the controller (address, paging, cancelling, polling), the search card
+ * with 查询 / 重置 / 导出, 导入 with its template and per-row report, the table and its pager.
+ * Row actions go in a column (`actionsColumn` with EditButton / DeleteButton).
+ */
+export function ListPage<S extends FilterSchema, Row>(props: ListPageProps<S, Row>) {
+  const list = useListController<S, Row>(props);
+  const { exportAs, importAs } = props;
+  return (
+    <ReloadContext.Provider value={list.reload}>
+      <ListScreen
+        title={props.title}
+        titleExtra={props.titleExtra?.(list)}
+        search={
+          props.search && (
+            <SearchForm
+              key={list.formKey}
+              fields={props.search}
+              values={list.filters}
+              defaults={props.filters.defaults}
+              ready={props.ready}
+              onSearch={list.search}
+              renderActions={
+                exportAs &&
+                ((draft, runnable) => (
+                  <ExportButton op={exportAs.op} disabled={!runnable} run={() => exportAs.run(draft)} />
+                ))
+              }
+            />
+          )
+        }
+        toolbar={importAs && <ImportButton {...importAs} onImported={list.reload} />}
+        searched={list.searched}
+        hint={props.hint}
+        columns={props.columns}
+        rows={list.rows}
+        rowKey={props.rowKey}
+        loading={list.loading}
+        emptyText={list.failed ? undefined : props.emptyText}
+        paging={list.paging}
+      >
+        {props.children}
+      </ListScreen>
+    </ReloadContext.Provider>
+  );
+}
