@@ -1,12 +1,12 @@
 // @ts-check
 /**
  * Mutation testing of the code that guards data and access (issue 22): `npm run mutation`.
- * Not part of `npm test` (a run of the whole scope takes hours on 2 cores). Incremental: the
- * result of every mutant is kept in reports/stryker-incremental.json (committed), so a re-run
- * tests only mutants in changed code or covered by changed tests.
- *
- * MUTATION_PART=sdk or MUTATION_PART=server runs one side of the scope (its mutants and the
- * tests that can kill them); `--mutate <file>` on the command line narrows it further.
+ * Not part of `npm test` (a run of the whole scope takes hours on 2 cores). `npm run mutation`
+ * runs the two sides one after the other: MUTATION_PART=sdk (the SDK runtime and the SDK's
+ * tests) and MUTATION_PART=server (the server scope, with the server's and tests/'s suites).
+ * Incremental: the result of every mutant is kept in reports/stryker-incremental-<side>.json
+ * (committed, so everyone starts from the last measured state), and a re-run tests only
+ * mutants in changed code or covered by changed tests. `--mutate <file>` narrows a run.
  * The sandbox lives under .tmp/ (git-ignored); nothing is mutated in the working tree.
  */
 const part = process.env.MUTATION_PART;
@@ -40,10 +40,13 @@ export default {
   coverageAnalysis: "perTest",
   mutate: part === "sdk" ? sdkScope : part === "server" ? serverScope : [...sdkScope, ...serverScope],
   incremental: true,
-  incrementalFile: "reports/stryker-incremental.json",
+  // One file per side, so a run of one side never drops the other side's results.
+  incrementalFile: `reports/stryker-incremental-${part ?? "all"}.json`,
   // The machine's 2 cores are shared: one test process, one checker.
   concurrency: 1,
   timeoutMS: 60_000,
+  // The first run executes every selected suite once (PGlite servers included): minutes, not 5.
+  dryRunTimeoutMinutes: 60,
   tempDirName: ".tmp/stryker",
   // Not copied into the sandbox: build and test output that other runs write meanwhile.
   ignorePatterns: [

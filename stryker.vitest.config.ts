@@ -26,7 +26,8 @@ const server = {
     name: "server",
     root: "apps/server",
     environment: "node",
-    include: ["src/**/*.test.ts"],
+    // MUTATION_SERVER (comma-separated globs under apps/server/) narrows these likewise.
+    include: process.env.MUTATION_SERVER?.split(",") ?? ["src/**/*.test.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
@@ -37,7 +38,8 @@ const cross = {
     name: "cross",
     root: "tests",
     environment: "node",
-    include: ["security/**/*.test.ts", "contract/**/*.test.ts"],
+    // MUTATION_CROSS (comma-separated globs under tests/) narrows these for a quick partial run.
+    include: process.env.MUTATION_CROSS?.split(",") ?? ["security/**/*.test.ts", "contract/**/*.test.ts"],
     exclude: ["contract/bench-smoke.test.ts"],
     testTimeout: 60_000,
     hookTimeout: 120_000,
