@@ -2,17 +2,12 @@ import { firstRows, numberedPage, where } from "../../../platform/listQuery";
 import { defineHandler } from "../../defineHandler";
 import "../tables";
 
-const COLUMNS = ["vin", "mein", "brand", "series", "model", "cpxh", "cpbh", "jjxh", "owner_name"] as const;
+/** Text columns answered as "" when unknown (openapi Machinery: required strings). */
+const TEXT_COLUMNS = ["vin", "mein", "brand", "series", "model", "cpxh", "cpbh", "jjxh"] as const;
+const COLUMNS = [...TEXT_COLUMNS, "owner_name"] as const;
 
 const toMachinery = (r: Record<(typeof COLUMNS)[number], string | null>) => ({
-  vin: r.vin ?? "",
-  mein: r.mein ?? "",
-  brand: r.brand ?? "",
-  series: r.series ?? "",
-  model: r.model ?? "",
-  cpxh: r.cpxh ?? "",
-  cpbh: r.cpbh ?? "",
-  jjxh: r.jjxh ?? "",
+  ...(Object.fromEntries(TEXT_COLUMNS.map((c) => [c, r[c] ?? ""])) as Record<(typeof TEXT_COLUMNS)[number], string>),
   ownerName: r.owner_name,
 });
 

@@ -5,6 +5,7 @@ import { numberedPage, where } from "../../../platform/listQuery";
 import type { Principal } from "../../../platform/principal";
 import { type BodyOf, defineHandler } from "../../defineHandler";
 import type { NerGroup } from "../tables";
+import { type GroupOp, perGroup } from "./groups";
 
 type LogQuery = BodyOf<"getNerVehicleInfoLog">;
 
@@ -55,13 +56,7 @@ const logPage = (group: NerGroup, { body, principal }: { body: LogQuery; princip
     toEntry,
   );
 
-export const getNerVehicleInfoLog = defineHandler<"getNerVehicleInfoLog">((input, ctx) =>
-  logPage("vehicleInfo", input, ctx),
-);
-export const getNerBatteryInfoLog = defineHandler<"getNerBatteryInfoLog">((input, ctx) =>
-  logPage("batteryInfo", input, ctx),
-);
-export const getNerDriveInfoLog = defineHandler<"getNerDriveInfoLog">((input, ctx) => logPage("driveInfo", input, ctx));
-export const getNerTerminalInfoLog = defineHandler<"getNerTerminalInfoLog">((input, ctx) =>
-  logPage("terminalInfo", input, ctx),
+/** getNer<Group>Log by group: one query and answer shape, so one typed handler serves all four. */
+export const changeLogHandlers = perGroup("getNer", "Log", (group) =>
+  defineHandler<GroupOp<"getNer", "Log">>((input, ctx) => logPage(group, input, ctx)),
 );

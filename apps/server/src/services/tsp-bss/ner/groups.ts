@@ -1,3 +1,4 @@
+import type { Handler } from "../../types";
 import type { NerGroup } from "../tables";
 
 /** How a spreadsheet cell becomes a JSON value of the group's Edit schema. */
@@ -104,4 +105,24 @@ export const GROUP_LIST: readonly GroupDef[] = [vehicleInfo, batteryInfo, driveI
 export function labelOf(group: NerGroup, field: string): string {
   if (field === "vehicleModelId") return "公告型号";
   return GROUPS[group].fields.find((f) => f.field === field)?.label ?? field;
+}
+
+/** The operationId of a call that exists once per group: `queryNer` + `VehicleInfo` + ``. */
+export type GroupOp<Prefix extends string, Suffix extends string = ""> = `${Prefix}${Capitalize<NerGroup>}${Suffix}`;
+
+/**
+ * The handlers of a call that exists once per group (query, single record, change log), keyed
+ * by each group's operationId (`prefix` + the group's name capitalised + `suffix`); `make`
+ * builds the group's handler.
+ */
+export function perGroup<Prefix extends string, Suffix extends string = "">(
+  prefix: Prefix,
+  suffix: Suffix,
+  make: (group: NerGroup) => Handler,
+): Record<GroupOp<Prefix, Suffix>, Handler> {
+  const opOf = (g: NerGroup) => `${prefix}${g.charAt(0).toUpperCase()}${g.slice(1)}${suffix}`;
+  return Object.fromEntries(GROUP_LIST.map((g) => [opOf(g.group), make(g.group)])) as Record<
+    GroupOp<Prefix, Suffix>,
+    Handler
+  >;
 }

@@ -1,4 +1,5 @@
-import { sql } from "kysely";
+import { type Kysely, sql } from "kysely";
+import type { Database } from "../../../db/schema";
 import { badRequest } from "../../../http/envelope";
 import { numberedPage, where } from "../../../platform/listQuery";
 import { inTenants } from "../../../platform/principal";
@@ -7,18 +8,19 @@ import type { Handler } from "../../types";
 import { must } from "../actor";
 import "../tables";
 
+/** Monitoring entries with their vehicle and its model. */
+const monitored = (db: Kysely<Database>) =>
+  db
+    .selectFrom("ner_monitor as nm")
+    .innerJoin("vehicle as v", "v.vin", "nm.vin")
+    .leftJoin("bss_model as m", "m.id", "v.model_id");
+
 /** Monitoring list entries (type 1 key vehicle, 2 offline watch, 3 alarm watch) with live state from the journals. */
 export const listNerMonitor = defineHandler<"listNerMonitor">(async ({ body, principal }, ctx) => {
-  const q = where(
-    ctx.db
-      .selectFrom("ner_monitor as nm")
-      .innerJoin("vehicle as v", "v.vin", "nm.vin")
-      .leftJoin("bss_model as m", "m.id", "v.model_id"),
-    {
-      tenant: ["nm.tenant_id", principal],
-      filters: (f) => [f.exact("nm.type", body.type), f.contains("nm.vin", body.vin)],
-    },
-  );
+  const q = where(monitored(ctx.db), {
+    tenant: ["nm.tenant_id", principal],
+    filters: (f) => [f.exact("nm.type", body.type), f.contains("nm.vin", body.vin)],
+  });
   const columns = (s: typeof q) =>
     s.select([
       "nm.vin",
@@ -152,4 +154,13 @@ export const setNerMonitorInform: Handler = async ({ body, principal }, ctx) => 
     .onConflict((oc) => oc.column("tenant_id").doUpdateSet({ data, update_by: p.username, update_time: now }))
     .execute();
   return { ...edit, updateBy: p.username, updateTime: now };
+};
+
+/** The monitoring slice of tsp-bss (/newCarMonitor/monitorList). */
+export const monitorHandlers: Record<string, Handler> = {
+  listNerMonitor,
+  insertNerMonitor,
+  deleteNerMonitor,
+  getNerMonitorInform,
+  setNerMonitorInform,
 };

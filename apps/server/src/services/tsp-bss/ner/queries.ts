@@ -4,11 +4,11 @@ import type { Database } from "../../../db/schema";
 import { notFound } from "../../../http/envelope";
 import { numberedPage, where } from "../../../platform/listQuery";
 import type { Principal } from "../../../platform/principal";
-import { type BodyOf, defineHandler } from "../../defineHandler";
-import { type VehicleBaseQuery, vehicleBase } from "../lookups/vehicleBase";
+import { type BodyOf, type DataOf, defineHandler } from "../../defineHandler";
+import { briefColumns, toBrief, type VehicleBaseQuery, vehicleBase } from "../lookups/vehicleBase";
 import type { NerGroup } from "../tables";
 import { byNerFilter, type NerFilter, nerFilterOf } from "./filter";
-import { GROUP_LIST } from "./groups";
+import { GROUP_LIST, type GroupOp, perGroup } from "./groups";
 import { readRecord, toGroupRecord, visibleVehicle } from "./records";
 
 type Tenants = Pick<Principal, "tenantIds">;
@@ -51,15 +51,14 @@ const groupPage = <G extends NerGroup>(
 ) =>
   numberedPage(groupQuery(ctx.db, principal, group, nerFilterOf(body)), body, BY_VIN, groupColumns, toGroupRow(group));
 
-export const queryNerVehicleInfo = defineHandler<"queryNerVehicleInfo">((input, ctx) =>
-  groupPage("vehicleInfo", input, ctx),
-);
-export const queryNerBatteryInfo = defineHandler<"queryNerBatteryInfo">((input, ctx) =>
-  groupPage("batteryInfo", input, ctx),
-);
-export const queryNerDriveInfo = defineHandler<"queryNerDriveInfo">((input, ctx) => groupPage("driveInfo", input, ctx));
-export const queryNerTerminalInfo = defineHandler<"queryNerTerminalInfo">((input, ctx) =>
-  groupPage("terminalInfo", input, ctx),
+type GroupQueryOp = GroupOp<"queryNer">;
+/**
+ * queryNer<Group> by group. The answer's item type is the group's record (GroupInfo[group]);
+ * TypeScript cannot tie a run-time group to its operation, so the page is checked as the
+ * union of the four operations' answers.
+ */
+export const groupQueryHandlers = perGroup("queryNer", "", (group) =>
+  defineHandler<GroupQueryOp>(async (input, ctx) => (await groupPage(group, input, ctx)) as DataOf<GroupQueryOp>),
 );
 
 /** The tenant's vehicles matching the filter (the base-info view: one row per vehicle). */
@@ -68,19 +67,7 @@ export const baseInfoQuery = (db: Kysely<Database>, tenants: Tenants, filter: Ne
 
 /** The vehicle columns of a base-info row. */
 export const baseInfoColumns = (q: VehicleBaseQuery) =>
-  q.select([
-    "v.vin",
-    "v.plate",
-    "v.tbox_sn",
-    "v.iccid",
-    "sc.msisdn",
-    "o.name as oem_name",
-    "b.name as brand_name",
-    "s.name as series_name",
-    "m.name as model_name",
-    "v.vehicle_model_id",
-    "nm.vehicle_model",
-  ]);
+  briefColumns(q).select(["sc.msisdn", "v.vehicle_model_id", "nm.vehicle_model"]);
 
 type BaseInfoRow = Awaited<ReturnType<ReturnType<typeof baseInfoColumns>["execute"]>>[number];
 
@@ -107,16 +94,9 @@ export async function toBaseInfo(db: Kysely<Database>, rows: BaseInfoRow[]) {
       boolean
     >;
     return {
-      vin: r.vin,
-      plateNo: r.plate,
-      oemName: r.oem_name ?? "",
-      brandName: r.brand_name ?? "",
-      seriesName: r.series_name ?? "",
-      modelName: r.model_name ?? "",
+      ...toBrief(r),
       vehicleModelId: r.vehicle_model_id,
       vehicleModel: r.vehicle_model ?? null,
-      tboxSn: r.tbox_sn,
-      iccid: r.iccid,
       msisdn: r.msisdn ?? null,
       filled,
       updateBy: latest?.update_by ?? null,
@@ -149,15 +129,8 @@ async function singleGroup<G extends NerGroup>(
     : null;
 }
 
-export const getNerSingleVehicleInfo = defineHandler<"getNerSingleVehicleInfo">((input, ctx) =>
-  singleGroup("vehicleInfo", input, ctx),
-);
-export const getNerSingleBatteryInfo = defineHandler<"getNerSingleBatteryInfo">((input, ctx) =>
-  singleGroup("batteryInfo", input, ctx),
-);
-export const getNerSingleDriveInfo = defineHandler<"getNerSingleDriveInfo">((input, ctx) =>
-  singleGroup("driveInfo", input, ctx),
-);
-export const getNerSingleTerminalInfo = defineHandler<"getNerSingleTerminalInfo">((input, ctx) =>
-  singleGroup("terminalInfo", input, ctx),
+type SingleOp = GroupOp<"getNerSingle">;
+/** getNerSingle<Group> by group (the record type as in {@link groupQueryHandlers}). */
+export const singleGroupHandlers = perGroup("getNerSingle", "", (group) =>
+  defineHandler<SingleOp>(async (input, ctx) => (await singleGroup(group, input, ctx)) as DataOf<SingleOp>),
 );

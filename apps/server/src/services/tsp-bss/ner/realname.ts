@@ -1,6 +1,8 @@
-import { type SqlBool, sql } from "kysely";
+import { type NotNull, type SqlBool, sql } from "kysely";
 import { numberedPage, where } from "../../../platform/listQuery";
 import { type DataOf, defineHandler } from "../../defineHandler";
+import type { Handler } from "../../types";
+import { vehicleBase } from "../lookups/vehicleBase";
 import "../tables";
 
 type RealnameStatus = DataOf<"getRealnameVinList">["list"][number]["status"];
@@ -12,21 +14,18 @@ const status = sql<RealnameStatus>`coalesce(rn.status, 'unauthenticated')`;
  * (/auth/index).
  */
 export const getRealnameVinList = defineHandler<"getRealnameVinList">(async ({ query, principal }, ctx) => {
-  const q = where(
-    ctx.db
-      .selectFrom("vehicle as v")
-      .innerJoin("bss_sim_card as sc", "sc.vin", "v.vin")
-      .leftJoin("bss_realname as rn", "rn.iccid", "sc.iccid"),
-    {
-      tenant: ["v.tenant_id", principal],
-      filters: (f) => [
-        f.contains("v.vin", query.vin),
-        query.status ? sql<SqlBool>`${status} = ${query.status}` : undefined,
-      ],
-    },
-  );
+  // The tenant's vehicles with a bound card (vehicleBase joins the card) and its real-name record, if any.
+  const cards = vehicleBase(ctx.db, principal).leftJoin("bss_realname as rn", "rn.iccid", "sc.iccid");
+  const q = where(cards.where("sc.iccid", "is not", null), {
+    filters: (f) => [
+      f.contains("v.vin", query.vin),
+      query.status ? sql<SqlBool>`${status} = ${query.status}` : undefined,
+    ],
+  });
   const columns = (s: typeof q) =>
-    s.select(["v.vin", "sc.iccid", "sc.msisdn", "rn.owner_name", "rn.owner_type", "rn.auth_time", status.as("status")]);
+    s
+      .select(["v.vin", "sc.iccid", "sc.msisdn", "rn.owner_name", "rn.owner_type", "rn.auth_time", status.as("status")])
+      .$narrowType<{ iccid: NotNull }>(); // only vehicles with a bound card (the where above)
   return numberedPage(q, query, { order: ["v.vin"] }, columns, (r) => ({
     vin: r.vin,
     iccid: r.iccid,
@@ -37,3 +36,6 @@ export const getRealnameVinList = defineHandler<"getRealnameVinList">(async ({ q
     authTime: r.auth_time === null || r.auth_time === undefined ? null : Number(r.auth_time),
   }));
 });
+
+/** The real-name slice of tsp-bss (/auth/index). */
+export const realnameHandlers: Record<string, Handler> = { getRealnameVinList };
