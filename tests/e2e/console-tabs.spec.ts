@@ -36,7 +36,7 @@ test("tabs: open, reuse, close active and earlier ones, close others, survive a 
 
   // Closing the active tab activates the previous one and shows its screen.
   await openFromMenu(page, null, "导出文件列表");
-  await page.getByRole("button", { name: "关闭 导出文件列表" }).click();
+  await page.getByTitle("关闭 导出文件列表").click();
   await expect(page.getByRole("tab")).toHaveCount(3);
   await expect(selectedTab(page)).toContainText("登录登出日志");
   await expect(page).toHaveURL(/#\/tbox\/loginJournal$/);
@@ -44,7 +44,7 @@ test("tabs: open, reuse, close active and earlier ones, close others, survive a 
 
   // Closing an earlier tab shifts the active index down; the same screen stays active.
   await openFromMenu(page, "系统管理", "角色管理");
-  await page.getByRole("button", { name: "关闭 登录登出日志" }).click();
+  await page.getByTitle("关闭 登录登出日志").click();
   await expect(page.getByRole("tab")).toHaveCount(2);
   await expect(selectedTab(page)).toContainText("角色管理");
   await expect(page).toHaveURL(/#\/permit\/role$/);

@@ -15,7 +15,7 @@ function Loading({ height = 120 }: { height?: number }) {
     <div
       role="status"
       aria-busy="true"
-      className="flex items-center justify-center rounded border border-dashed border-gray-200 text-sm text-gray-400"
+      className="flex items-center justify-center rounded border border-dashed border-gray-200 text-sm text-gray-500"
       style={{ height }}
     >
       加载中…

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ChunkLoadError, withChunkTimeout } from "./screens";
+import { BUILT_SCREEN_PATHS } from "./builtScreens";
+import { ChunkLoadError, SCREENS, withChunkTimeout } from "./screens";
 
 /** A chunk request that never answers. */
 const never = () => new Promise<string>(() => {});
@@ -16,5 +17,11 @@ describe("lazy screen chunks (spec §8: a chunk load failure after 120 s)", () =
     const error = await withChunkTimeout(() => Promise.reject(cause), 50)().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ChunkLoadError);
     expect((error as Error).cause).toBe(cause);
+  });
+});
+
+describe("the list of built screens", () => {
+  it("is exactly the screens that load (the browser suite audits each of them)", () => {
+    expect(Object.keys(SCREENS).toSorted()).toEqual([...BUILT_SCREEN_PATHS].toSorted());
   });
 });

@@ -39,8 +39,7 @@ export const SCREENS: Readonly<Record<string, LazyExoticComponent<ComponentType>
   "/baseInfo/simCard": lazyScreen(() => import("./baseInfo/simCard/SimCardPage")),
 };
 
-/** Paths of the real screens (for the README's list and tests). */
-export const BUILT_SCREEN_PATHS: readonly string[] = Object.keys(SCREENS);
+export { BUILT_SCREEN_PATHS } from "./builtScreens";
 
 /** The widget gallery of @tsp/ui (its engineer's `routes/gallery/GalleryPage.tsx`), hidden from the menu. */
 export const GALLERY_PATH = "/gallery";

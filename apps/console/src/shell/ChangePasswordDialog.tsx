@@ -119,7 +119,7 @@ function PasswordField({
         aria-describedby={`${id}-msg`}
         onChange={(e) => onChange(e.target.value)}
       />
-      <span id={`${id}-msg`} className={error ? "text-xs text-red-600" : "text-xs text-gray-400"}>
+      <span id={`${id}-msg`} className={error ? "text-xs text-red-600" : "text-xs text-gray-500"}>
         {error ? t(error) : (hint ?? "")}
       </span>
     </div>

@@ -27,7 +27,7 @@ export function Header({ user, onSignOut }: { user: MyInfo | null; onSignOut: ()
         <span className="mr-2 text-gray-700" title={`${user.tenantName} · ${user.orgName}`}>
           <span className="sr-only">{t("header.user")}：</span>
           <span data-testid="current-user">{user.realName || user.username}</span>
-          <span className="ml-2 text-xs text-gray-400">{user.roles.map((r) => r.roleName).join("、")}</span>
+          <span className="ml-2 text-xs text-gray-500">{user.roles.map((r) => r.roleName).join("、")}</span>
         </span>
       )}
       <button type="button" className={buttonClass("link")} onClick={switchLocale}>

@@ -74,7 +74,7 @@ export function ScreenOutlet({
       const Screen = outlet.path === GALLERY_PATH ? GalleryScreen : SCREENS[outlet.path];
       return (
         <ScreenErrorBoundary key={outlet.path}>
-          <Suspense fallback={<p className="p-6 text-sm text-gray-400">{t("app.loading")}</p>}>
+          <Suspense fallback={<p className="p-6 text-sm text-gray-500">{t("app.loading")}</p>}>
             {Screen ? <Screen /> : <NotAvailablePage title={outlet.title} />}
           </Suspense>
         </ScreenErrorBoundary>

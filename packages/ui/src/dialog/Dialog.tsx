@@ -58,7 +58,7 @@ export function Dialog({
             <button
               type="button"
               aria-label={text.close}
-              className="flex size-8 items-center justify-center rounded text-lg text-gray-400 hover:bg-gray-100 hover:text-gray-700"
+              className="flex size-8 items-center justify-center rounded text-lg text-gray-500 hover:bg-gray-100 hover:text-gray-700"
               onClick={onClose}
             >
               ×

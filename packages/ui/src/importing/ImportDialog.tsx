@@ -158,7 +158,7 @@ export function ImportDialog({
                   }}
                 />
               </label>
-              <span className={clsx("text-xs", fileError ? "text-red-600" : "text-gray-400")} aria-live="polite">
+              <span className={clsx("text-xs", fileError ? "text-red-600" : "text-gray-500")} aria-live="polite">
                 {fileError ?? (file ? words.chosen.replace("{name}", file.name) : words.fileRule)}
               </span>
               {allowCoverOption && (

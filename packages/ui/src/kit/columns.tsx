@@ -56,7 +56,7 @@ export function dateColumn<T>(
       const ms = at(row);
       if (ms === null) return "";
       if (options.expiredText !== undefined && ms < Date.now())
-        return <span className="text-gray-400">{options.expiredText}</span>;
+        return <span className="text-gray-500">{options.expiredText}</span>;
       const full = formatDateTimeText(ms);
       return <span title={full}>{full.slice(0, 10)}</span>;
     },

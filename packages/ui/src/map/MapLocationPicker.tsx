@@ -221,7 +221,7 @@ function PickerBody({
           {shown.map((p) => (
             <ComboboxOption key={`${p.name}-${p.lng}-${p.lat}`} value={p} className={optionClass}>
               <span className="font-medium">{p.name}</span>
-              {p.address !== p.name && <span className="ml-2 truncate text-xs text-gray-400">{p.address}</span>}
+              {p.address !== p.name && <span className="ml-2 truncate text-xs text-gray-500">{p.address}</span>}
             </ComboboxOption>
           ))}
         </ComboboxOptions>

@@ -18,8 +18,8 @@ export function ChannelSelect({
   return (
     <Listbox value={value} onChange={(v: number | null) => v !== null && onChange(v)}>
       <ListboxButton aria-label={label} className={inputClass("flex w-40 items-center justify-between text-left")}>
-        {value === null ? <span className="text-gray-400">请选择{label}</span> : `通道 ${value}`}
-        <span aria-hidden="true" className="text-gray-400">
+        {value === null ? <span className="text-gray-500">请选择{label}</span> : `通道 ${value}`}
+        <span aria-hidden="true" className="text-gray-500">
           ▾
         </span>
       </ListboxButton>

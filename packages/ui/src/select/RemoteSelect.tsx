@@ -137,7 +137,7 @@ export function RemoteSelect<T, Q>({
           <button
             type="button"
             aria-label={`清空${label}`}
-            className="absolute inset-y-0 right-7 flex items-center px-1 text-gray-400 hover:text-gray-700"
+            className="absolute inset-y-0 right-7 flex items-center px-1 text-gray-500 hover:text-gray-700"
             onClick={() => {
               setSelected(null);
               onChange(null, null);
@@ -148,7 +148,7 @@ export function RemoteSelect<T, Q>({
         )}
         <ComboboxButton
           aria-label={`展开${label}`}
-          className="absolute inset-y-0 right-0 flex w-7 items-center justify-center text-gray-400"
+          className="absolute inset-y-0 right-0 flex w-7 items-center justify-center text-gray-500"
           onClick={() => setOpened(true)}
         >
           ▾
@@ -164,16 +164,16 @@ export function RemoteSelect<T, Q>({
           );
         })}
         {state.loading && (
-          <div role="status" className="px-3 py-1.5 text-gray-400">
+          <div role="status" className="px-3 py-1.5 text-gray-500">
             加载中…
           </div>
         )}
         {!state.loading && state.failed && <div className="px-3 py-1.5 text-red-500">加载失败</div>}
         {!state.loading && !state.failed && state.pages > 0 && state.items.length === 0 && (
-          <div className="px-3 py-1.5 text-gray-400">暂无数据</div>
+          <div className="px-3 py-1.5 text-gray-500">暂无数据</div>
         )}
         {!state.loading && state.items.length > 0 && !more && (
-          <div className="px-3 py-1.5 text-center text-xs text-gray-400">已全部加载（共 {state.total} 条）</div>
+          <div className="px-3 py-1.5 text-center text-xs text-gray-500">已全部加载（共 {state.total} 条）</div>
         )}
       </ComboboxOptions>
     </Combobox>

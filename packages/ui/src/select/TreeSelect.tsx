@@ -114,10 +114,10 @@ export function TreeSelect({ label, nodes, value, onChange, loading, className }
           {selectedPath ? (
             selectedPath.map((n) => n.label).join(" / ")
           ) : (
-            <span className="text-gray-400">请选择{label}</span>
+            <span className="text-gray-500">请选择{label}</span>
           )}
         </span>
-        <span aria-hidden="true" className="text-gray-400">
+        <span aria-hidden="true" className="text-gray-500">
           ▾
         </span>
       </PopoverButton>
@@ -136,8 +136,8 @@ export function TreeSelect({ label, nodes, value, onChange, loading, className }
             onKeyDown={(e) => onKey(e, close)}
             className="focus:outline-none"
           >
-            {loading && <div className="px-3 py-1.5 text-gray-400">加载中…</div>}
-            {!loading && rows.length === 0 && <div className="px-3 py-1.5 text-gray-400">暂无数据</div>}
+            {loading && <div className="px-3 py-1.5 text-gray-500">加载中…</div>}
+            {!loading && rows.length === 0 && <div className="px-3 py-1.5 text-gray-500">暂无数据</div>}
             {rows.map((r, i) => {
               const hasKids = !!r.node.children?.length;
               return (
@@ -165,7 +165,7 @@ export function TreeSelect({ label, nodes, value, onChange, loading, className }
                     type="button"
                     tabIndex={-1}
                     aria-hidden="true"
-                    className={clsx("w-4 text-gray-400", !hasKids && "invisible")}
+                    className={clsx("w-4 text-gray-500", !hasKids && "invisible")}
                     onClick={(e) => {
                       e.stopPropagation();
                       toggle(r.node.id);

@@ -31,7 +31,7 @@ export function CursorPager({ page, nextKey, canGoBack, onNext, onBack, disabled
           {text.next}
         </button>
       ) : (
-        <span className="text-gray-400">{text.lastPage}</span>
+        <span className="text-gray-500">{text.lastPage}</span>
       )}
     </nav>
   );

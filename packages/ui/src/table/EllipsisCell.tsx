@@ -6,7 +6,7 @@ import { Popover, PopoverButton, PopoverPanel } from "@headlessui/react";
  * copied; Escape closes it.
  */
 export function EllipsisCell({ text }: { text: string }) {
-  if (!text) return <span className="text-gray-400">-</span>;
+  if (!text) return <span className="text-gray-500">-</span>;
   return (
     <Popover className="relative min-w-0">
       <PopoverButton

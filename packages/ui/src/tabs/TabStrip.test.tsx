@@ -33,12 +33,12 @@ describe("TabStrip", () => {
     const tabs = screen.getAllByRole("tab");
     expect(tabs.map((t) => t.textContent)).toEqual(["首页", "登录登出日志×", "经销商信息×"]);
     expect(tabs[2]?.getAttribute("aria-selected")).toBe("true");
-    expect(screen.queryByRole("button", { name: "关闭 首页" })).toBeNull();
+    expect(screen.queryByTitle("关闭 首页")).toBeNull();
   });
   it("closing the active tab activates the previous one and navigates there", async () => {
     const navigate = vi.fn();
     render(<Shell navigate={navigate} />);
-    await userEvent.setup().click(screen.getByRole("button", { name: "关闭 经销商信息" }));
+    await userEvent.setup().click(screen.getByTitle("关闭 经销商信息"));
     expect(navigate).toHaveBeenCalledWith("/tbox/loginJournal");
     expect(screen.getByRole("tab", { selected: true }).textContent).toBe("登录登出日志×");
   });

@@ -86,18 +86,21 @@ export function TabStrip({
           >
             <span>{t.meta.title}</span>
             {!t.affix && (
-              <button
-                type="button"
-                tabIndex={-1}
-                aria-label={`关闭 ${t.meta.title}`}
-                className="flex size-4 items-center justify-center rounded-full text-xs text-gray-400 hover:bg-gray-300 hover:text-white"
+              // Not a button: a control inside role=tab is announced wrongly (axe nested-interactive).
+              // Keyboard users close with Delete (above) or the tab menu's 关闭; this is the mouse's way.
+              // biome-ignore lint/a11y/useKeyWithClickEvents: the tab's Delete key is the keyboard path
+              <span
+                aria-hidden="true"
+                title={`关闭 ${t.meta.title}`}
+                data-close-tab={t.path}
+                className="flex size-4 items-center justify-center rounded-full text-xs text-gray-500 hover:bg-gray-300 hover:text-white"
                 onClick={(e) => {
                   e.stopPropagation();
                   onClose(i);
                 }}
               >
                 ×
-              </button>
+              </span>
             )}
           </div>
         );

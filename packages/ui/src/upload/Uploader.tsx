@@ -196,7 +196,7 @@ export function Uploader({
               type="button"
               aria-label={`删除 ${f.name}`}
               className={clsx(
-                "text-gray-400 hover:text-red-600",
+                "text-gray-500 hover:text-red-600",
                 kind === "image" &&
                   "absolute top-0 right-0 flex size-6 items-center justify-center bg-black/50 text-white opacity-0 group-focus-within:opacity-100 group-hover:opacity-100",
               )}

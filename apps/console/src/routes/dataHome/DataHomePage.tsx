@@ -83,7 +83,7 @@ export default function DataHomePage() {
                 <span className="min-w-0 flex-1 truncate" title={task.name}>
                   {task.name}
                 </span>
-                <span className="text-xs text-gray-400">{formatDateTime(task.createdAt)}</span>
+                <span className="text-xs text-gray-500">{formatDateTime(task.createdAt)}</span>
                 <ExportStatusBadge task={task} />
               </li>
             ))}

@@ -11,7 +11,7 @@ export function NotAvailablePage({ title }: { title: string }) {
       <h1 id="not-available-title" className="text-lg font-medium text-gray-800">
         {title}
       </h1>
-      <p className="mt-6 text-2xl font-semibold text-gray-400">{t("notAvailable.heading")}</p>
+      <p className="mt-6 text-2xl font-semibold text-gray-500">{t("notAvailable.heading")}</p>
       <p className="mt-2 text-sm text-gray-500">{t("notAvailable.body", { title })}</p>
     </section>
   );

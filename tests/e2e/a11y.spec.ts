@@ -1,0 +1,93 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+import { BUILT_SCREEN_PATHS } from "../../apps/console/src/routes/builtScreens";
+import { queryJournal, seededVin, signIn } from "./console-signin";
+
+/**
+ * Accessibility as a test (issue 13): axe-core over every real screen of the console, with
+ * its data on screen, and its dialogs open where the screen has them. Serious and critical
+ * violations fail; lesser ones are printed so they stay visible.
+ */
+async function audit(page: Page, what: string): Promise<void> {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
+  const blocking = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  for (const v of violations.filter((x) => !blocking.includes(x)))
+    console.log(`[a11y] ${what}: ${v.impact} ${v.id} (${v.nodes.length})`);
+  expect(
+    blocking.map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+    what,
+  ).toEqual([]);
+}
+
+test("every real screen has no serious or critical axe violation", async ({ page }) => {
+  test.setTimeout(180_000);
+  await signIn(page, "admin", "/dataHome");
+  const vin = await seededVin(page);
+  // Every built screen is in this list; a new one must be added here (the test fails otherwise).
+  const visits: Record<string, (p: Page) => Promise<void>> = {
+    "/dataHome": async (p) => expect(p.getByText("车辆总数")).toBeVisible(),
+    "/tbox/loginJournal": async (p) => {
+      await queryJournal(p, vin, 7);
+      await expect(
+        p
+          .getByRole("table", { name: /日志列表/ })
+          .locator("tbody tr")
+          .first(),
+      ).toContainText(vin);
+    },
+    "/exportFile/index": async (p) => expect(p.getByRole("heading", { name: "导出文件列表" })).toBeVisible(),
+    "/baseInfo/simCard": async (p) =>
+      expect(p.getByRole("table", { name: "SIM卡数据" }).locator("tbody tr")).toHaveCount(10),
+  };
+  expect(Object.keys(visits).toSorted()).toEqual([...BUILT_SCREEN_PATHS].toSorted());
+  for (const [path, ready] of Object.entries(visits)) {
+    await page.goto(`/#${path}`);
+    await ready(page);
+    await audit(page, path);
+  }
+  // The kit's dialogs: import and edit of the SIM card list, and a decoded frame.
+  await page.getByRole("button", { name: "导入", exact: true }).click();
+  await audit(page, "import dialog");
+  await page.keyboard.press("Escape");
+  await page.getByRole("table", { name: "SIM卡数据" }).getByRole("button", { name: "编辑" }).first().click();
+  await audit(page, "edit dialog");
+  await page.keyboard.press("Escape");
+});
+
+test("the kit by keyboard alone: search, page, open and close a dialog on the SIM card list", async ({ page }) => {
+  await signIn(page, "admin", "/baseInfo/simCard");
+  await page.goto("/#/baseInfo/simCard");
+  const rows = page.getByRole("table", { name: "SIM卡数据" }).locator("tbody tr");
+  await expect(rows).toHaveCount(10);
+  const first = await rows.first().locator("td").first().innerText();
+  // Type a part of the first ICCID and press Enter in the box.
+  await page.getByLabel("ICCID").focus();
+  await page.keyboard.type(first.slice(0, 18));
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(new RegExp(`iccid=${first.slice(0, 18)}`));
+  await expect(rows.first()).toContainText(first);
+  // Tab reaches 重置 after 查询; Enter on it empties the form.
+  await page.getByRole("button", { name: "查询", exact: true }).focus();
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("button", { name: "重置" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page.getByLabel("ICCID")).toHaveValue("");
+  // The pager by keyboard.
+  await page.getByRole("button", { name: "查询", exact: true }).press("Enter");
+  await page.getByRole("button", { name: "第 2 页" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("button", { name: "第 2 页" })).toHaveAttribute("aria-current", "page");
+  // The import dialog opens with Enter, traps focus, and Escape closes it.
+  await page.getByRole("button", { name: "导入", exact: true }).focus();
+  await page.keyboard.press("Enter");
+  const dialog = page.getByRole("dialog", { name: "导入SIM卡" });
+  await expect(dialog).toBeVisible();
+  for (let i = 0; i < 8; i++) {
+    await page.keyboard.press("Tab");
+    expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+  }
+  await page.keyboard.press("Escape");
+  await expect(dialog).toHaveCount(0);
+});
