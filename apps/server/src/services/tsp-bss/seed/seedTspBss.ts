@@ -1,29 +1,15 @@
-import { type Insertable, sql } from "kysely";
+import type { Insertable } from "kysely";
+import { sql } from "kysely";
 import type { Rng } from "../../../seed/rng";
 import type { SeedContext, SeedSizes } from "../../types";
-import { GROUPS } from "../ner/groups";
-import type { NerChangeLogTable, NerGroup, NerRecordTable, RealnameTable, SimCardTable } from "../tables";
-import { creditCode, iccidOf, imei, iotMsisdn, maskName } from "./identifiers";
-import {
-  BRANDS,
-  COLORS,
-  DEMO_DISTRICTS,
-  MODELS,
-  NER_MODELS,
-  OEMS,
-  PROVIDERS,
-  SERIES,
-  SHARED_OPTIONS,
-} from "./referenceData";
-
-const SURNAMES = ["张", "王", "李", "赵", "陈", "刘", "杨", "黄", "周", "吴", "欧阳"];
-const GIVEN = ["伟", "芳", "娜", "敏", "静", "磊", "洋", "勇", "军", "杰"];
-const COMPANIES = ["鹏程新能源运输有限公司", "绿源城市配送有限公司", "顺达网约车服务有限公司", "恒通汽车租赁有限公司"];
-const SEEDER = { updateBy: "admin", updateName: "系统管理员" };
-const DAY = 24 * 3600 * 1000;
-
-const person = (rng: Rng) => `${rng.pick(SURNAMES)}${rng.pick(GIVEN)}${rng.pick(GIVEN)}`;
-const dateOf = (ms: number) => new Date(ms + 8 * 3600 * 1000).toISOString().slice(0, 10);
+import type { NerChangeLogTable, NerRecordTable, RealnameTable, SimCardTable } from "../tables";
+import { iotMsisdn, maskName } from "./identifiers";
+import { seedMonitor } from "./monitor";
+import { pushNerRecords } from "./nerRecords";
+import { COMPANIES, DAY, person } from "./people";
+import { seedReference } from "./reference";
+import { MODELS, NER_MODELS, PROVIDERS } from "./referenceData";
+import { seedTenantLookups } from "./tenantLookups";
 
 /**
  * tsp-bss demo data: the shared reference data, then per tenant dealers, stations, pick-up
@@ -35,128 +21,9 @@ const dateOf = (ms: number) => new Date(ms + 8 * 3600 * 1000).toISOString().slic
 export async function seedTspBss(ctx: SeedContext, rng: Rng, sizes: SeedSizes): Promise<void> {
   const { db } = ctx;
   const now = ctx.now.getTime();
-  await db
-    .insertInto("bss_oem")
-    .values([...OEMS])
-    .execute();
-  await db
-    .insertInto("bss_brand")
-    .values([...BRANDS])
-    .execute();
-  await db
-    .insertInto("bss_series")
-    .values([...SERIES])
-    .execute();
-  await db
-    .insertInto("bss_model")
-    .values(MODELS.map(({ id, series_id, name }) => ({ id, series_id, name })))
-    .execute();
-  await db
-    .insertInto("bss_provider")
-    .values(PROVIDERS.map(({ id, code, name }) => ({ id, code, name })))
-    .execute();
-  await db
-    .insertInto("bss_vehicle_color")
-    .values([...COLORS])
-    .execute();
-  await db
-    .insertInto("bss_option")
-    .values(
-      Object.entries(SHARED_OPTIONS).flatMap(([kind, items]) =>
-        items.map(([code, name], sort) => ({ kind, code, name, tenant_id: null, sort })),
-      ),
-    )
-    .execute();
-  const modelIds: number[] = [];
-  for (const m of NER_MODELS) {
-    const row = await db
-      .insertInto("ner_vehicle_model")
-      .values({ ...m })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    modelIds.push(row.id);
-  }
-
-  for (const [t, tenantId] of ctx.tenantIds.entries()) {
-    const tag = `T${tenantId}`;
-    const districts = t === 1 ? DEMO_DISTRICTS.slice(0, 3) : DEMO_DISTRICTS;
-    // Dealers: a selling and a secondary dealer per district.
-    await db
-      .insertInto("bss_dealer")
-      .values(
-        districts.flatMap((d, i) => [
-          {
-            code: `D${d.areaId}${tag}S${i}`,
-            tenant_id: tenantId,
-            name: `${d.city}市新能源汽车销售服务有限公司${t > 0 ? `（${tag}）` : ""}`,
-            area_id: d.areaId,
-            kind: "sale" as const,
-          },
-          {
-            code: `D${d.areaId}${tag}X${i}`,
-            tenant_id: tenantId,
-            name: `${d.city}市二级经销商${i + 1}号店${t > 0 ? `（${tag}）` : ""}`,
-            area_id: d.areaId,
-            kind: "secondary" as const,
-          },
-        ]),
-      )
-      .execute();
-    await db
-      .insertInto("bss_option")
-      .values(
-        districts.flatMap((d, i) => [
-          {
-            kind: "getServiceStationList",
-            code: `S${d.areaId}${tag}`,
-            name: `${d.city}新能源服务站`,
-            tenant_id: tenantId,
-            sort: i,
-          },
-          { kind: "getPickup", code: `P${d.areaId}${tag}`, name: `${d.city}提车点`, tenant_id: tenantId, sort: i },
-        ]),
-      )
-      .execute();
-    await db
-      .insertInto("bss_credit_unit")
-      .values(
-        COMPANIES.slice(0, t === 1 ? 2 : 4).map((name, i) => {
-          const d = districts[i % districts.length] ?? DEMO_DISTRICTS[0];
-          return { code: creditCode(rng, d.areaId), tenant_id: tenantId, name: `${d.city}市${name}` };
-        }),
-      )
-      .execute();
-    // Free SIM cards of the tenant.
-    const free = Math.max(3, Math.floor(sizes.vehiclesPerTenant * 1.5));
-    const freeSims = Array.from({ length: free }, () => {
-      const carrier = rng.pick(["CMCC", "CUCC", "CTCC"] as const);
-      return { iccid: iccidOf(rng, carrier), tenant_id: tenantId, msisdn: iotMsisdn(rng, carrier), carrier, vin: null };
-    });
-    await db
-      .insertInto("bss_sim_card")
-      .values(freeSims)
-      .onConflict((oc) => oc.column("iccid").doNothing())
-      .execute();
-    // Farm machinery.
-    const machines = Array.from({ length: t === 1 ? 3 : 8 }, (_, i) => {
-      const yto = i % 2 === 0;
-      const serial = String(230001 + i + t * 1000);
-      return {
-        vin: `${yto ? "LYT" : "LLV"}${tag}A${serial}`.slice(0, 17),
-        tenant_id: tenantId,
-        oem_id: yto ? 5 : 6,
-        mein: `${yto ? "DF" : "LV"}${serial}`,
-        brand: yto ? "东方红" : "雷沃",
-        series: yto ? "LX系列" : "欧豹M系列",
-        model: yto ? "LX1204" : "M1504-5G",
-        cpxh: yto ? "LX1204" : "M1504",
-        cpbh: serial,
-        jjxh: rng.pick(["1LF-535", "1BQX-2.5", "2BMG-6"]),
-        owner_name: rng.next() < 0.6 ? maskName(person(rng)) : null,
-      };
-    });
-    await db.insertInto("bss_machinery").values(machines).execute();
-  }
+  // One rng stream in a fixed order (reference, tenants, vehicles): the demo set stays the same.
+  const modelIds = await seedReference(db);
+  await seedTenantLookups(ctx, rng, sizes);
 
   // Per-vehicle rows are collected, then written in chunks: the seed stays fast at scale.
   const plates = new Map(
@@ -201,86 +68,13 @@ export async function seedTspBss(ctx: SeedContext, rng: Rng, sizes: SeedSizes): 
       });
     }
     if (i % 8 === 7) continue; // a vehicle whose master data was never filed
-    const updated = now - rng.int(1, 90) * DAY - rng.int(0, 86399) * 1000;
-    const records: Record<NerGroup, Record<string, unknown>> = {
-      vehicleInfo: {
-        plateNo: plate,
-        plateColor: rng.pick(["渐变绿色", "黄绿双拼色", "蓝色"]),
-        vehicleUse: rng.pick(["私人", "网约车", "出租客运", "物流配送", "公交客运"]),
-        carBuying: rng.pick(["个人购买", "单位购买", "融资租赁"]),
-        buyDate: dateOf(updated - rng.int(30, 700) * DAY),
-        creditName: null,
-        creditCode: null,
-        bodyColor: rng.pick(COLORS).name,
-        registerDate: dateOf(updated - rng.int(1, 20) * DAY),
-        remark: null,
-      },
-      batteryInfo: {
-        batteryModel: nerModel?.battery_model ?? "FD2-BLADE-57",
-        batteryType: rng.pick(["磷酸铁锂", "磷酸铁锂", "三元锂"]),
-        manufacturer: rng.pick(["宁德时代新能源科技股份有限公司", "弗迪电池有限公司", "国轩高科股份有限公司"]),
-        ratedVoltage: rng.pick([350.4, 403.2, 537.6, 614.4]),
-        ratedCapacity: rng.pick([150, 163, 202, 280]),
-        ratedEnergy: nerModel?.rated_energy ?? 57.6,
-        packCount: 1,
-        packCodes: [`${sn}-P1`],
-        productionDate: dateOf(updated - rng.int(60, 400) * DAY),
-      },
-      driveInfo: {
-        driveModel: (nerModel?.drive_model ?? "TZ200XSQ").split("、")[0],
-        motorPosition: rng.pick(["前置", "后置"]),
-        motorCount: 1,
-        manufacturer: rng.pick(["弗迪动力有限公司", "精进电动科技股份有限公司", "联合汽车电子有限公司"]),
-        ratedPower: rng.pick([70, 80, 100, 150]),
-        peakPower: rng.pick([150, 160, 200, 250]),
-        peakTorque: rng.pick([310, 330, 360, 2400]),
-        maxSpeed: rng.pick([12000, 14000, 16000]),
-        motorCodes: [`M${sn}`],
-      },
-      terminalInfo: {
-        tboxModel: nerModel?.tbox_model ?? "HW-TBOX-M5",
-        tboxSn: sn,
-        manufacturer: provider.name,
-        iccid: v.iccid,
-        msisdn,
-        imei: imei(rng),
-        firmwareVersion: `V${rng.int(1, 3)}.${rng.int(0, 9)}.${rng.int(0, 20)}`,
-        hardwareVersion: `H${rng.int(1, 2)}.${rng.int(0, 5)}`,
-        protocol: rng.next() < 0.8 ? "GB/T 32960-2016" : "GB/T 32960-2025",
-      },
-    };
-    const filled = (["vehicleInfo", "batteryInfo", "driveInfo", "terminalInfo"] as const).filter(
-      (g) => g === "vehicleInfo" || rng.next() < 0.85,
+    pushNerRecords(
+      rng,
+      now,
+      { vin: v.vin, tenantId: v.tenantId, iccid: v.iccid, plate, sn, msisdn, providerName: provider.name, nerModel },
+      recordRows,
+      logRows,
     );
-    for (const g of filled) {
-      const data: Record<string, unknown> = {};
-      for (const f of GROUPS[g].fields) data[f.field] = records[g][f.field] ?? null;
-      recordRows.push({
-        vin: v.vin,
-        grp: g,
-        tenant_id: v.tenantId,
-        data: JSON.stringify(data),
-        update_by: SEEDER.updateBy,
-        update_name: SEEDER.updateName,
-        update_time: updated,
-      });
-      logRows.push({
-        tenant_id: v.tenantId,
-        vin: v.vin,
-        grp: g,
-        changes: JSON.stringify(
-          GROUPS[g].fields.map((f) => ({
-            field: f.field,
-            label: f.label,
-            before: null,
-            after: data[f.field] ?? null,
-          })),
-        ),
-        update_by: SEEDER.updateBy,
-        update_name: SEEDER.updateName,
-        update_time: updated,
-      });
-    }
   }
 
   for (const chunk of chunks(vehicleRows)) await extendVehicles(db, chunk);
@@ -300,18 +94,7 @@ export async function seedTspBss(ctx: SeedContext, rng: Rng, sizes: SeedSizes): 
   for (const chunk of chunks(recordRows)) await db.insertInto("ner_record").values(chunk).execute();
   for (const chunk of chunks(logRows)) await db.insertInto("ner_change_log").values(chunk).execute();
 
-  // Monitoring list: a few key vehicles, offline and alarm watches per tenant.
-  for (const tenantId of ctx.tenantIds) {
-    const mine = ctx.vehicles.filter((v) => v.tenantId === tenantId);
-    const entries = mine.slice(0, 6).map((v, i) => ({
-      tenant_id: tenantId,
-      vin: v.vin,
-      type: ((i % 3) + 1) as 1 | 2 | 3,
-      created_at: now - (i + 1) * DAY,
-      created_by: "admin",
-    }));
-    if (entries.length > 0) await db.insertInto("ner_monitor").values(entries).execute();
-  }
+  await seedMonitor(ctx, now);
 }
 
 /** The columns tsp-bss adds to a vehicle, as the seed fills them. */
