@@ -1,9 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../../db/schema";
-import { inTenants } from "../../../platform/principal";
-import type { Handler } from "../../types";
-import { must } from "../actor";
-import { containsPattern, numberParam, textParam } from "../paging";
+import { where } from "../../../platform/listQuery";
+import { defineHandler } from "../../defineHandler";
 import "../tables";
 
 interface ModelNode {
@@ -30,55 +28,54 @@ export async function brandTree(
   filter: { oemId?: number | undefined; modelIds?: readonly number[] | undefined },
 ): Promise<BrandNode[]> {
   if (filter.modelIds && filter.modelIds.length === 0) return [];
-  let q = db
-    .selectFrom("bss_brand as b")
-    .innerJoin("bss_series as s", "s.brand_id", "b.id")
-    .innerJoin("bss_model as m", "m.series_id", "s.id")
-    .select([
-      "b.id as brand_id",
-      "b.name as brand_name",
-      "s.id as series_id",
-      "s.name as series_name",
-      "m.id as model_id",
-      "m.name as model_name",
-    ]);
-  if (filter.oemId !== undefined) q = q.where("b.oem_id", "=", filter.oemId);
-  if (filter.modelIds) q = q.where("m.id", "in", filter.modelIds);
-  const rows = await q.orderBy("b.id").orderBy("s.id").orderBy("m.id").execute();
-  const brands: BrandNode[] = [];
-  for (const r of rows) {
-    let brand = brands.at(-1);
-    if (brand?.brandId !== r.brand_id) {
-      brand = { brandId: r.brand_id, brandName: r.brand_name, seriesVos: [] };
-      brands.push(brand);
-    }
-    let series = brand.seriesVos.at(-1);
-    if (series?.seriesId !== r.series_id) {
-      series = { seriesId: r.series_id, seriesName: r.series_name, modelVos: [] };
-      brand.seriesVos.push(series);
-    }
-    series.modelVos.push({ modelId: r.model_id, modeName: r.model_name });
-  }
-  return brands;
+  // Three short shared tables, read whole (or narrowed) and nested here, in id order.
+  let brandQuery = db.selectFrom("bss_brand").select(["id", "name"]);
+  if (filter.oemId !== undefined) brandQuery = brandQuery.where("oem_id", "=", filter.oemId);
+  let modelQuery = db.selectFrom("bss_model").select(["id", "name", "series_id"]);
+  if (filter.modelIds) modelQuery = modelQuery.where("id", "in", filter.modelIds);
+  const [brands, series, models] = await Promise.all([
+    brandQuery.orderBy("id").execute(),
+    db.selectFrom("bss_series").select(["id", "name", "brand_id"]).orderBy("id").execute(),
+    modelQuery.orderBy("id").execute(),
+  ]);
+  // Only branches that end in a model, as the spec's tree shows them.
+  const seriesNodes = series
+    .map((s) => ({
+      brandId: s.brand_id,
+      node: {
+        seriesId: s.id,
+        seriesName: s.name,
+        modelVos: models.filter((m) => m.series_id === s.id).map((m) => ({ modelId: m.id, modeName: m.name })),
+      },
+    }))
+    .filter((s) => s.node.modelVos.length > 0);
+  return brands
+    .map((b) => ({
+      brandId: b.id,
+      brandName: b.name,
+      seriesVos: seriesNodes.filter((s) => s.brandId === b.id).map((s) => s.node),
+    }))
+    .filter((b) => b.seriesVos.length > 0);
 }
 
 /** selectBrandTreeList: the search panel's tree; `vin` narrows it to the models of the tenant's matching vehicles. */
-export const selectBrandTreeList: Handler = async ({ query, principal }, ctx) => {
-  const vin = textParam(query.vin);
+export const selectBrandTreeList = defineHandler<"selectBrandTreeList">(async ({ query, principal }, ctx) => {
   let modelIds: number[] | undefined;
-  if (vin) {
-    const rows = await ctx.db
-      .selectFrom("vehicle")
+  if (query.vin) {
+    const rows = await where(ctx.db.selectFrom("vehicle"), {
+      tenant: ["vehicle.tenant_id", principal],
+      filters: (f) => [f.contains("vin", query.vin)],
+    })
       .select("model_id")
       .distinct()
-      .where("vin", "ilike", containsPattern(vin))
       .where("model_id", "is not", null)
-      .where(inTenants("vehicle.tenant_id", must(principal)))
       .execute();
     modelIds = rows.map((r) => r.model_id).filter((id): id is number => id !== null);
   }
-  return brandTree(ctx.db, { oemId: numberParam(query.oemId), modelIds });
-};
+  return brandTree(ctx.db, { oemId: query.oemId, modelIds });
+});
 
 /** selectBrandTree: the tree in tree mode, the brands of the manufacturer `oem`. */
-export const selectBrandTree: Handler = async ({ query }, ctx) => brandTree(ctx.db, { oemId: numberParam(query.oem) });
+export const selectBrandTree = defineHandler<"selectBrandTree">(async ({ query }, ctx) =>
+  brandTree(ctx.db, { oemId: query.oem }),
+);

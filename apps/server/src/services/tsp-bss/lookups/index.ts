@@ -3,7 +3,7 @@ import { selectBrandTree, selectBrandTreeList } from "./brandTree";
 import { findDealerByRegion, findDealerList } from "./dealers";
 import { keywordSearchHandlers } from "./keywordSearch";
 import { findMeinListByDim, listNongjiNoPage } from "./machinery";
-import { listBrands, listModels, listOems, listProviders, listSeries, listVehicleColors } from "./masterLists";
+import { masterListHandlers } from "./masterLists";
 import { findAllIccid, findIccidList, findUnBoundIccid } from "./simCards";
 import {
   findByVin,
@@ -17,12 +17,7 @@ import {
 
 /** The lookups slice of tsp-bss: master lists, brand tree, dealers, SIM cards, vehicle and machinery pickers, keyword searches. */
 export const lookupHandlers: Record<string, Handler> = {
-  listProviders,
-  listOems,
-  listBrands,
-  listSeries,
-  listModels,
-  listVehicleColors,
+  ...masterListHandlers,
   selectBrandTreeList,
   selectBrandTree,
   findDealerList,

@@ -1,16 +1,16 @@
 import type { Kysely } from "kysely";
 import type { AppContext } from "../../../context";
 import type { Database } from "../../../db/schema";
-import { defineHandler } from "../../defineHandler";
+import type { TypedHandler } from "../../defineHandler";
 import "../tables";
 
 /**
  * A shared master list (not tenant-owned, short, unpaged): every row of one query that
- * answers the contract's field names; `defineHandler` checks them per operation.
+ * answers the contract's field names; the table below is checked per operation.
  */
 const masterList =
   <R>(query: (db: Kysely<Database>) => { execute(): Promise<R[]> }) =>
-  async (_input: unknown, ctx: AppContext) =>
+  async (_input: object, ctx: AppContext) =>
     query(ctx.db).execute();
 
 const PROVIDER = ["id as providerId", "code as providerCode", "name as providerName"] as const;
@@ -20,22 +20,14 @@ const SERIES = ["id as seriesId", "name as seriesName", "brand_id as brandId"] a
 const MODEL = ["id as modelId", "name as modelName", "series_id as seriesId"] as const;
 const COLOR = ["code as colorCode", "name as colorName", "rgb"] as const;
 
-/** listProviders, listOems, listBrands, listSeries, listModels: in id order; listVehicleColors: by code. */
-export const listProviders = defineHandler<"listProviders">(
-  masterList((db) => db.selectFrom("bss_provider").select(PROVIDER).orderBy("id")),
-);
-export const listOems = defineHandler<"listOems">(
-  masterList((db) => db.selectFrom("bss_oem").select(OEM).orderBy("id")),
-);
-export const listBrands = defineHandler<"listBrands">(
-  masterList((db) => db.selectFrom("bss_brand").select(BRAND).orderBy("id")),
-);
-export const listSeries = defineHandler<"listSeries">(
-  masterList((db) => db.selectFrom("bss_series").select(SERIES).orderBy("id")),
-);
-export const listModels = defineHandler<"listModels">(
-  masterList((db) => db.selectFrom("bss_model").select(MODEL).orderBy("id")),
-);
-export const listVehicleColors = defineHandler<"listVehicleColors">(
-  masterList((db) => db.selectFrom("bss_vehicle_color").select(COLOR).orderBy("code")),
-);
+type MasterListOp = "listProviders" | "listOems" | "listBrands" | "listSeries" | "listModels" | "listVehicleColors";
+
+/** The master lists by operationId, each answer checked against its operation by `satisfies`. */
+export const masterListHandlers = {
+  listProviders: masterList((db) => db.selectFrom("bss_provider").select(PROVIDER).orderBy("id")),
+  listOems: masterList((db) => db.selectFrom("bss_oem").select(OEM).orderBy("id")),
+  listBrands: masterList((db) => db.selectFrom("bss_brand").select(BRAND).orderBy("id")),
+  listSeries: masterList((db) => db.selectFrom("bss_series").select(SERIES).orderBy("id")),
+  listModels: masterList((db) => db.selectFrom("bss_model").select(MODEL).orderBy("id")),
+  listVehicleColors: masterList((db) => db.selectFrom("bss_vehicle_color").select(COLOR).orderBy("code")),
+} satisfies { [Id in MasterListOp]: TypedHandler<Id> };
