@@ -65,6 +65,11 @@ test("SIM cards: search in the address, pages, import with a per-row report, edi
   await page.getByRole("button", { name: "查询", exact: true }).click();
   await expect(rows(page)).toHaveCount(1);
   await expect(rows(page).first()).toContainText("库存");
+  await rows(page).first().getByRole("button", { name: "详情" }).click();
+  const detail = page.getByRole("dialog", { name: iccid });
+  await expect(detail.getByText("套餐流量(MB)").locator("xpath=following-sibling::dd")).toHaveText("30");
+  await expect(detail.getByText("备注").locator("xpath=following-sibling::dd")).toHaveText("e2e");
+  await detail.getByRole("button", { name: "关闭" }).first().click();
 
   // Edit: the domain's rule shows under the field before anything is sent; then a save.
   await rows(page).first().getByRole("button", { name: "编辑" }).click();

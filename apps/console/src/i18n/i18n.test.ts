@@ -12,7 +12,7 @@ describe("message catalogue", () => {
   it("English is the second locale, with every key", () => {
     expect(readStoredLocale({ getItem: () => "en" })).toBe("en");
     expect(Object.keys(en).toSorted()).toEqual(Object.keys(zhCN).toSorted());
-    expect(translate("en", "common.query")).toBe("Search");
+    expect(translate("en", "kit.query")).toBe("Search");
   });
   it("fills placeholders and leaves unknown ones visible", () => {
     expect(translate("zh-CN", "notAvailable.body", { title: "单车查询" })).toBe(

@@ -3,6 +3,7 @@ import type { PermittedOperation } from "@tsp/sdk";
 import { type Column, type ImportReport, ListScreen, type SearchField, SearchForm } from "@tsp/ui";
 import { createContext, type ReactNode, useContext } from "react";
 import type * as v from "valibot";
+import { useT } from "../i18n/i18n";
 import { ExportButton } from "./ExportButton";
 import { ImportButton } from "./ImportButton";
 import { type CursorListOptions, type NumberedListOptions, useListController } from "./useListController";
@@ -50,6 +51,7 @@ export function useListReload(): () => void {
  * Row actions go in a column (`actionsColumn` with EditButton / DeleteButton).
  */
 export function ListPage<S extends FilterSchema, Row>(props: ListPageProps<S, Row>) {
+  const t = useT();
   const list = useListController<S, Row>(props);
   const { exportAs, importAs } = props;
   return (
@@ -82,7 +84,7 @@ export function ListPage<S extends FilterSchema, Row>(props: ListPageProps<S, Ro
         rows={list.rows}
         rowKey={props.rowKey}
         loading={list.loading}
-        emptyText={list.failed ? undefined : props.emptyText}
+        emptyText={list.failed ? t("kit.loadFailed") : props.emptyText}
         paging={list.paging}
       >
         {props.children}

@@ -1,6 +1,16 @@
 import type { RecordSchema } from "@tsp/domain";
 import { ApiError, type PermittedOperation } from "@tsp/sdk";
-import { buttonClass, ConfirmDialog, type FieldErrors, FormDialog, type FormField, useToast } from "@tsp/ui";
+import {
+  buttonClass,
+  ConfirmDialog,
+  type DetailItem,
+  DetailList,
+  Dialog,
+  type FieldErrors,
+  FormDialog,
+  type FormField,
+  useToast,
+} from "@tsp/ui";
 import { useState } from "react";
 import { useT } from "../i18n/i18n";
 import { useCan } from "../permission/useCan";
@@ -131,6 +141,22 @@ export function DeleteButton({
       >
         {t("kit.deleteAsk", { name })}
       </ConfirmDialog>
+    </>
+  );
+}
+
+/** 详情 of a row: its fields as label / value pairs in a dialog (read from the row on screen). */
+export function DetailButton({ title, items }: { title: string; items: () => readonly DetailItem[] }) {
+  const t = useT();
+  const [shown, setShown] = useState<readonly DetailItem[] | null>(null);
+  return (
+    <>
+      <button type="button" className={buttonClass("link")} onClick={() => setShown(items())}>
+        {t("kit.detail")}
+      </button>
+      <Dialog open={shown !== null} title={title} width={720} onClose={() => setShown(null)}>
+        {shown && <DetailList items={shown} />}
+      </Dialog>
     </>
   );
 }

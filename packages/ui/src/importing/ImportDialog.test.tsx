@@ -15,14 +15,14 @@ const REPORT: ImportReport = {
   rows: [{ row: 3, vin: "LBAD0000000000001", reason: "VIN不存在", data: { VIN: "LBAD0000000000001", 车型: "J6P" } }],
 };
 
-function setup(importFile = vi.fn(async () => REPORT)) {
+function setup(importFile = vi.fn(async () => REPORT), onClose = () => {}) {
   const downloadTemplate = vi.fn();
   render(
     <ToastProvider>
       <ImportDialog
         open
         title="车型导入"
-        onClose={() => {}}
+        onClose={onClose}
         downloadTemplate={downloadTemplate}
         importFile={importFile}
         allowCoverOption
@@ -49,6 +49,15 @@ describe("ImportDialog", () => {
     await user.upload(screen.getByLabelText("选择导入文件"), new File(["x"], "list.csv"));
     expect((await screen.findByRole("alert")).textContent).toContain("选择的文件格式不正确，请重新上传");
     expect(importFile).not.toHaveBeenCalled();
+  });
+
+  it("closes on 完成 pressed right after the import (the 2 s throttle guards the import, not the close)", async () => {
+    const onClose = vi.fn();
+    const { user } = setup(undefined, onClose);
+    await user.upload(screen.getByLabelText("选择导入文件"), new File(["x"], "车型.xlsx", { type: XLSX }));
+    await user.click(screen.getByRole("button", { name: "导入" }));
+    await user.click(await screen.findByRole("button", { name: "完成" }));
+    expect(onClose).toHaveBeenCalledOnce();
   });
 
   it("imports one xlsx with allowCover and shows the per-row report", async () => {

@@ -114,6 +114,8 @@ export function ImportDialog({
       width={IMPORT_DIALOG_WIDTH_PX}
       confirmText={report ? words.done : busy ? words.busy : words.confirm}
       confirmDisabled={busy}
+      // 完成 only closes: a press right after the import must not be swallowed by the 2 s throttle.
+      throttleMs={report ? 0 : undefined}
       footerExtra={
         report ? (
           <button type="button" className={buttonClass("link")} onClick={reset}>

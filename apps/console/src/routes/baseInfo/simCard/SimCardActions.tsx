@@ -2,8 +2,9 @@ import * as d from "@tsp/domain";
 import type { FormField, SelectOption } from "@tsp/ui";
 import * as api from "../../../api/baseInfo";
 import type { SimCardRecord } from "../../../api/types";
+import { formatDateTime } from "../../../format/dateTime";
 import { useT } from "../../../i18n/i18n";
-import { DeleteButton, EditButton } from "../../../kit/RowActions";
+import { DeleteButton, DetailButton, EditButton } from "../../../kit/RowActions";
 
 /**
  * 编辑 and 删除 of one SIM card: the editable fields in the kit's form, checked by the domain's
@@ -36,8 +37,22 @@ export function SimCardActions({
     field("dataPlanMb", "number"),
     field("remark", "textarea"),
   ];
+  // Each form field as shown: a choice by its label, the rest as it is.
+  const shown = (f: FormField) => {
+    const value = row[f.key as keyof d.SimCardEdit];
+    return f.options?.find((o) => o.value === value)?.label ?? value;
+  };
+  const details = () => [
+    ...form.map((f) => ({ label: f.label, value: shown(f) })),
+    { label: t("sim.vin"), value: row.vin },
+    { label: t("sim.plateNo"), value: row.plateNo },
+    { label: t("sim.realname"), value: t(`sim.realname.${row.realnameStatus}`) },
+    { label: t("sim.usage"), value: d.formatTrafficMb(row.monthUsageMb) },
+    { label: t("sim.updatedBy"), value: `${row.updateName ?? ""} ${formatDateTime(row.updatedAt)}`.trim() },
+  ];
   return (
     <>
+      <DetailButton title={row.iccid} items={details} />
       <EditButton
         op="updateSimCard"
         title={t("sim.edit")}
