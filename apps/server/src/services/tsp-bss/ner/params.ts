@@ -1,9 +1,10 @@
 import { sql } from "kysely";
 import { invalidField } from "../../../http/envelope";
+import { firstRows, where } from "../../../platform/listQuery";
 import { inTenants } from "../../../platform/principal";
+import { defineHandler } from "../../defineHandler";
 import type { Handler } from "../../types";
 import { must } from "../actor";
-import { containsPattern, textParam, UNPAGED_MAX } from "../paging";
 import "../tables";
 import { modelById, toModelParam } from "./vehicleModels";
 
@@ -60,16 +61,18 @@ export const getParamVehicleModelParam: Handler = async ({ query }, ctx) => {
 };
 
 /** getParamVin: the tenant's VINs containing `vin`, as options, at most 200. */
-export const getParamVin: Handler = async ({ query, principal }, ctx) => {
-  let q = ctx.db
-    .selectFrom("vehicle")
-    .select("vin")
-    .where(inTenants("vehicle.tenant_id", must(principal)));
-  const vin = textParam(query.vin);
-  if (vin) q = q.where("vin", "ilike", containsPattern(vin));
-  const rows = await q.orderBy("vin").limit(UNPAGED_MAX).execute();
-  return rows.map((r) => ({ label: r.vin, value: r.vin }));
-};
+export const getParamVin = defineHandler<"getParamVin">(async ({ query, principal }, ctx) => {
+  const q = where(ctx.db.selectFrom("vehicle"), {
+    tenant: ["vehicle.tenant_id", principal],
+    filters: (f) => [f.contains("vin", query.vin)],
+  });
+  return firstRows(
+    q,
+    { order: ["vin"] },
+    (s) => s.select("vin"),
+    (r) => ({ label: r.vin, value: r.vin }),
+  );
+});
 
 /** Allowed part models of an announcement model (stored separated by 、 or commas). */
 const partsOf =
@@ -89,16 +92,15 @@ export const getParamTboxModel = partsOf("tbox_model");
 export const getParamBatteryModel = partsOf("battery_model");
 
 /** getCreditNameList: the tenant's operating units by name or credit code, at most 200. */
-export const getCreditNameList: Handler = async ({ query, principal }, ctx) => {
-  let q = ctx.db
-    .selectFrom("bss_credit_unit")
-    .select(["code", "name"])
-    .where(inTenants("bss_credit_unit.tenant_id", must(principal)));
-  const kw = textParam(query.keyWords);
-  if (kw) {
-    const p = containsPattern(kw);
-    q = q.where((eb) => eb.or([eb("name", "ilike", p), eb("code", "ilike", p)]));
-  }
-  const rows = await q.orderBy("name").limit(UNPAGED_MAX).execute();
-  return rows.map((r) => ({ creditName: r.name, creditCode: r.code }));
-};
+export const getCreditNameList = defineHandler<"getCreditNameList">(async ({ query, principal }, ctx) => {
+  const q = where(ctx.db.selectFrom("bss_credit_unit"), {
+    tenant: ["bss_credit_unit.tenant_id", principal],
+    filters: (f) => [f.keyword(["name", "code"], query.keyWords)],
+  });
+  return firstRows(
+    q,
+    { order: ["name"] },
+    (s) => s.select(["code", "name"]),
+    (r) => ({ creditName: r.name, creditCode: r.code }),
+  );
+});
