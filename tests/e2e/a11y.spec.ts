@@ -1,4 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
+import { AxeBuilder } from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { BUILT_SCREEN_PATHS } from "../../apps/console/src/routes/builtScreens";
 import { queryJournal, seededVin, signIn } from "./console-signin";

@@ -88,7 +88,6 @@ export function TabStrip({
             {!t.affix && (
               // Not a button: a control inside role=tab is announced wrongly (axe nested-interactive).
               // Keyboard users close with Delete (above) or the tab menu's 关闭; this is the mouse's way.
-              // biome-ignore lint/a11y/useKeyWithClickEvents: the tab's Delete key is the keyboard path
               <span
                 aria-hidden="true"
                 title={`关闭 ${t.meta.title}`}
