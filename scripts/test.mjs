@@ -9,8 +9,8 @@
 //  - a throw-away PostgreSQL (scripts/throwaway-postgres.mjs) for the "postgres" Vitest project,
 //    unless TEST_DATABASE_URL is set already (then that server is used) or TSP_TEST_POSTGRES=0;
 //    it is stopped and deleted at the end, also after a failure or ctrl-C.
-// The last two lines say what ran and what was skipped and why, then the test count
-// ("tests: N passed, …") summed over Vitest and Playwright.
+// The closing lines say what ran and what was skipped and why, each runner's counts, then the test count
+// ("tests: N passed, N failed, N skipped", alone on the last line) summed over Vitest and Playwright.
 //
 //   npm test                      everything
 //   npm test -- lint build        only the steps whose names start with these words
@@ -180,7 +180,7 @@ const { parts, total } = counts();
 console.log(
   `ran: ${[...results.filter((r) => !r.setup).map((r) => r.name), ...ran].join(", ")}; skipped: ${skipped.join("; ") || "nothing"}`,
 );
-console.log(
-  `tests: ${total.passed} passed, ${total.skipped} skipped, ${total.failed} failed${parts.length ? ` (${parts.join("; ")})` : ""}`,
-);
+if (parts.length) console.log(`by runner: ${parts.join("; ")}`);
+// The closing line alone, in the plain form CI reads ("N passed, N failed, N skipped").
+console.log(`tests: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
 process.exit(failed.length || interrupted ? 1 : 0);
