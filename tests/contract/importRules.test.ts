@@ -4,6 +4,7 @@ import { type TestServer, testEngine } from "../../apps/server/src/testing/testS
 import { differences, fingerprint, tablesOf } from "../robustness/support/fingerprint";
 import { adminToken, startSmallServer } from "../robustness/support/fuzzServer";
 import { postFile, xlsxOf } from "./business-sheets";
+import { GROUP_SHEETS } from "./support/nerSheets";
 
 /**
  * The import rules of the new-energy groups that a row can break only together with another
@@ -18,43 +19,9 @@ let admin: string;
 let vins: string[];
 let freeSims: { iccid: string; msisdn: string | null }[];
 
-const TERMINAL = [
-  "VIN",
-  "终端型号",
-  "终端序列号",
-  "终端生产企业",
-  "ICCID",
-  "MSISDN",
-  "IMEI",
-  "固件版本",
-  "硬件版本",
-  "通信协议",
-];
-const DRIVE = [
-  "VIN",
-  "驱动电机型号",
-  "电机布置位置",
-  "电机数量",
-  "电机生产企业",
-  "额定功率(kW)",
-  "峰值功率(kW)",
-  "峰值转矩(N·m)",
-  "最高转速(r/min)",
-  "电机编码",
-];
-const VEHICLE = [
-  "VIN",
-  "车牌号",
-  "车牌颜色",
-  "车辆用途",
-  "购车方式",
-  "购车日期",
-  "运营单位",
-  "统一社会信用代码",
-  "车身颜色",
-  "注册日期",
-  "备注",
-];
+const TERMINAL = GROUP_SHEETS.terminalInfo.headers;
+const DRIVE = GROUP_SHEETS.driveInfo.headers;
+const VEHICLE = GROUP_SHEETS.vehicleInfo.headers;
 /** A published GB 32100 code (valid check character), so only the missing name can be wrong. */
 const CREDIT_CODE = "91440300192317458F";
 
@@ -100,7 +67,7 @@ interface ImportAnswer {
   status: number;
   body: { msg: string; data: { all: number; success: number; failed: number; rows: unknown[] } };
 }
-async function importFile(group: string, headers: string[], rows: unknown[][]): Promise<ImportAnswer> {
+async function importFile(group: string, headers: readonly string[], rows: unknown[][]): Promise<ImportAnswer> {
   const Cap = `${group.charAt(0).toUpperCase()}${group.slice(1)}`;
   const res = await postFile(
     server.url,

@@ -135,6 +135,7 @@ export function useListController<S extends FilterSchema, Row>(
     inputs.current = { load, mode, filters, page, pageSize, rowKey, query };
   });
   useEffect(() => {
+    // `tick` (a reload or poll) is never negative; reading it makes it a real input of this effect.
     if (requestKey === null || tick < 0) return;
     const { load: run, mode: kind, filters: f, page: p, pageSize: size, rowKey: key, query: q } = inputs.current;
     const ac = new AbortController();

@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from "@testing-library/react";
+import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import * as v from "valibot";
 import { describe, expect, it, vi } from "vitest";
@@ -21,20 +21,24 @@ const fields = [
   { key: "opened", label: "开卡日期", kind: "date" },
 ] as const;
 
+function renderForm(onSubmit: (values: v.InferOutput<typeof schema>) => Promise<Record<string, string> | null>) {
+  render(
+    <FormDialog
+      open
+      title="编辑SIM卡"
+      fields={fields}
+      initial={initial}
+      schema={schema}
+      onSubmit={onSubmit}
+      onClose={() => {}}
+    />,
+  );
+}
+
 describe("FormDialog", () => {
   it("checks the draft with the schema first and focuses the first bad field; nothing is sent", async () => {
     const onSubmit = vi.fn(async () => null);
-    render(
-      <FormDialog
-        open
-        title="编辑SIM卡"
-        fields={fields}
-        initial={initial}
-        schema={schema}
-        onSubmit={onSubmit}
-        onClose={() => {}}
-      />,
-    );
+    renderForm(onSubmit);
     const user = userEvent.setup();
     await user.type(screen.getByLabelText("流量上限"), "0");
     await user.click(screen.getByRole("button", { name: "确定" }));
@@ -46,17 +50,7 @@ describe("FormDialog", () => {
 
   it("sends the checked value, shows the server's field messages and keeps the draft", async () => {
     const onSubmit = vi.fn(async () => ({ note: "备注含有敏感词", "": "记录已被他人修改，请刷新后重试" }));
-    render(
-      <FormDialog
-        open
-        title="编辑SIM卡"
-        fields={fields}
-        initial={initial}
-        schema={schema}
-        onSubmit={onSubmit}
-        onClose={() => {}}
-      />,
-    );
+    renderForm(onSubmit);
     const user = userEvent.setup();
     await user.selectOptions(screen.getByLabelText("* 运营商"), "CMCC");
     await user.type(screen.getByLabelText("流量上限"), "30");
@@ -66,8 +60,18 @@ describe("FormDialog", () => {
     await waitFor(() => expect(screen.getByText("备注含有敏感词")).toBeTruthy());
     expect(screen.getByText("记录已被他人修改，请刷新后重试")).toBeTruthy();
     expect(screen.getByLabelText<HTMLTextAreaElement>("备注").value).toBe("abc");
+    // An emptied box is sent as null (not filled in); a date as yyyy-MM-dd. Enter submits the form.
     await user.clear(screen.getByLabelText("流量上限"));
     await user.type(screen.getByLabelText("开卡日期"), "2026-11-01");
+    fireEvent.submit(screen.getByRole("form", { name: "编辑SIM卡" }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(2));
+    expect(onSubmit).toHaveBeenLastCalledWith({
+      ...initial,
+      carrier: "CMCC",
+      limit: null,
+      note: "abc",
+      opened: "2026-11-01",
+    });
   });
 });
 
