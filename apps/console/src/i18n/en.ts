@@ -1,3 +1,6 @@
+import { monitorText } from "./screens/monitor";
+import { nerText } from "./screens/ner";
+import { realnameText } from "./screens/realname";
 import type { MessageKey } from "./zh-CN";
 
 /** The second locale. Every key of the Chinese catalogue must have an English text (the type checks it). */
@@ -216,4 +219,7 @@ export const en: Record<MessageKey, string> = {
   "sim.realname.pending": "Under review",
   "sim.realname.approved": "Verified",
   "sim.realname.rejected": "Rejected",
+  ...nerText.en,
+  ...monitorText.en,
+  ...realnameText.en,
 };

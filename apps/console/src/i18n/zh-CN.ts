@@ -5,6 +5,9 @@ import {
   MSG_REQUEST_FAILED,
   MSG_UPLOAD_FAILED,
 } from "@tsp/domain";
+import { monitorText } from "./screens/monitor";
+import { nerText } from "./screens/ner";
+import { realnameText } from "./screens/realname";
 
 /**
  * The console's own words in Simplified Chinese, the default locale. Strings the spec quotes
@@ -227,6 +230,10 @@ export const zhCN = {
   "sim.realname.pending": "审核中",
   "sim.realname.approved": "已实名",
   "sim.realname.rejected": "未通过",
+  // Screens with many words keep both locales in one file each (screens/).
+  ...nerText.zh,
+  ...monitorText.zh,
+  ...realnameText.zh,
 } as const;
 
 /** A message key of the catalogue. */
