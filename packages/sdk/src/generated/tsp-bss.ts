@@ -2240,6 +2240,10 @@ export interface components {
             vehicleModelId?: number;
             updateTimeStart?: components["schemas"]["Timestamp"];
             updateTimeEnd?: components["schemas"]["Timestamp"];
+            /** @description x-designed: the update person of the search panel (issue 14) — a value of params/updateName (the account's updateBy). With a group, vehicles whose record of that group this account saved last; in the base-info view, whose any group. */
+            updateBy?: string;
+            /** @description x-designed: the operating unit of the search panel (issue 14) — a creditName of optUnit/creditNameList; vehicles whose vehicle info is filed under it (exact match). */
+            creditName?: string;
         };
         /** @description The query filter without paging: an export takes every matching vehicle. */
         NerExportFilter: {
@@ -2252,6 +2256,10 @@ export interface components {
             vehicleModelId?: number;
             updateTimeStart?: components["schemas"]["Timestamp"];
             updateTimeEnd?: components["schemas"]["Timestamp"];
+            /** @description x-designed: the update person of the search panel (issue 14) — a value of params/updateName (the account's updateBy). With a group, vehicles whose record of that group this account saved last; in the base-info view, whose any group. */
+            updateBy?: string;
+            /** @description x-designed: the operating unit of the search panel (issue 14) — a creditName of optUnit/creditNameList; vehicles whose vehicle info is filed under it (exact match). */
+            creditName?: string;
         };
         /** @description One vehicle's summary across the groups. */
         NerBaseInfo: {
