@@ -6,6 +6,7 @@ import * as gbt32960 from "./gbt32960/index";
 import * as geofence from "./geofence/index";
 import * as identifiers from "./identifiers/index";
 import * as root from "./index";
+import * as monitor from "./monitor/index";
 import * as paging from "./paging/index";
 import * as constants from "./platform/constants";
 import * as throttle from "./platform/throttle";
@@ -27,6 +28,7 @@ const areas = {
   gbt32960,
   geofence,
   identifiers,
+  monitor,
   paging,
   constants,
   throttle,

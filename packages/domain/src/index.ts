@@ -6,6 +6,7 @@ export * from "./gbt32960/index";
 export * from "./geofence/index";
 export * from "./identifiers/index";
 export * from "./list/index";
+export * from "./monitor/index";
 export * from "./paging/index";
 export {
   BIG_SCREEN_DESIGN_WIDTH,
