@@ -75,6 +75,49 @@ describe("FormDialog", () => {
   });
 });
 
+describe("FormDialog lines and suggestions", () => {
+  const codes = v.object({
+    codes: v.pipe(v.array(v.string()), v.maxLength(2, "最多2个")),
+    model: v.nullable(v.string()),
+  });
+  const codeFields = [
+    { key: "codes", label: "编码", kind: "lines" },
+    { key: "model", label: "型号", kind: "text", suggestions: ["TZ220", "TZ300"] },
+  ] as const;
+  it("edits a list one per line (new lines kept while typing), checks it as a list and offers suggestions", async () => {
+    const onSubmit = vi.fn(async () => null);
+    render(
+      <FormDialog
+        open
+        title="编辑编码"
+        fields={codeFields}
+        initial={{ codes: ["A1"], model: null }}
+        schema={codes}
+        onSubmit={onSubmit}
+        onClose={() => {}}
+      />,
+    );
+    const user = userEvent.setup();
+    const box = screen.getByLabelText<HTMLTextAreaElement>("编码");
+    expect(box.value).toBe("A1");
+    await user.type(box, "{Enter}B2{Enter}{Enter}C3");
+    expect(box.value).toBe("A1\nB2\n\nC3");
+    await user.click(screen.getByRole("button", { name: "确定" }));
+    expect(screen.getByRole("alert").textContent).toBe("最多2个");
+    expect(onSubmit).not.toHaveBeenCalled();
+    await user.clear(box);
+    await user.type(box, " B2 ,C3");
+    const model = screen.getByLabelText<HTMLInputElement>("型号");
+    const list = document.getElementById(model.getAttribute("list") ?? "");
+    expect([...(list?.querySelectorAll("option") ?? [])].map((o) => o.value)).toEqual(["TZ220", "TZ300"]);
+    await user.type(model, "TZ9");
+    // The confirm button is throttled (spec §5); Enter in the form submits the same way.
+    fireEvent.submit(screen.getByRole("form", { name: "编辑编码" }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit).toHaveBeenCalledWith({ codes: ["B2", "C3"], model: "TZ9" });
+  });
+});
+
 describe("ConfirmDialog", () => {
   it("asks, and confirms once", async () => {
     const onConfirm = vi.fn();

@@ -12,8 +12,12 @@ export interface FormField {
   /**
    * text and textarea give strings, number a number, select one of its options, date
    * `yyyy-MM-dd`; a field left empty gives null (not filled in), so the schema decides.
+   * lines gives a list of strings, one per line (codes of battery packs, motors…; blank lines
+   * dropped, an empty box an empty list).
    */
-  kind: "text" | "textarea" | "number" | "select" | "date";
+  kind: "text" | "textarea" | "number" | "select" | "date" | "lines";
+  /** Values offered while typing in a text box (a datalist: the box still takes any text). */
+  suggestions?: readonly string[];
   options?: readonly SelectOption[];
   required?: boolean;
   /** Shown, not editable (the record's key). */
@@ -71,7 +75,14 @@ export function FormDialog<V extends Record<string, unknown>>({
 
   const save = async () => {
     if (saving) return;
-    const checked = checkRecord(schema, draft);
+    // A lines box holds its text while typed (so a new line stays); the record gets the list.
+    const record = Object.fromEntries(
+      Object.entries(draft).map(([key, value]) => [
+        key,
+        typeof value === "string" && fields.some((f) => f.key === key && f.kind === "lines") ? linesOf(value) : value,
+      ]),
+    );
+    const checked = checkRecord(schema, record);
     if (!checked.ok) {
       setErrors(checked.errors);
       focusFirst(checked.errors);
@@ -120,6 +131,16 @@ export function FormDialog<V extends Record<string, unknown>>({
           ))}
         </select>
       );
+    if (f.kind === "lines")
+      return (
+        <textarea
+          {...common}
+          className={inputClass("h-20 w-full py-1 font-mono", !!error)}
+          placeholder={f.placeholder}
+          value={Array.isArray(raw) ? raw.join("\n") : String(raw ?? "")}
+          onChange={(e) => set(e.target.value)}
+        />
+      );
     if (f.kind === "textarea")
       return (
         <textarea
@@ -130,20 +151,31 @@ export function FormDialog<V extends Record<string, unknown>>({
           onChange={(e) => set(e.target.value === "" ? null : e.target.value)}
         />
       );
+    const listId = f.suggestions && f.suggestions.length > 0 ? `${fid}-list` : undefined;
     return (
-      <input
-        {...common}
-        type={f.kind === "date" ? "date" : "text"}
-        inputMode={f.kind === "number" ? "decimal" : undefined}
-        className={inputClass("w-full", !!error)}
-        maxLength={f.maxLength}
-        placeholder={f.placeholder}
-        value={raw === null || raw === undefined ? "" : String(raw)}
-        onChange={(e) => {
-          const t = e.target.value;
-          set(t.trim() === "" ? null : f.kind === "number" ? Number(t) : t);
-        }}
-      />
+      <>
+        <input
+          {...common}
+          list={listId}
+          type={f.kind === "date" ? "date" : "text"}
+          inputMode={f.kind === "number" ? "decimal" : undefined}
+          className={inputClass("w-full", !!error)}
+          maxLength={f.maxLength}
+          placeholder={f.placeholder}
+          value={raw === null || raw === undefined ? "" : String(raw)}
+          onChange={(e) => {
+            const t = e.target.value;
+            set(t.trim() === "" ? null : f.kind === "number" ? Number(t) : t);
+          }}
+        />
+        {listId && (
+          <datalist id={listId}>
+            {f.suggestions?.map((s) => (
+              <option key={s} value={s} />
+            ))}
+          </datalist>
+        )}
+      </>
     );
   };
 
@@ -191,4 +223,15 @@ export function FormDialog<V extends Record<string, unknown>>({
       </form>
     </Dialog>
   );
+}
+
+/**
+ * The entries of a lines box: one per line (a paste with commas or semicolons is split the
+ * same way), trimmed, blank ones dropped.
+ */
+export function linesOf(text: string): string[] {
+  return text
+    .split(/[\n,;，；]/)
+    .map((line) => line.trim())
+    .filter((line) => line !== "");
 }

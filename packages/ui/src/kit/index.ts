@@ -13,7 +13,7 @@ export {
 } from "./columns";
 export { DateTimeRangeField, type DateTimeRangeFieldProps } from "./DateTimeRangeField";
 export { type DetailItem, DetailList } from "./DetailList";
-export { type FieldErrors, FormDialog, type FormDialogProps, type FormField } from "./FormDialog";
+export { type FieldErrors, FormDialog, type FormDialogProps, type FormField, linesOf } from "./FormDialog";
 export { type ListPaging, ListScreen, type ListScreenProps } from "./ListScreen";
 export { SearchForm, type SearchFormProps } from "./SearchForm";
 export { Segmented } from "./Segmented";
