@@ -7,6 +7,7 @@ import * as geofence from "./geofence/index";
 import * as identifiers from "./identifiers/index";
 import * as root from "./index";
 import * as monitor from "./monitor/index";
+import * as ner from "./ner/index";
 import * as paging from "./paging/index";
 import * as constants from "./platform/constants";
 import * as throttle from "./platform/throttle";
@@ -29,6 +30,7 @@ const areas = {
   geofence,
   identifiers,
   monitor,
+  ner,
   paging,
   constants,
   throttle,

@@ -7,6 +7,7 @@ export * from "./geofence/index";
 export * from "./identifiers/index";
 export * from "./list/index";
 export * from "./monitor/index";
+export * from "./ner/index";
 export * from "./paging/index";
 export {
   BIG_SCREEN_DESIGN_WIDTH,
