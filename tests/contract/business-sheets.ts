@@ -1,3 +1,4 @@
+import * as XLSX from "@e965/xlsx";
 import ExcelJS from "exceljs";
 import { type Answer, call, operation } from "./support/contract";
 
@@ -48,4 +49,15 @@ export async function postFile(
     ...(token ? { token } : {}),
   });
   return { status, body };
+}
+
+/**
+ * A legacy Excel 97-2003 workbook (.xls: BIFF8 in an OLE2 container) with a header row and data
+ * rows, written by SheetJS CE as Excel saves one; dates become date-formatted number cells.
+ */
+export function xlsOf(headers: readonly string[], rows: readonly (readonly unknown[])[]): Buffer {
+  const sheet = XLSX.utils.aoa_to_sheet([[...headers], ...rows.map((r) => [...r])], { cellDates: true });
+  const book = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(book, sheet, "导入");
+  return XLSX.write(book, { type: "buffer", bookType: "biff8" }) as Buffer;
 }

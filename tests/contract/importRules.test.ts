@@ -1,9 +1,10 @@
+import * as XLSX from "@e965/xlsx";
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type TestServer, testEngine } from "../../apps/server/src/testing/testServer";
 import { differences, fingerprint, tablesOf } from "../robustness/support/fingerprint";
 import { adminToken, startSmallServer } from "../robustness/support/fuzzServer";
-import { postFile, xlsxOf } from "./business-sheets";
+import { postFile, xlsOf, xlsxOf } from "./business-sheets";
 import { GROUP_SHEETS } from "./support/nerSheets";
 
 /**
@@ -65,15 +66,29 @@ const vehicleRow = (vin: string, creditName: string, creditCode: string) => [
 
 interface ImportAnswer {
   status: number;
-  body: { msg: string; data: { all: number; success: number; failed: number; rows: unknown[] } };
+  body: {
+    msg: string;
+    data: {
+      all: number;
+      success: number;
+      failed: number;
+      rows: { row: number; vin: string; reason: string; data?: Record<string, unknown> }[];
+    };
+  };
 }
-async function importFile(group: string, headers: readonly string[], rows: unknown[][]): Promise<ImportAnswer> {
+async function importFile(
+  group: string,
+  headers: readonly string[],
+  rows: unknown[][],
+  as: "xlsx" | "xls" = "xlsx",
+): Promise<ImportAnswer> {
   const Cap = `${group.charAt(0).toUpperCase()}${group.slice(1)}`;
+  const bytes = as === "xlsx" ? await xlsxOf(headers, rows) : xlsOf(headers, rows);
   const res = await postFile(
     server.url,
     `importNer${Cap}`,
     `/tsp-bss/nerVehicleExcel/import/${group}`,
-    { name: `${group}.xlsx`, bytes: await xlsxOf(headers, rows) },
+    { name: `${group}.${as}`, bytes },
     admin,
   );
   return res as unknown as ImportAnswer;
@@ -123,7 +138,7 @@ describe.skipIf(engine.skip)(`import rules across rows and cells (${engine.kind}
     ]);
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ all: 2, success: 1, failed: 1 });
-    expect(res.body.data.rows).toEqual([{ row: 3, vin: b, reason: "文件中终端序列号重复" }]);
+    expect(res.body.data.rows).toMatchObject([{ row: 3, vin: b, reason: "文件中终端序列号重复" }]);
     expect(await recordOf(b, "terminalInfo")).toEqual(before);
     expect(await recordOf(a, "terminalInfo")).toMatchObject({ tboxSn: "RULE-SN-1", iccid: s0.iccid });
     // The refused row's card stayed free.
@@ -147,7 +162,7 @@ describe.skipIf(engine.skip)(`import rules across rows and cells (${engine.kind}
     ]);
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ all: 2, success: 1, failed: 1 });
-    expect(res.body.data.rows).toEqual([{ row: 3, vin: c, reason: "文件中ICCID重复" }]);
+    expect(res.body.data.rows).toMatchObject([{ row: 3, vin: c, reason: "文件中ICCID重复" }]);
     expect(await recordOf(c, "terminalInfo")).toEqual(before.c);
     expect(await recordOf(a, "terminalInfo")).not.toEqual(before.a);
   });
@@ -158,7 +173,7 @@ describe.skipIf(engine.skip)(`import rules across rows and cells (${engine.kind}
     const res = await importFile("driveInfo", DRIVE, [driveRow(a, 2, "M1，M2"), driveRow(b, 1, "M1，M2")]);
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ all: 2, success: 1, failed: 1 });
-    expect(res.body.data.rows).toEqual([{ row: 3, vin: b, reason: "电机编码数量不能超过电机数量" }]);
+    expect(res.body.data.rows).toMatchObject([{ row: 3, vin: b, reason: "电机编码数量不能超过电机数量" }]);
     expect(await recordOf(b, "driveInfo")).toEqual(before);
     expect(await recordOf(a, "driveInfo")).toMatchObject({ motorCount: 2, motorCodes: ["M1", "M2"] });
   });
@@ -170,7 +185,7 @@ describe.skipIf(engine.skip)(`import rules across rows and cells (${engine.kind}
     const refused = await importFile("vehicleInfo", VEHICLE, [vehicleRow(b, "", CREDIT_CODE)]);
     expect(refused.status).toBe(200);
     expect(refused.body.data).toMatchObject({ all: 1, success: 0, failed: 1 });
-    expect(refused.body.data.rows).toEqual([{ row: 2, vin: b, reason: "填写统一社会信用代码时须填写运营单位" }]);
+    expect(refused.body.data.rows).toMatchObject([{ row: 2, vin: b, reason: "填写统一社会信用代码时须填写运营单位" }]);
     expect(
       differences(refusedOnly, await fingerprint(server.db as Kysely<unknown>, tables, server.ctx.objects.root)),
     ).toEqual([]);
@@ -180,5 +195,94 @@ describe.skipIf(engine.skip)(`import rules across rows and cells (${engine.kind}
       creditName: "深圳示例运营有限公司",
       creditCode: CREDIT_CODE,
     });
+  });
+  it("reads a legacy .xls (Excel 97-2003): good rows saved, each bad row with its Excel row number, every reason and its cells", async () => {
+    const [, b, c] = vins as [string, string, string];
+    // A wrong check digit (position 9) — the VIN keeps its shape, so only the digit is wrong.
+    const badVin = `${b.slice(0, 8)}${b.charAt(8) === "X" ? "0" : "X"}${b.slice(9)}`;
+    const bought = new Date(Date.UTC(2024, 4, 1));
+    const good = [c, "沪A9X001", "蓝色", "出租客运", "个人购买", bought, "", "", "黑色", "", "xls导入"];
+    const bad = [badVin, "沪A9X002", "蓝色", "", "个人购买", "", "", "", "黑色", "", "两个原因"];
+    const tables = await tablesOf(server.db as Kysely<unknown>);
+    const before = await recordOf(b, "vehicleInfo");
+    const res = await importFile("vehicleInfo", VEHICLE, [good, [], bad], "xls");
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ all: 2, success: 1, failed: 1 });
+    // Row 3 is blank: the bad row is Excel's row 4, as the operator sees it and the failed-rows sheet reads it.
+    expect(res.body.data.rows).toEqual([
+      {
+        row: 4,
+        vin: badVin,
+        reason: "VIN校验位不正确；车辆用途：必填",
+        data: Object.fromEntries(VEHICLE.map((h, i) => [h, bad[i] === "" ? null : (bad[i] as string)])),
+      },
+    ]);
+    expect(await recordOf(c, "vehicleInfo")).toMatchObject({ plateNo: "沪A9X001", buyDate: "2024-05-01" });
+    expect(await recordOf(b, "vehicleInfo")).toEqual(before);
+    // A broken, an encrypted and a foreign OLE2 file: 400 with the format message, nothing changed.
+    const snapshot = await fingerprint(server.db as Kysely<unknown>, tables, server.ctx.objects.root);
+    const xls = xlsOf(VEHICLE, [good]);
+    const encrypted = XLSX.CFB.utils.cfb_new();
+    XLSX.CFB.utils.cfb_add(encrypted, "/EncryptionInfo", Buffer.from([4, 0, 4, 0, 0x40, 0, 0, 0]));
+    XLSX.CFB.utils.cfb_add(encrypted, "/EncryptedPackage", Buffer.alloc(64, 7));
+    for (const [bytes, reason] of [
+      [xls.subarray(0, 1024), "无法读取Excel文件内容"],
+      [XLSX.CFB.write(encrypted, { type: "buffer" }) as Buffer, "文件已加密，请取消密码保护后重新上传"],
+    ] as const) {
+      const refused = await postFile(
+        server.url,
+        "importNerVehicleInfo",
+        "/tsp-bss/nerVehicleExcel/import/vehicleInfo",
+        { name: "车辆信息.xls", bytes },
+        admin,
+      );
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({
+        msg: "选择的文件格式不正确，请重新上传",
+        data: { failDetail: [{ msg: reason }] },
+      });
+    }
+    expect(
+      differences(snapshot, await fingerprint(server.db as Kysely<unknown>, tables, server.ctx.objects.root)),
+    ).toEqual([]);
+  });
+
+  it("reads the vehicle model import from an .xls; the SIM card import (.xlsx by its contract) refuses one and changes nothing", async () => {
+    const headers = ["公告型号", "车辆名称", "车辆类型", "品牌", "生产企业", "整备质量(kg)", "最高车速(km/h)"];
+    const model = ["XLS7001BEV", "纯电动轿车", "乘用车", "比亚迪", "比亚迪汽车工业有限公司", 1650, 150];
+    const res = await postFile(
+      server.url,
+      "importNerVehicleModel",
+      "/tsp-bss/nerVehicleExcel/import/vehicleModel",
+      { name: "车型.xls", bytes: xlsOf(headers, [model]) },
+      admin,
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ all: 1, success: 1, failed: 0 });
+    const saved = await server.db
+      .selectFrom("ner_vehicle_model")
+      .select(["curb_weight", "max_speed"])
+      .where("vehicle_model", "=", "XLS7001BEV")
+      .execute();
+    expect(saved).toEqual([{ curb_weight: 1650, max_speed: 150 }]);
+    const cards = await server.db
+      .selectFrom("bss_sim_card")
+      .select(({ fn }) => fn.countAll<number>().as("n"))
+      .execute();
+    const sim = await postFile(
+      server.url,
+      "importSimCards",
+      "/tsp-bss/simCard/import",
+      { name: "SIM卡.xls", bytes: xlsOf(["ICCID"], [["89860012345678901234"]]) },
+      admin,
+    );
+    expect(sim.status).toBe(400);
+    expect(sim.body.msg).toBe("暂不支持Excel 97-2003（.xls）格式，请另存为.xlsx后重新上传");
+    expect(
+      await server.db
+        .selectFrom("bss_sim_card")
+        .select(({ fn }) => fn.countAll<number>().as("n"))
+        .execute(),
+    ).toEqual(cards);
   });
 });

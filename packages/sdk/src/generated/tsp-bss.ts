@@ -2660,7 +2660,7 @@ export interface components {
         ImportFile: {
             /**
              * Format: binary
-             * @description One .xls or .xlsx file (spec section 5 "Import dialog"), at most 10 MB.
+             * @description One .xls or .xlsx file (spec section 5 "Import dialog"), at most 10 MB; read by its content (an Office Open XML workbook, or a legacy Excel 97-2003 binary where the import's description says .xls), not by its name or media type. An encrypted or unreadable file answers 400 选择的文件格式不正确，请重新上传.
              */
             file: Blob;
         };
@@ -2671,8 +2671,16 @@ export interface components {
             vin: string;
             /** @description For rows without a VIN, what identifies the row (the 公告型号 of a vehicle model). */
             key?: string;
-            /** @example VIN校验位错误 */
+            /**
+             * @description Every reason the row was rejected, joined with ；, in the order they were checked.
+             * @example VIN校验位错误
+             * @example 电池类型：取值应为 …；文件中终端序列号重复
+             */
             reason: string;
+            /** @description The row's cells by header as read from the file (dates as yyyy-MM-dd; empty cells null), so the failed-rows sheet can be rebuilt from the answer when the uploaded file cannot be read back (a legacy .xls). */
+            data?: {
+                [key: string]: string | number | boolean | null;
+            };
         };
         /** @description Result of an import (spec section 3 "Import validation result"); rows lists every rejected row. */
         ImportResult: {

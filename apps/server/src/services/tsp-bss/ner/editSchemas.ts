@@ -54,12 +54,25 @@ function validatorOf(group: NerGroup): ValidateFunction {
   return v;
 }
 
-/** Why a record does not pass the group's Edit schema, in Chinese with the column label; null when it passes. */
-export function editProblem(group: NerGroup, record: Record<string, unknown>): string | null {
+/**
+ * Every reason a record does not pass the group's Edit schema, in Chinese with the column
+ * label, one per field in the schema's order of errors (an import row reports all of them);
+ * empty when it passes.
+ */
+export function editProblems(group: NerGroup, record: Record<string, unknown>): string[] {
   const validate = validatorOf(group);
-  if (validate(record)) return null;
-  const error = (validate.errors ?? []).find((e) => !["anyOf", "oneOf", "if"].includes(e.keyword));
-  if (!error) return "数据不正确";
-  const field = fieldOf(error).split(".")[0] ?? "";
-  return `${field === "vin" ? "VIN" : labelOf(group, field)}：${messageOf(error)}`;
+  if (validate(record)) return [];
+  const byField = new Map<string, string>();
+  for (const error of validate.errors ?? []) {
+    if (["anyOf", "oneOf", "if"].includes(error.keyword)) continue;
+    const field = fieldOf(error).split(".")[0] ?? "";
+    if (!byField.has(field))
+      byField.set(field, `${field === "vin" ? "VIN" : labelOf(group, field)}：${messageOf(error)}`);
+  }
+  return byField.size > 0 ? [...byField.values()] : ["数据不正确"];
+}
+
+/** Why a record does not pass the group's Edit schema (the first reason); null when it passes. */
+export function editProblem(group: NerGroup, record: Record<string, unknown>): string | null {
+  return editProblems(group, record)[0] ?? null;
 }

@@ -4,20 +4,28 @@ import { inTenants } from "../../../platform/principal";
 import type { Handler } from "../../types";
 import { actorOf, must } from "../actor";
 import type { NerGroup } from "../tables";
-import { editProblem } from "./editSchemas";
+import { editProblems } from "./editSchemas";
 import { GROUPS } from "./groups";
 import { groupProblem } from "./rules";
 import { saveGroups } from "./save";
-import { cellValue, readSheet } from "./sheet";
-import { requiredHeaders, templateColumns } from "./template";
+import { cellValue, type PlainCell, plainCells, readSheet } from "./sheet";
+import { EXAMPLE_VIN, requiredHeaders, templateColumns } from "./template";
 import { importUpload } from "./upload";
 
 /** One rejected row of an import (openapi ImportRowFailure). */
 export interface RowFailure {
   row: number;
   vin: string;
+  /** What identifies a row without a VIN (an ICCID, a 公告型号). */
+  key?: string;
+  /** Every reason, joined with ；. */
   reason: string;
+  /** The row's cells by header, so the failed-rows sheet can be rebuilt from the answer alone (e.g. for an .xls upload). */
+  data?: Record<string, PlainCell>;
 }
+
+/** Reasons of one row as the report shows them (every reason, in the order checked). */
+export const reasonsText = (reasons: readonly string[]) => reasons.join("；");
 
 /** The answer's message of a finished import. */
 export const IMPORT_DONE_MSG = "导入完成";
@@ -61,11 +69,14 @@ const UNIQUE_IN_FILE: Partial<Record<NerGroup, { field: string; reason: string }
 };
 
 /**
- * importNer<Group>Info (business-areas.md §7 multipart imports): reads the sheet (the
- * group's export is its template: VIN plus the group's columns), validates every row with
- * @tsp/domain's VIN rules, the group's Edit schema from openapi/ and the group's rules, then
- * saves every valid row in ONE transaction (each with its change log entry) and reports
- * every rejected row with its reason. Rejected rows change nothing.
+ * importNer<Group>Info (business-areas.md §7 multipart imports): reads the sheet (.xlsx or
+ * .xls; the group's export is its template: VIN plus the group's columns), checks every row
+ * with @tsp/domain's VIN rules, ownership, the group's Edit schema from openapi/, uniqueness in
+ * the file and the group's rules, then saves every valid row in ONE transaction (each with its
+ * change log entry). A rejected row is reported with its Excel row number, its VIN, EVERY
+ * reason found (a rule that needs a valid VIN or a schema-valid record is checked only once
+ * those hold) and its cells; it changes nothing. Only an accepted row claims its VIN and its
+ * unique values, so a corrected copy further down is taken.
  */
 const importGroup =
   (group: NerGroup): Handler =>
@@ -88,54 +99,39 @@ const importGroup =
     const failures: RowFailure[] = [];
     const accepted: { vin: string; tenantId: number; edit: Record<string, unknown> }[] = [];
     const seenVins = new Set<string>();
-    const seenUnique = new Map<string, Set<string>>();
+    const seenUnique = new Map<string, Set<string>>((UNIQUE_IN_FILE[group] ?? []).map((u) => [u.field, new Set()]));
     for (const r of rows) {
       const vin = normalizeVin(String(r.cells.get("VIN") ?? ""));
-      const fail = (reason: string) => failures.push({ row: r.row, vin, reason });
+      const reasons: string[] = [];
       const vinIssue = vinProblem(vin) ?? (isVinCheckDigitValid(vin) ? null : MSG_VIN_CHECK_DIGIT);
-      if (vinIssue) {
-        fail(vinIssue);
-        continue;
-      }
-      // Only an accepted row claims its VIN: a corrected copy below a rejected row is taken.
-      if (seenVins.has(vin)) {
-        fail("文件中VIN重复");
-        continue;
-      }
-      const tenantId = owned.get(vin);
-      if (tenantId === undefined) {
-        fail("车辆不存在");
-        continue;
-      }
+      if (vinIssue) reasons.push(vinIssue);
+      else if (seenVins.has(vin)) reasons.push("文件中VIN重复");
+      const tenantId = vinIssue ? undefined : owned.get(vin);
+      if (!vinIssue && tenantId === undefined) reasons.push("车辆不存在");
       const edit: Record<string, unknown> = { vin };
       for (const c of templateColumns(def)) {
         if (c.key === "vin") continue;
         const value = cellValue(r.cells.get(c.header) ?? null, c.kind);
         if (value !== undefined) edit[c.key] = value;
       }
-      const schemaIssue = editProblem(group, edit);
-      if (schemaIssue) {
-        fail(schemaIssue);
-        continue;
+      // The VIN's own problem is said once above, not again as a schema message.
+      const schemaIssues = editProblems(group, vinIssue ? { ...edit, vin: EXAMPLE_VIN } : edit);
+      reasons.push(...schemaIssues);
+      const duplicates = (UNIQUE_IN_FILE[group] ?? []).filter(
+        (u) => edit[u.field] !== undefined && seenUnique.get(u.field)?.has(String(edit[u.field])),
+      );
+      reasons.push(...duplicates.map((u) => u.reason));
+      // The group's rules read typed values and the vehicle's tenant: only for a record that passed so far.
+      if (reasons.length === 0 && tenantId !== undefined) {
+        const ruleIssue = await groupProblem(ctx.db, group, vin, tenantId, edit);
+        if (ruleIssue) reasons.push(ruleIssue);
       }
-      const duplicate = (UNIQUE_IN_FILE[group] ?? []).find((u) => {
-        const seen = seenUnique.get(u.field) ?? new Set<string>();
-        seenUnique.set(u.field, seen);
-        const value = String(edit[u.field]);
-        if (seen.has(value)) return true;
-        seen.add(value);
-        return false;
-      });
-      if (duplicate) {
-        fail(duplicate.reason);
-        continue;
-      }
-      const ruleIssue = await groupProblem(ctx.db, group, vin, tenantId, edit);
-      if (ruleIssue) {
-        fail(ruleIssue);
+      if (reasons.length > 0 || tenantId === undefined) {
+        failures.push({ row: r.row, vin, reason: reasonsText(reasons), data: plainCells(r) });
         continue;
       }
       seenVins.add(vin);
+      for (const u of UNIQUE_IN_FILE[group] ?? []) seenUnique.get(u.field)?.add(String(edit[u.field]));
       accepted.push({ vin, tenantId, edit });
     }
     if (accepted.length > 0) {

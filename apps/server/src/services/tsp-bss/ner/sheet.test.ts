@@ -1,6 +1,17 @@
+import * as XLSX from "@e965/xlsx";
+import { MSG_FILE_FORMAT_INCORRECT } from "@tsp/domain";
 import ExcelJS from "exceljs";
 import { describe, expect, it } from "vitest";
-import { cellValue, readSheet } from "./sheet";
+import {
+  cellValue,
+  formatOf,
+  IMPORT_MAX_ROWS,
+  MSG_ENCRYPTED,
+  MSG_XLS_NOT_READ,
+  plainCells,
+  readSheet,
+  type SheetRow,
+} from "./sheet";
 
 describe("import cells become the values of the Edit schema", () => {
   it("turns empty cells into undefined (required), null (optional) or [] (lists)", () => {
@@ -58,5 +69,74 @@ describe("reading a sheet", () => {
     await expect(readSheet(await xlsxOf(["VIN"], [["A"]]), ["VIN", "电池型号", "电池类型"])).rejects.toThrow(
       "导入模板不正确，缺少列：电池型号、电池类型",
     );
+  });
+});
+
+/** A legacy Excel 97-2003 workbook (BIFF8 in an OLE2 container), written by SheetJS as Excel would save it. */
+function xlsOf(headers: string[], rows: unknown[][], options: { origin?: string } = {}): Buffer {
+  const sheet = XLSX.utils.aoa_to_sheet([headers, ...rows], { cellDates: true, ...options });
+  const book = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(book, sheet, "导入");
+  return XLSX.write(book, { type: "buffer", bookType: "biff8" }) as Buffer;
+}
+
+describe("reading a legacy .xls", () => {
+  it("reads a BIFF8 workbook like an .xlsx: cells by header, blank rows skipped, Excel's row numbers, dates in UTC", async () => {
+    const bytes = xlsOf(
+      ["VIN", "购车日期", "额定电压(V)", "备注"],
+      [
+        ["LGXCE4CB2S0000123", new Date(Date.UTC(2024, 2, 1)), 537.6, "x"],
+        [null, null, null, null],
+        ["B", "2024/3/1", "高压", null],
+      ],
+    );
+    expect(formatOf(bytes)).toBe("xls");
+    const rows = await readSheet(bytes, ["VIN"]);
+    expect(rows.map((r) => [r.row, ...r.cells.values()])).toEqual([
+      [2, "LGXCE4CB2S0000123", new Date(Date.UTC(2024, 2, 1)), 537.6, "x"],
+      [4, "B", "2024/3/1", "高压", null],
+    ]);
+    expect(cellValue(rows[0]?.cells.get("购车日期"), "date")).toBe("2024-03-01");
+    expect(plainCells(rows[0] as SheetRow)).toEqual({
+      VIN: "LGXCE4CB2S0000123",
+      购车日期: "2024-03-01",
+      "额定电压(V)": 537.6,
+      备注: "x",
+    });
+  });
+
+  it("refuses an .xls where the import reads .xlsx only, naming the format", async () => {
+    await expect(readSheet(xlsOf(["VIN"], [["A"]]), ["VIN"], ["xlsx"])).rejects.toThrow(MSG_XLS_NOT_READ);
+  });
+
+  it("answers the format message for a broken, foreign or encrypted OLE2 file and for bytes that are no workbook", async () => {
+    const good = xlsOf(["VIN"], [["A"]]);
+    const encrypted = XLSX.CFB.utils.cfb_new();
+    XLSX.CFB.utils.cfb_add(encrypted, "/EncryptionInfo", Buffer.from([4, 0, 4, 0, 0x40, 0, 0, 0]));
+    XLSX.CFB.utils.cfb_add(encrypted, "/EncryptedPackage", Buffer.alloc(64, 7));
+    const word = XLSX.CFB.utils.cfb_new();
+    XLSX.CFB.utils.cfb_add(word, "/WordDocument", Buffer.alloc(64, 7));
+    const cases: [Buffer, string][] = [
+      [XLSX.CFB.write(encrypted, { type: "buffer" }) as Buffer, MSG_ENCRYPTED],
+      [XLSX.CFB.write(word, { type: "buffer" }) as Buffer, "无法读取Excel文件内容"],
+      [good.subarray(0, 1024), "无法读取Excel文件内容"],
+      [Buffer.concat([good.subarray(0, 8), Buffer.alloc(600, 0xff)]), "无法读取Excel文件内容"],
+      [Buffer.from("<html><table><tr><td>VIN</td></tr></table></html>"), "文件内容不是Excel工作簿"],
+    ];
+    for (const [bytes, reason] of cases) {
+      const error = await readSheet(bytes, ["VIN"]).then(
+        () => null,
+        (e: unknown) => e as { status?: number; message?: string; failDetail?: { msg: string }[] },
+      );
+      expect(error, reason).toMatchObject({ status: 400, message: MSG_FILE_FORMAT_INCORRECT });
+      expect(error?.failDetail?.[0]?.msg).toBe(reason);
+    }
+  });
+
+  it("counts an .xls's data rows past blank ones against the row limit", async () => {
+    const rows = Array.from({ length: IMPORT_MAX_ROWS + 1 }, (_, i) => [`V${i}`]);
+    await expect(readSheet(xlsOf(["VIN"], rows), ["VIN"])).rejects.toThrow(`单次导入不能超过${IMPORT_MAX_ROWS}行`);
+    const spaced = Array.from({ length: 40 }, (_, i) => (i % 2 === 0 ? [`V${i}`] : [null]));
+    expect((await readSheet(xlsOf(["VIN"], spaced), ["VIN"])).map((r) => r.row).slice(0, 3)).toEqual([2, 4, 6]);
   });
 });

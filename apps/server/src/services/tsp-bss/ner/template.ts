@@ -50,7 +50,7 @@ export function requiredHeaders(def: GroupDef): string[] {
 }
 
 /** A cell of the example row: a valid VIN of the openapi examples (no vehicle of any tenant), then the field examples. */
-const EXAMPLE_VIN = "LGXCE4CB2S0000123";
+export const EXAMPLE_VIN = "LGXCE4CB2S0000123";
 
 /** How to fill a column, in Chinese, for the 填写说明 sheet: the kind, and the values or pattern the Edit schema allows. */
 function hintOf(def: GroupDef, column: TemplateColumn): string {

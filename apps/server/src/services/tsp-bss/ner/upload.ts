@@ -1,18 +1,16 @@
 import { importFilesProblem, MB, MSG_CHOOSE_IMPORT_FILE, MSG_FILE_FORMAT_INCORRECT } from "@tsp/domain";
 import type { FastifyRequest } from "fastify";
 import { ApiError, badRequest } from "../../../http/envelope";
+import { formatOf } from "./sheet";
 
 /** Largest import file (openapi ImportFile: the 10 MB cap bounds a synchronous import). */
 export const IMPORT_MAX_MB = 10;
 
-const ZIP = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
-const OLE2 = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
-
 /**
  * The one uploaded file of an import (multipart field `file`), checked before anything is
- * read: one xls/xlsx file (business-areas.md §5 import dialog), at most 10 MB, and really an
- * Office Open XML workbook. A legacy Excel 97-2003 binary (.xls) cannot be read by exceljs,
- * so it answers its own message asking for .xlsx.
+ * read: one xls/xlsx file (business-areas.md §5 import dialog), at most 10 MB, and by its
+ * first bytes a workbook — an Office Open XML ZIP (.xlsx) or an OLE2 compound file (.xls) —
+ * whatever its name says. `readSheet` then reads it (or refuses an encrypted or broken one).
  */
 export async function importUpload(request: FastifyRequest): Promise<{ name: string; buffer: Buffer }> {
   if (!request.isMultipart())
@@ -41,11 +39,7 @@ export async function importUpload(request: FastifyRequest): Promise<{ name: str
   }
   if (part.file.truncated || buffer.length > IMPORT_MAX_MB * MB)
     throw new ApiError(413, `上传文件不能超过${IMPORT_MAX_MB}M`);
-  if (buffer.subarray(0, 8).equals(OLE2)) {
-    const msg = "暂不支持Excel 97-2003（.xls）格式，请另存为.xlsx后重新上传";
-    throw badRequest(msg, [{ field: "file", msg }]);
-  }
-  if (!buffer.subarray(0, 4).equals(ZIP))
+  if (formatOf(buffer) === null)
     throw badRequest(MSG_FILE_FORMAT_INCORRECT, [{ field: "file", msg: "文件内容不是Excel工作簿" }]);
   return { name: part.filename, buffer };
 }
