@@ -27,6 +27,7 @@ export {
 } from "./platform/constants";
 export { canConfirm } from "./platform/throttle";
 export * from "./preview/index";
+export * from "./realname/index";
 export * from "./routes/index";
 export * from "./search/index";
 export * from "./session/index";
