@@ -13,7 +13,7 @@ import { NER_OPS } from "./support/owners";
 
 /**
  * Contract of the new-energy master data (tsp-bss nerVehicleInfo, nerVehicleExcel,
- * newEnergyInfo, realname, monitor): queries, edits with change logs, imports with a per-row
+ * newEnergyInfo, realname; the monitoring list is ner-monitor.test.ts): queries, edits with change logs, imports with a per-row
  * report, exports read back with exceljs, parameter lists, tenant isolation.
  */
 const engine = testEngine();
@@ -190,7 +190,7 @@ describe.skipIf(engine.skip)(`business new-energy master data contract (${engine
   afterAll(() => server?.stop());
 
   it("answers 401 without a token on every master-data operation", async () => {
-    expect(NER_OPS.length).toBe(58);
+    expect(NER_OPS.length).toBe(53);
     for (const id of NER_OPS) {
       const op = operations.find((o) => o.operationId === id);
       if (op?.requestBody?.content["multipart/form-data"]) {
@@ -627,78 +627,6 @@ describe.skipIf(engine.skip)(`business new-energy master data contract (${engine
     const theirs = (await ledger.call("getRealnameVinList", { token: tenant2, query: { vin: filledVin } })).body.data;
     expect(theirs.total).toBe(0);
     expect((await ledger.call("getRealnameVinList", { token: admin, query: { status: "done" } })).status).toBe(400);
-  });
-
-  it("keeps the monitoring list and its notification setting", async () => {
-    const before = (await ledger.call("listNerMonitor", { token: admin, body: { pageNum: 1, pageSize: 100 } })).body
-      .data;
-    const watched = new Set(
-      before.list.filter((e: { type: number }) => e.type === 2).map((e: { vin: string }) => e.vin),
-    );
-    const fresh = tenantVins.filter((v) => !watched.has(v)).slice(0, 2);
-    const added = await ledger.call("insertNerMonitor", { token: admin, query: { ids: fresh.join(","), type: 2 } });
-    expect(added.body.data).toEqual({ changed: 2 });
-    expect(
-      (await ledger.call("insertNerMonitor", { token: admin, query: { ids: fresh.join(","), type: 2 } })).body.data,
-    ).toEqual({ changed: 0 });
-    const offline = (
-      await ledger.call("listNerMonitor", { token: admin, body: { pageNum: 1, pageSize: 100, type: 2 } })
-    ).body.data;
-    expect(offline.list.filter((e: { vin: string }) => fresh.includes(e.vin))).toHaveLength(2);
-    const entry = offline.list.find((e: { vin: string }) => e.vin === fresh[0]);
-    expect(entry.createdBy).toBe("admin");
-    expect(typeof entry.online).toBe("boolean");
-    const foreign = await ledger.call("insertNerMonitor", {
-      token: admin,
-      query: { ids: `${fresh[0]},${otherVin}`, type: 1 },
-    });
-    expect(foreign.status).toBe(400);
-    expect(foreign.body.msg).toContain(otherVin);
-    const keys = (await ledger.call("listNerMonitor", { token: admin, body: { pageNum: 1, pageSize: 100, type: 1 } }))
-      .body.data;
-    expect(keys.list.some((e: { vin: string }) => e.vin === fresh[0])).toBe(false);
-    expect((await ledger.call("insertNerMonitor", { token: admin, query: { ids: "abc", type: 2 } })).status).toBe(400);
-    expect(
-      (await ledger.call("deleteNerMonitor", { token: admin, query: { ids: fresh.join(","), type: 2 } })).body.data,
-    ).toEqual({ changed: 2 });
-    expect(
-      (
-        await ledger.call("deleteNerMonitor", {
-          token: tenant2,
-          query: { ids: before.list[0].vin, type: before.list[0].type },
-        })
-      ).body.data,
-    ).toEqual({ changed: 0 });
-    expect((await ledger.call("deleteNerMonitor", { token: admin, query: { ids: fresh[0], type: 4 } })).status).toBe(
-      400,
-    );
-    expect(
-      (await ledger.call("listNerMonitor", { token: admin, body: { pageNum: 1, pageSize: 10, type: 9 } })).status,
-    ).toBe(400);
-
-    const initial = (await ledger.call("getNerMonitorInform", { token: admin })).body.data;
-    expect(initial).toMatchObject({ enabled: false, receivers: [], updateBy: null });
-    const setting = {
-      enabled: true,
-      channels: ["site", "sms"],
-      receivers: [{ name: "值班员", mobile: "13800138000", email: null }],
-      offlineHours: 12,
-      alarmLevelMin: 2,
-      noLoginDays: 3,
-    };
-    const saved = (await ledger.call("setNerMonitorInform", { token: admin, body: setting })).body.data;
-    expect(saved).toMatchObject({ ...setting, updateBy: "admin" });
-    expect((await ledger.call("getNerMonitorInform", { token: admin })).body.data).toEqual(saved);
-    expect((await ledger.call("getNerMonitorInform", { token: tenant2 })).body.data.enabled).toBe(false);
-    const noMobile = await ledger.call("setNerMonitorInform", {
-      token: admin,
-      body: { ...setting, receivers: [{ name: "张三", mobile: null, email: "a@example.com" }] },
-    });
-    expect(noMobile.body.msg).toBe("短信通知需要接收人手机号：张三");
-    expect(
-      (await ledger.call("setNerMonitorInform", { token: admin, body: { ...setting, offlineHours: 0 } })).status,
-    ).toBe(400);
-    expect((await ledger.call("getNerMonitorInform", { token: admin })).body.data).toEqual(saved);
   });
 
   it("imports vehicle info: reports each bad row and commits only the good ones", async () => {

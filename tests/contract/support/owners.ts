@@ -75,12 +75,21 @@ export const LOOKUP_OPS = [
   ...SEARCHES,
 ];
 
-/** New-energy master data: groups, params, change logs, exports, imports, templates, monitor, real-name (business-ner.test.ts). */
+/** New-energy master data: groups, params, change logs, exports, imports, templates, real-name (business-ner.test.ts). */
 export const NER_OPS = operations
   .filter((o) => o.service === "tsp-bss")
-  .filter((o) => /nerVehicle|newEnergyInfo|realname|ner\/monitor|import\/template/.test(o.path))
+  .filter((o) => /nerVehicle|newEnergyInfo|realname|import\/template/.test(o.path))
   .filter((o) => !o.path.startsWith("/tsp-bss/simCard/"))
   .map((o) => o.operationId);
+
+/** The monitoring list of 新能源车辆监控 and its notification setting (ner-monitor.test.ts). */
+export const MONITOR_OPS = [
+  "listNerMonitor",
+  "insertNerMonitor",
+  "deleteNerMonitor",
+  "getNerMonitorInform",
+  "setNerMonitorInform",
+];
 
 /** The SIM card register of base info › SIM卡数据: list, detail, edit, delete, import, template, export (business-simcard.test.ts). */
 export const SIM_CARD_OPS = [
@@ -102,4 +111,5 @@ export const OWNERS: Record<string, readonly [string, readonly string[]]> = {
   "business-lookups.test.ts": ["LOOKUP_OPS", LOOKUP_OPS],
   "business-ner.test.ts": ["NER_OPS", NER_OPS],
   "business-simcard.test.ts": ["SIM_CARD_OPS", SIM_CARD_OPS],
+  "ner-monitor.test.ts": ["MONITOR_OPS", MONITOR_OPS],
 };

@@ -1964,7 +1964,7 @@ export interface paths {
         put?: never;
         /**
          * Add vehicles to the monitoring list
-         * @description Adds the VINs in `ids` under `type`; VINs already there are left as they are. Query parameters, no body (per the spec). Answers how many rows changed.
+         * @description Adds the VINs in `ids` under `type` and answers what became of each VIN — added, already there (left as it was), or refused with the reason (a VIN the tenant has no vehicle of reads 车辆不存在, whichever tenant owns it). The known VINs are added even when others are refused; when every VIN is refused nothing is written and the answer is 400 with one failDetail per VIN (field ids). Query parameters, no body (per the spec).
          */
         post: operations["insertNerMonitor"];
         delete?: never;
@@ -2551,38 +2551,62 @@ export interface components {
             createdAt: components["schemas"]["Timestamp"];
             createdBy: string;
         };
-        MonitorInformEdit: {
-            enabled: boolean;
-            /** @description site: personal messages (/personal/message). */
-            channels: ("site" | "sms" | "email")[];
-            receivers: {
-                name: string;
-                mobile: string | null;
-                /** Format: email */
-                email: string | null;
+        /**
+         * @description How receivers are told: site an in-app personal message (/personal/message), sms a text to the mobile, email a mail to the address.
+         * @enum {string}
+         */
+        MonitorChannel: "site" | "sms" | "email";
+        /**
+         * @description What is told: keyState a key vehicle (type 1) logs in, logs out or raises an alarm; offline an offline-watched vehicle (type 2) sends no frame for offlineHours; alarm an alarm-watched vehicle (type 3) reports a GB/T 32960 alarm of alarmLevelMin or above; noLogin any watched vehicle has not logged in for noLoginDays.
+         * @enum {string}
+         */
+        MonitorEvent: "keyState" | "offline" | "alarm" | "noLogin";
+        /** @description Somebody told; the mobile (11 digits starting with 1) and the e-mail follow the spec's format rules (section 5). */
+        MonitorReceiver: {
+            name: string;
+            mobile: string | null;
+            /** Format: email */
+            email: string | null;
+        };
+        /** @description What became of each VIN of an add; every VIN of `ids` is in exactly one of added, already and refused. */
+        MonitorInsertReport: {
+            /** @description Rows written (the length of added). */
+            changed: number;
+            added: components["schemas"]["Vin"][];
+            /** @description Already under this kind of watch; left as they were. */
+            already: components["schemas"]["Vin"][];
+            refused: {
+                vin: components["schemas"]["Vin"];
+                /** @description Why, in Chinese (车辆不存在). */
+                msg: string;
             }[];
-            /** @description Offline watch: tell after this many hours without frames. */
+        };
+        /** @description The tenant's notification setting of the monitoring list — what is told (events, each about one kind of watch, with its threshold), to whom (receivers) and how (channels). */
+        MonitorInformEdit: {
+            /** @description Off keeps the roster and sends nothing (it may be incomplete). On needs an event, a channel and a receiver, and each receiver needs a mobile for sms and an e-mail for email (400 naming the receiver otherwise). */
+            enabled: boolean;
+            events: components["schemas"]["MonitorEvent"][];
+            channels: components["schemas"]["MonitorChannel"][];
+            receivers: components["schemas"]["MonitorReceiver"][];
+            /** @description With the offline event: tell after an offline-watched vehicle has sent no frame for this many hours. */
             offlineHours: number;
-            /** @description Alarm watch: tell at this GB/T 32960 alarm level or above. */
+            /** @description With the alarm event: tell at this GB/T 32960 alarm level or above (1 does not affect driving, 2 the driver must limit driving, 3 stop at once). */
             alarmLevelMin: number;
-            /** @description Tell when a watched vehicle has not logged in for this many days. */
+            /** @description With the noLogin event: tell when a watched vehicle has not logged in for this many days. */
             noLoginDays: number;
         };
+        /** @description The saved setting (MonitorInformEdit) with who saved it and when; the default (off, every event, in-app, nobody) with nulls until one is saved. */
         MonitorInform: {
+            /** @description Off keeps the roster and sends nothing (it may be incomplete). On needs an event, a channel and a receiver, and each receiver needs a mobile for sms and an e-mail for email (400 naming the receiver otherwise). */
             enabled: boolean;
-            /** @description site: personal messages (/personal/message). */
-            channels: ("site" | "sms" | "email")[];
-            receivers: {
-                name: string;
-                mobile: string | null;
-                /** Format: email */
-                email: string | null;
-            }[];
-            /** @description Offline watch: tell after this many hours without frames. */
+            events: components["schemas"]["MonitorEvent"][];
+            channels: components["schemas"]["MonitorChannel"][];
+            receivers: components["schemas"]["MonitorReceiver"][];
+            /** @description With the offline event: tell after an offline-watched vehicle has sent no frame for this many hours. */
             offlineHours: number;
-            /** @description Alarm watch: tell at this GB/T 32960 alarm level or above. */
+            /** @description With the alarm event: tell at this GB/T 32960 alarm level or above (1 does not affect driving, 2 the driver must limit driving, 3 stop at once). */
             alarmLevelMin: number;
-            /** @description Tell when a watched vehicle has not logged in for this many days. */
+            /** @description With the noLogin event: tell when a watched vehicle has not logged in for this many days. */
             noLoginDays: number;
             updateBy: string | null;
             updateTime: components["schemas"]["Timestamp"] | null;
@@ -7670,6 +7694,10 @@ export interface operations {
                      *       "msg": "保存成功",
                      *       "data": {
                      *         "enabled": true,
+                     *         "events": [
+                     *           "offline",
+                     *           "alarm"
+                     *         ],
                      *         "channels": [
                      *           "site",
                      *           "sms"
@@ -7726,14 +7754,24 @@ export interface operations {
                      *       "code": 200,
                      *       "msg": "添加成功",
                      *       "data": {
-                     *         "changed": 2
+                     *         "changed": 1,
+                     *         "added": [
+                     *           "LGXCE4CB2S0000123"
+                     *         ],
+                     *         "already": [
+                     *           "LFNA4LGB9RAT00458"
+                     *         ],
+                     *         "refused": [
+                     *           {
+                     *             "vin": "LFNA4LGB9RAT00459",
+                     *             "msg": "车辆不存在"
+                     *           }
+                     *         ]
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["Envelope"] & {
-                        data: {
-                            changed: number;
-                        };
+                        data: components["schemas"]["MonitorInsertReport"];
                     };
                 };
             };
@@ -7806,6 +7844,10 @@ export interface operations {
                      *       "msg": "操作成功",
                      *       "data": {
                      *         "enabled": true,
+                     *         "events": [
+                     *           "offline",
+                     *           "alarm"
+                     *         ],
                      *         "channels": [
                      *           "site",
                      *           "sms"

@@ -1,3 +1,4 @@
+import * as d from "@tsp/domain";
 import { type Kysely, sql } from "kysely";
 import type { Database } from "../../../db/schema";
 import { badRequest } from "../../../http/envelope";
@@ -5,7 +6,6 @@ import { numberedPage, where } from "../../../platform/listQuery";
 import { inTenants } from "../../../platform/principal";
 import { defineHandler } from "../../defineHandler";
 import type { Handler } from "../../types";
-import { must } from "../actor";
 import "../tables";
 
 /** Monitoring entries with their vehicle and its model. */
@@ -52,109 +52,106 @@ export const listNerMonitor = defineHandler<"listNerMonitor">(async ({ body, pri
   });
 });
 
-/** The VINs of `ids` the tenant owns; any other VIN makes the whole request fail with nothing written. */
-async function ownedVins(ids: string, tenantIds: readonly number[], ctx: Parameters<Handler>[1]) {
-  const vins = [...new Set(ids.split(","))];
-  const rows = await ctx.db
+/** The distinct VINs of an `ids` query (comma-separated, as the contract's pattern allows). */
+const vinsOf = (ids: string) => [...new Set(ids.split(","))];
+
+/**
+ * insertNerMonitor: adds the tenant's VINs under `type` and reports each VIN — added, already
+ * there (left as it was) or refused (not a vehicle of the tenant: 车辆不存在, whoever owns it, so
+ * nothing is told about other tenants). A pasted list keeps its good VINs; a request of which
+ * no VIN is known is bad input (400, one failDetail per VIN) and writes nothing.
+ */
+export const insertNerMonitor = defineHandler<"insertNerMonitor">(async ({ query, principal }, ctx) => {
+  const vins = vinsOf(query.ids);
+  const owned = await ctx.db
     .selectFrom("vehicle")
     .select(["vin", "tenant_id"])
     .where("vin", "in", vins)
-    .where(inTenants("vehicle.tenant_id", { tenantIds }))
+    .where(inTenants("vehicle.tenant_id", principal))
     .execute();
-  const missing = vins.filter((v) => !rows.some((r) => r.vin === v));
-  if (missing.length > 0) {
-    const msg = `车辆不存在：${missing.join("、")}`;
-    throw badRequest(msg, [{ field: "ids", msg }]);
+  const refused = vins
+    .filter((vin) => !owned.some((r) => r.vin === vin))
+    .map((vin) => ({ vin, msg: d.MSG_MONITOR_VIN_UNKNOWN }));
+  if (owned.length === 0) {
+    throw badRequest(
+      `${d.MSG_MONITOR_VIN_UNKNOWN}：${vins.join("、")}`,
+      refused.map((r) => ({ field: "ids", msg: `${r.vin}：${r.msg}` })),
+    );
   }
-  return rows;
-}
-
-/** insertNerMonitor: adds the VINs under `type`; ones already there stay as they are. */
-export const insertNerMonitor: Handler = async ({ query, principal }, ctx) => {
-  const p = must(principal);
-  const type = Number(query.type) as 1 | 2 | 3;
-  const rows = await ownedVins(String(query.ids), p.tenantIds, ctx);
   const now = ctx.now().getTime();
-  const result = await ctx.db
+  const inserted = await ctx.db
     .insertInto("ner_monitor")
-    .values(rows.map((r) => ({ tenant_id: r.tenant_id, vin: r.vin, type, created_at: now, created_by: p.username })))
+    .values(
+      owned.map((r) => ({
+        tenant_id: r.tenant_id,
+        vin: r.vin,
+        type: query.type,
+        created_at: now,
+        created_by: principal.username,
+      })),
+    )
     .onConflict((oc) => oc.columns(["vin", "type"]).doNothing())
-    .executeTakeFirst();
-  return { changed: Number(result.numInsertedOrUpdatedRows ?? 0) };
-};
+    .returning("vin")
+    .execute();
+  const added = vins.filter((vin) => inserted.some((r) => r.vin === vin));
+  const already = vins.filter((vin) => owned.some((r) => r.vin === vin) && !added.includes(vin));
+  return { changed: added.length, added, already, refused };
+});
 
-/** deleteNerMonitor: removes the VINs from `type`; VINs not there are ignored. */
-export const deleteNerMonitor: Handler = async ({ query, principal }, ctx) => {
-  const p = must(principal);
-  const vins = [...new Set(String(query.ids).split(","))];
+/** deleteNerMonitor: removes the tenant's VINs from `type`; VINs not there (or not the tenant's) are ignored. */
+export const deleteNerMonitor = defineHandler<"deleteNerMonitor">(async ({ query, principal }, ctx) => {
   const result = await ctx.db
     .deleteFrom("ner_monitor")
-    .where("vin", "in", vins)
-    .where("type", "=", Number(query.type) as 1 | 2 | 3)
-    .where(inTenants("ner_monitor.tenant_id", p))
+    .where("vin", "in", vinsOf(query.ids))
+    .where("type", "=", query.type)
+    .where(inTenants("ner_monitor.tenant_id", principal))
     .executeTakeFirst();
   return { changed: Number(result.numDeletedRows) };
-};
+});
 
-/** The setting until a tenant saves one: disabled, nobody told. */
-export const DEFAULT_INFORM = {
-  enabled: false,
-  channels: [] as string[],
-  receivers: [] as unknown[],
-  offlineHours: 24,
-  alarmLevelMin: 3,
-  noLoginDays: 7,
-};
+/**
+ * A stored setting as it is answered: a setting saved before events existed told every event of
+ * its thresholds, so it reads with every event chosen.
+ */
+function storedInform(data: unknown): d.MonitorInformEdit {
+  const saved = (typeof data === "string" ? JSON.parse(data) : data) as Partial<d.MonitorInformEdit>;
+  return { ...d.DEFAULT_MONITOR_INFORM, ...saved };
+}
 
-/** getNerMonitorInform: the tenant's notification setting, or the default. */
-export const getNerMonitorInform: Handler = async ({ principal }, ctx) => {
+/** getNerMonitorInform: the tenant's notification setting, or the default (off, nobody told). */
+export const getNerMonitorInform = defineHandler<"getNerMonitorInform">(async ({ principal }, ctx) => {
   const row = await ctx.db
     .selectFrom("ner_monitor_inform")
     .selectAll()
-    .where("tenant_id", "=", must(principal).tenantId)
+    .where("tenant_id", "=", principal.tenantId)
     .executeTakeFirst();
-  if (!row) return { ...DEFAULT_INFORM, updateBy: null, updateTime: null };
-  const data = typeof row.data === "string" ? JSON.parse(row.data) : row.data;
-  return { ...data, updateBy: row.update_by, updateTime: Number(row.update_time) };
-};
+  if (!row) return { ...d.DEFAULT_MONITOR_INFORM, updateBy: null, updateTime: null };
+  return { ...storedInform(row.data), updateBy: row.update_by, updateTime: Number(row.update_time) };
+});
 
-type InformEdit = {
-  enabled: boolean;
-  channels: string[];
-  receivers: { name: string; mobile: string | null; email: string | null }[];
-};
+/** 400 naming the first problem, every problem on its field. */
+const refusal = (problems: readonly d.MonitorInformProblem[]) => badRequest(problems[0]?.msg ?? "", [...problems]);
 
-/** Rules the schema cannot say: an enabled setting reaches somebody, by a channel each receiver can get. */
-function informProblem(edit: InformEdit): string | null {
-  if (!edit.enabled) return null;
-  if (edit.channels.length === 0) return "启用通知时至少选择一种通知方式";
-  if (edit.receivers.length === 0) return "启用通知时至少添加一名接收人";
-  if (edit.channels.includes("sms")) {
-    const r = edit.receivers.find((x) => !x.mobile);
-    if (r) return `短信通知需要接收人手机号：${r.name}`;
-  }
-  if (edit.channels.includes("email")) {
-    const r = edit.receivers.find((x) => !x.email);
-    if (r) return `邮件通知需要接收人邮箱：${r.name}`;
-  }
-  return null;
-}
-
-/** setNerMonitorInform: saves the tenant's setting and answers it. */
-export const setNerMonitorInform: Handler = async ({ body, principal }, ctx) => {
-  const p = must(principal);
-  const edit = body as InformEdit & Record<string, unknown>;
-  const problem = informProblem(edit);
-  if (problem) throw badRequest(problem, [{ field: "receivers", msg: problem }]);
+/**
+ * setNerMonitorInform: saves the tenant's setting after @tsp/domain's rules (the form applies
+ * the same): the schema's field rules — openapi/ checked most of them already —, then the
+ * fields together; every problem is one failDetail on its field, nothing saved.
+ */
+export const setNerMonitorInform = defineHandler<"setNerMonitorInform">(async ({ body, principal }, ctx) => {
+  const checked = d.checkRecord(d.MonitorInformEditSchema, body);
+  if (!checked.ok) throw refusal(Object.entries(checked.errors).map(([field, msg]) => ({ field, msg })));
+  const edit = checked.value;
+  const problems = d.monitorInformProblems(edit);
+  if (problems.length > 0) throw refusal(problems);
   const now = ctx.now().getTime();
   const data = JSON.stringify(edit);
   await ctx.db
     .insertInto("ner_monitor_inform")
-    .values({ tenant_id: p.tenantId, data, update_by: p.username, update_time: now })
-    .onConflict((oc) => oc.column("tenant_id").doUpdateSet({ data, update_by: p.username, update_time: now }))
+    .values({ tenant_id: principal.tenantId, data, update_by: principal.username, update_time: now })
+    .onConflict((oc) => oc.column("tenant_id").doUpdateSet({ data, update_by: principal.username, update_time: now }))
     .execute();
-  return { ...edit, updateBy: p.username, updateTime: now };
-};
+  return { ...edit, updateBy: principal.username, updateTime: now };
+});
 
 /** The monitoring slice of tsp-bss (/newCarMonitor/monitorList). */
 export const monitorHandlers: Record<string, Handler> = {
