@@ -1,8 +1,9 @@
+import { vinCheckDigit } from "@tsp/domain";
 import { createTspClient, items, memoryTokenStore, numberedPages, type TspClient, unwrap } from "@tsp/sdk";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer, testEngine } from "../../apps/server/src/testing/testServer";
 import { CallLedger } from "./business-coverage";
-import { signIn } from "./support/contract";
+import { call, signIn } from "./support/contract";
 import { LOOKUP_OPS, SEARCHES } from "./support/owners";
 
 /**
@@ -76,10 +77,10 @@ describe.skipIf(engine.skip)(`business lookups contract (${engine.kind})`, () =>
     const shenzhen = (await ledger.call("findDealerByRegion", { token: admin, query: { areaId: "440305" } })).body.data;
     const guangdong = (await ledger.call("findDealerByRegion", { token: admin, query: { areaId: "440000" } })).body
       .data;
-    expect(shenzhen.length).toBeGreaterThan(0);
-    expect(guangdong.length).toBeGreaterThan(shenzhen.length);
+    expect(shenzhen.total).toBeGreaterThan(0);
+    expect(guangdong.total).toBeGreaterThan(shenzhen.total);
     const city = (await ledger.call("findDealerList", { token: admin, query: { areaId: "440300" } })).body.data;
-    expect(city.total).toBe(shenzhen.length);
+    expect(city.total).toBe(shenzhen.total);
     const byName = (await ledger.call("findDealerList", { token: admin, query: { dealerName: "二级" } })).body.data;
     expect(byName.list.every((d: { dealerName: string }) => d.dealerName.includes("二级"))).toBe(true);
     const other = (await ledger.call("findDealerList", { token: tenant2, query: { pageSize: 100 } })).body.data;
@@ -136,8 +137,9 @@ describe.skipIf(engine.skip)(`business lookups contract (${engine.kind})`, () =>
     const plates = (await ledger.call("fuzzyFindPlates", { token: admin, query: { keyWords: first.plateNo } })).body
       .data;
     expect(plates.list).toContainEqual({ plateNo: first.plateNo, vin: first.vin });
-    const unsold = (await ledger.call("findUnSale", { token: admin })).body.data;
-    expect(unsold.length).toBeLessThan(all.total);
+    const unsold = (await ledger.call("findUnSale", { token: admin, query: { pageSize: 10000 } })).body.data;
+    expect(unsold.total).toBe(unsold.list.length);
+    expect(unsold.total).toBeLessThan(all.total);
     // Another tenant's vehicle is invisible to every picker.
     const t2 = (await ledger.call("findByVin", { token: tenant2, query: { vin: first.vin } })).body.data;
     expect(t2.total).toBe(0);
@@ -177,7 +179,8 @@ describe.skipIf(engine.skip)(`business lookups contract (${engine.kind})`, () =>
     expect(yto.total).toBeGreaterThan(0);
     const kw = (await ledger.call("listNongjiNoPage", { token: admin, query: { keyWords: all.list[0].cpbh } })).body
       .data;
-    expect(kw.map((m: { vin: string }) => m.vin)).toContain(all.list[0].vin);
+    expect(kw.list.map((m: { vin: string }) => m.vin)).toContain(all.list[0].vin);
+    expect(kw.total).toBe(kw.list.length);
     expect((await ledger.call("findMeinListByDim", { token: admin, query: { vin: "V".repeat(18) } })).status).toBe(400);
     expect((await ledger.call("listNongjiNoPage", { token: admin, query: { keyWords: "K".repeat(51) } })).status).toBe(
       400,
@@ -274,6 +277,111 @@ describe.skipIf(engine.skip)(`business lookups contract (${engine.kind})`, () =>
     });
     expect(tooLong.body.msg).toBe("查询参数不正确");
     expect(tooLong.body.data.failDetail[0]).toEqual({ field: "endTime", msg: "查询时间跨度不能超过31天" });
+  });
+
+  it("pages the lists that used to stop silently at 200 rows, or says how many match", async () => {
+    // 230 rows of each kind for the admin's tenant, so the answers must go past the old 200-row cap.
+    const N = 230;
+    const { db } = server;
+    const tenant = (await db.selectFrom("tenant").select("id").where("code", "=", "T0001").executeTakeFirstOrThrow())
+      .id;
+    const serial = (i: number) => String(i).padStart(6, "0");
+    // LPGPAGE2 + check digit + model year S + plant 0 + serial: valid VINs the pickers can find by prefix.
+    const vins = Array.from({ length: N }, (_, i) => {
+      const draft = `LPGPAGE20S0${serial(i)}`;
+      return `${draft.slice(0, 8)}${vinCheckDigit(draft)}${draft.slice(9)}`;
+    }).toSorted();
+    await db
+      .insertInto("vehicle")
+      .values(vins.map((vin) => ({ vin, tenant_id: tenant })))
+      .execute();
+    await db
+      .insertInto("bss_dealer")
+      .values(
+        vins.map((_, i) => ({
+          code: `PG${serial(i)}`,
+          tenant_id: tenant,
+          name: `分页经销商${i}`,
+          area_id: "440305",
+          kind: "sale",
+        })),
+      )
+      .execute();
+    const oem = (await db.selectFrom("bss_oem").select("id").orderBy("id").executeTakeFirstOrThrow()).id;
+    await db
+      .insertInto("bss_machinery")
+      .values(
+        vins.map((_, i) => ({
+          vin: `LPGMACH${serial(i)}0000`,
+          tenant_id: tenant,
+          oem_id: oem,
+          mein: `PGM${serial(i)}`,
+          brand: "分页",
+          series: "分页",
+          model: "PG-1",
+          cpxh: "PG-CPXH",
+          cpbh: `PGB${serial(i)}`,
+          jjxh: "PG-J",
+        })),
+      )
+      .execute();
+    await db
+      .insertInto("bss_credit_unit")
+      .values(
+        vins.map((_, i) => ({ code: `91440300PG${serial(i)}00`, tenant_id: tenant, name: `分页运营单位${serial(i)}` })),
+      )
+      .execute();
+    try {
+      // findDealerByRegion: numbered pages of the region, every dealer once.
+      const walked: string[] = [];
+      let total = 0;
+      for (let pageNum = 1; pageNum <= 10; pageNum++) {
+        const page = (
+          await ledger.call("findDealerByRegion", { token: admin, query: { areaId: "440305", pageNum, pageSize: 100 } })
+        ).body.data;
+        total = page.total;
+        walked.push(...page.list.map((d: { dealerCode: string }) => d.dealerCode));
+        if (pageNum * 100 >= total) break;
+      }
+      expect(total).toBeGreaterThan(N);
+      expect(walked).toHaveLength(total);
+      expect(new Set(walked).size).toBe(total);
+      expect(walked.filter((c) => c.startsWith("PG"))).toHaveLength(N);
+      expect(
+        (await ledger.call("findDealerByRegion", { token: admin, query: { areaId: "440305", pageSize: 0 } })).status,
+      ).toBe(400);
+      // findUnSale: paged, the last page holds the rest.
+      const unsold = (
+        await ledger.call("findUnSale", { token: admin, query: { keyWords: "LPGPAGE2", pageNum: 3, pageSize: 100 } })
+      ).body.data;
+      expect(unsold.total).toBe(N);
+      expect(unsold.list.map((v: { vin: string }) => v.vin)).toEqual(vins.slice(200));
+      expect((await ledger.call("findUnSale", { token: admin, query: { pageNum: 0 } })).status).toBe(400);
+      // listNongjiNoPage: no paging by contract — the first 200 and the total that says more exist.
+      const machinery = (await ledger.call("listNongjiNoPage", { token: admin, query: { keyWords: "PG-CPXH" } })).body
+        .data;
+      expect(machinery.list).toHaveLength(200);
+      expect(machinery.total).toBe(N);
+      // The new-energy remote selects (VIN, operating unit): list and total, 10 per page by default.
+      const vinPage = await call(server.url, "getParamVin", { token: admin, query: { vin: "LPGPAGE2", pageNum: 23 } });
+      expect(vinPage.status).toBe(200);
+      expect(vinPage.body.data).toEqual({
+        list: vins.slice(220).map((v) => ({ label: v, value: v })),
+        total: N,
+      });
+      const units = await call(server.url, "getCreditNameList", {
+        token: admin,
+        query: { keyWords: "分页运营单位", pageNum: 2, pageSize: 200 },
+      });
+      expect(units.body.data.total).toBe(N);
+      expect(units.body.data.list).toHaveLength(N - 200);
+      expect((await call(server.url, "getParamVin", { token: admin, query: { pageSize: 10001 } })).status).toBe(400);
+    } finally {
+      await db.deleteFrom("bss_credit_unit").where("code", "like", "91440300PG%").execute();
+      await db.deleteFrom("bss_machinery").where("vin", "like", "LPGMACH%").execute();
+      await db.deleteFrom("bss_dealer").where("code", "like", "PG%").execute();
+      await db.deleteFrom("vehicle").where("vin", "like", "LPGPAGE2%").execute();
+    }
   });
 
   it("called every lookup with good and bad input", () => {

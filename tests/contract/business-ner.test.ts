@@ -597,14 +597,18 @@ describe.skipIf(engine.skip)(`business new-energy master data contract (${engine
       expect((await ledger.call(id, { token: admin, query: {} })).status, id).toBe(400);
     }
     const vins = (await ledger.call("getParamVin", { token: admin, query: { vin: filledVin.slice(0, 10) } })).body.data;
-    expect(vins).toContainEqual({ label: filledVin, value: filledVin });
-    expect((await ledger.call("getParamVin", { token: tenant2, query: { vin: filledVin } })).body.data).toEqual([]);
+    expect(vins.list).toContainEqual({ label: filledVin, value: filledVin });
+    expect((await ledger.call("getParamVin", { token: tenant2, query: { vin: filledVin } })).body.data).toEqual({
+      list: [],
+      total: 0,
+    });
     expect((await ledger.call("getParamVin", { token: admin, query: { vin: "V".repeat(18) } })).status).toBe(400);
     const units = (await ledger.call("getCreditNameList", { token: admin })).body.data;
-    expect(units.length).toBeGreaterThan(0);
-    const hit = (await ledger.call("getCreditNameList", { token: admin, query: { keyWords: units[0].creditCode } }))
-      .body.data;
-    expect(hit).toEqual([units[0]]);
+    expect(units.total).toBeGreaterThan(0);
+    const hit = (
+      await ledger.call("getCreditNameList", { token: admin, query: { keyWords: units.list[0].creditCode } })
+    ).body.data;
+    expect(hit).toEqual({ list: [units.list[0]], total: 1 });
     expect((await ledger.call("getCreditNameList", { token: admin, query: { keyWords: "K".repeat(51) } })).status).toBe(
       400,
     );
@@ -931,7 +935,7 @@ describe.skipIf(engine.skip)(`business new-energy master data contract (${engine
         { name: `${title}导入模板.xlsx`, bytes: Buffer.from(bytes) },
         admin,
       );
-      expect(untouched.body.data, group).toEqual({
+      expect(untouched.body.data, group).toMatchObject({
         all: 1,
         success: 0,
         failed: 1,

@@ -202,15 +202,22 @@ export async function numberedPage<DB, TB extends keyof DB, O, R, T = R>(
   return { list: map ? rows.map(map) : (rows as unknown as T[]), total };
 }
 
-/** An unpaged list (a selector's options): the first {@link UNPAGED_MAX} rows in order, not counted. */
+/**
+ * An unpaged list (a call whose contract has no paging): the first {@link UNPAGED_MAX} rows in
+ * order, and `total`, how many match — so an answer says when more exist instead of stopping
+ * silently at the cap (the caller then narrows its filter).
+ */
 export async function firstRows<DB, TB extends keyof DB, O, R, T = R>(
   q: SelectQueryBuilder<DB, TB, O>,
   order: Order<DB, TB>,
   select: (q: SelectQueryBuilder<DB, TB, O>) => SelectQueryBuilder<DB, TB, R>,
   map?: (row: R) => T,
-): Promise<T[]> {
-  const rows = (await ordered(select(q), order.order).limit(UNPAGED_MAX).execute()) as R[];
-  return map ? rows.map(map) : (rows as unknown as T[]);
+): Promise<{ list: T[]; total: number }> {
+  const [rows, total] = await Promise.all([
+    ordered(select(q), order.order).limit(UNPAGED_MAX).execute() as Promise<R[]>,
+    countOf(q),
+  ]);
+  return { list: map ? rows.map(map) : (rows as unknown as T[]), total };
 }
 
 /** Rows of a filtered query (`count(*)`, a number on PGlite and PostgreSQL alike). */

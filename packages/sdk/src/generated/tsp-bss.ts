@@ -153,8 +153,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Dealers of one region
-         * @description Dealers whose region is `areaId` or below it (province → city → district).
+         * Dealers of one region, paged
+         * @description Dealers whose region is `areaId` or below it (province → city → district), by dealer code, a numbered page with the total (a province holds hundreds).
          */
         get: operations["findDealerByRegion"];
         put?: never;
@@ -505,7 +505,7 @@ export interface paths {
         };
         /**
          * Farm machinery, unpaged
-         * @description Farm machinery matching `keyWords` (VIN, product number or model), at most 200 rows: an unpaged list must stay bounded.
+         * @description Farm machinery matching `keyWords` (VIN, product number or model), by VIN: the first 200 rows in `list` and in `total` how many match — when `total` is larger, more exist and the caller narrows `keyWords` (an unpaged list must stay bounded and must not stop silently).
          */
         get: operations["listNongjiNoPage"];
         put?: never;
@@ -525,7 +525,7 @@ export interface paths {
         };
         /**
          * Vehicles not yet sold
-         * @description Vehicles without a sale record (no actual-sale entry), matching `keyWords` (VIN or plate), at most 200 rows.
+         * @description Vehicles without a sale record (no actual-sale entry), matching `keyWords` (VIN or plate), by VIN, a numbered page with the total.
          */
         get: operations["findUnSale"];
         put?: never;
@@ -1782,7 +1782,7 @@ export interface paths {
         };
         /**
          * VINs of new-energy vehicles
-         * @description VINs containing `vin`, as select options, at most 200.
+         * @description The tenant's VINs containing `vin`, as select options in VIN order, a numbered page with the total (the remote VIN select of the new-energy screens).
          */
         get: operations["getParamVin"];
         put?: never;
@@ -1882,7 +1882,7 @@ export interface paths {
         };
         /**
          * Operating units (credit names)
-         * @description Operating units a vehicle can be filed under: registered name and unified social credit code; `keyWords` filters by either, at most 200.
+         * @description Operating units a vehicle can be filed under: registered name and unified social credit code; `keyWords` filters by either; by name, a numbered page with the total (the remote select of 运营单位).
          */
         get: operations["getCreditNameList"];
         put?: never;
@@ -2062,6 +2062,16 @@ export interface components {
         DealerOption: {
             dealerCode: string;
             dealerName: string;
+        };
+        /** @description A numbered page (`NumberedPage` with its item type). */
+        SelectOptionPage: {
+            list: components["schemas"]["SelectOption"][];
+            total: components["schemas"]["Total"];
+        };
+        /** @description A numbered page (`NumberedPage` with its item type). */
+        CreditNamePage: {
+            list: components["schemas"]["CreditName"][];
+            total: components["schemas"]["Total"];
         };
         /** @description A numbered page (`NumberedPage` with its item type). */
         DealerPage: {
@@ -3305,6 +3315,13 @@ export interface operations {
             query: {
                 /** @description Region code (GB/T 2260, 6 digits). */
                 areaId: components["parameters"]["AreaId"];
+                /** @description Page number, from 1 (spec section 3 "Pagination"). */
+                pageNum?: components["parameters"]["PageNum"];
+                /**
+                 * @description Rows per page. Tables offer 10, 20, 50, 100; selectors ask 10; the VIN, SN and ICCID
+                 *     searches ask for 10000 at once (spec section 9), hence the upper bound.
+                 */
+                pageSize?: components["parameters"]["PageSize"];
             };
             header?: never;
             path?: never;
@@ -3322,16 +3339,19 @@ export interface operations {
                      * @example {
                      *       "code": 200,
                      *       "msg": "操作成功",
-                     *       "data": [
-                     *         {
-                     *           "dealerCode": "D440300001",
-                     *           "dealerName": "深圳市比亚迪汽车销售服务有限公司"
-                     *         }
-                     *       ]
+                     *       "data": {
+                     *         "list": [
+                     *           {
+                     *             "dealerCode": "D440300001",
+                     *             "dealerName": "深圳市比亚迪汽车销售服务有限公司"
+                     *           }
+                     *         ],
+                     *         "total": 1
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["Envelope"] & {
-                        data: components["schemas"]["DealerOption"][];
+                        data: components["schemas"]["DealerPage"];
                     };
                 };
             };
@@ -4277,23 +4297,29 @@ export interface operations {
                      * @example {
                      *       "code": 200,
                      *       "msg": "操作成功",
-                     *       "data": [
-                     *         {
-                     *           "vin": "LW7GFC2B2PA000311",
-                     *           "mein": "WL2304000311",
-                     *           "brand": "雷沃",
-                     *           "series": "欧豹",
-                     *           "model": "M1504-5E",
-                     *           "cpxh": "M1504-5E",
-                     *           "cpbh": "P23040311",
-                     *           "jjxh": "LZ1504",
-                     *           "ownerName": "王*"
-                     *         }
-                     *       ]
+                     *       "data": {
+                     *         "list": [
+                     *           {
+                     *             "vin": "LW7GFC2B2PA000311",
+                     *             "mein": "WL2304000311",
+                     *             "brand": "雷沃",
+                     *             "series": "欧豹",
+                     *             "model": "M1504-5E",
+                     *             "cpxh": "M1504-5E",
+                     *             "cpbh": "P23040311",
+                     *             "jjxh": "LZ1504",
+                     *             "ownerName": "王*"
+                     *           }
+                     *         ],
+                     *         "total": 1
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["Envelope"] & {
-                        data: components["schemas"]["Machinery"][];
+                        data: {
+                            list: components["schemas"]["Machinery"][];
+                            total: components["schemas"]["Total"];
+                        };
                     };
                 };
             };
@@ -4306,6 +4332,13 @@ export interface operations {
             query?: {
                 /** @description Keyword (substring of a name, code or serial); empty means no filter. */
                 keyWords?: components["parameters"]["KeyWords"];
+                /** @description Page number, from 1 (spec section 3 "Pagination"). */
+                pageNum?: components["parameters"]["PageNum"];
+                /**
+                 * @description Rows per page. Tables offer 10, 20, 50, 100; selectors ask 10; the VIN, SN and ICCID
+                 *     searches ask for 10000 at once (spec section 9), hence the upper bound.
+                 */
+                pageSize?: components["parameters"]["PageSize"];
             };
             header?: never;
             path?: never;
@@ -4323,22 +4356,25 @@ export interface operations {
                      * @example {
                      *       "code": 200,
                      *       "msg": "操作成功",
-                     *       "data": [
-                     *         {
-                     *           "vin": "LZZ1BLSF4SW312789",
-                     *           "plateNo": null,
-                     *           "oemName": "中国重型汽车集团有限公司",
-                     *           "brandName": "豪沃",
-                     *           "seriesName": "TX",
-                     *           "modelName": "TX 440马力 6×4 牵引车",
-                     *           "tboxSn": null,
-                     *           "iccid": null
-                     *         }
-                     *       ]
+                     *       "data": {
+                     *         "list": [
+                     *           {
+                     *             "vin": "LZZ1BLSF4SW312789",
+                     *             "plateNo": null,
+                     *             "oemName": "中国重型汽车集团有限公司",
+                     *             "brandName": "豪沃",
+                     *             "seriesName": "TX",
+                     *             "modelName": "TX 440马力 6×4 牵引车",
+                     *             "tboxSn": null,
+                     *             "iccid": null
+                     *           }
+                     *         ],
+                     *         "total": 1
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["Envelope"] & {
-                        data: components["schemas"]["VehicleBrief"][];
+                        data: components["schemas"]["VehicleBriefPage"];
                     };
                 };
             };
@@ -7317,6 +7353,13 @@ export interface operations {
             query?: {
                 /** @description Part of a VIN to search for (case-insensitive substring); at most 17 characters. Empty means no filter. */
                 vin?: components["parameters"]["VinKeyword"];
+                /** @description Page number, from 1 (spec section 3 "Pagination"). */
+                pageNum?: components["parameters"]["PageNum"];
+                /**
+                 * @description Rows per page. Tables offer 10, 20, 50, 100; selectors ask 10; the VIN, SN and ICCID
+                 *     searches ask for 10000 at once (spec section 9), hence the upper bound.
+                 */
+                pageSize?: components["parameters"]["PageSize"];
             };
             header?: never;
             path?: never;
@@ -7334,16 +7377,19 @@ export interface operations {
                      * @example {
                      *       "code": 200,
                      *       "msg": "操作成功",
-                     *       "data": [
-                     *         {
-                     *           "label": "LGXCE4CB2S0000123",
-                     *           "value": "LGXCE4CB2S0000123"
-                     *         }
-                     *       ]
+                     *       "data": {
+                     *         "list": [
+                     *           {
+                     *             "label": "LGXCE4CB2S0000123",
+                     *             "value": "LGXCE4CB2S0000123"
+                     *           }
+                     *         ],
+                     *         "total": 1
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["Envelope"] & {
-                        data: components["schemas"]["SelectOption"][];
+                        data: components["schemas"]["SelectOptionPage"];
                     };
                 };
             };
@@ -7518,6 +7564,13 @@ export interface operations {
             query?: {
                 /** @description Keyword (substring of a name, code or serial); empty means no filter. */
                 keyWords?: components["parameters"]["KeyWords"];
+                /** @description Page number, from 1 (spec section 3 "Pagination"). */
+                pageNum?: components["parameters"]["PageNum"];
+                /**
+                 * @description Rows per page. Tables offer 10, 20, 50, 100; selectors ask 10; the VIN, SN and ICCID
+                 *     searches ask for 10000 at once (spec section 9), hence the upper bound.
+                 */
+                pageSize?: components["parameters"]["PageSize"];
             };
             header?: never;
             path?: never;
@@ -7535,16 +7588,19 @@ export interface operations {
                      * @example {
                      *       "code": 200,
                      *       "msg": "操作成功",
-                     *       "data": [
-                     *         {
-                     *           "creditName": "深圳市鹏程出行服务有限公司",
-                     *           "creditCode": "91440300MA5G8K2N3P"
-                     *         }
-                     *       ]
+                     *       "data": {
+                     *         "list": [
+                     *           {
+                     *             "creditName": "深圳市鹏程出行服务有限公司",
+                     *             "creditCode": "91440300MA5G8K2N3P"
+                     *           }
+                     *         ],
+                     *         "total": 1
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["Envelope"] & {
-                        data: components["schemas"]["CreditName"][];
+                        data: components["schemas"]["CreditNamePage"];
                     };
                 };
             };

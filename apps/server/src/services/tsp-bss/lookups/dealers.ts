@@ -28,11 +28,11 @@ export const findDealerList = defineHandler<"findDealerList">(async ({ query, pr
   return numberedPage(q, query, { order: ["code"] }, (s) => s.select(["code", "name"]), toDealer);
 });
 
-/** findDealerByRegion: the tenant's dealers in the region `areaId` or below it. */
+/** findDealerByRegion: the tenant's dealers in the region `areaId` or below it, paged. */
 export const findDealerByRegion = defineHandler<"findDealerByRegion">(async ({ query, principal }, ctx) => {
   const q = where(ctx.db.selectFrom("bss_dealer"), {
     tenant: ["bss_dealer.tenant_id", principal],
     filters: () => [inRegion(query.areaId)],
   });
-  return (await q.select(["code", "name"]).orderBy("code").execute()).map(toDealer);
+  return numberedPage(q, query, { order: ["code"] }, (s) => s.select(["code", "name"]), toDealer);
 });

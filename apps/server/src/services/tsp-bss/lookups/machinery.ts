@@ -31,7 +31,7 @@ export const findMeinListByDim = defineHandler<"findMeinListByDim">(async ({ que
   return numberedPage(q, query, byVin, (s) => s.select(COLUMNS), toMachinery);
 });
 
-/** listNongjiNoPage: machinery matching `keyWords` (VIN, serial, product model), at most 200. */
+/** listNongjiNoPage: machinery matching `keyWords` (VIN, serial, product model): the first 200 and the total (more exist when it is larger). */
 export const listNongjiNoPage = defineHandler<"listNongjiNoPage">(async ({ query, principal }, ctx) => {
   const q = where(ctx.db.selectFrom("bss_machinery"), {
     tenant: ["bss_machinery.tenant_id", principal],

@@ -1,4 +1,4 @@
-import { firstRows, numberedPage, where } from "../../../platform/listQuery";
+import { numberedPage, where } from "../../../platform/listQuery";
 import { defineHandler } from "../../defineHandler";
 import { briefColumns, byDims, toBrief, type VehicleBaseQuery, type VehicleDims, vehicleBase } from "./vehicleBase";
 
@@ -26,13 +26,15 @@ export const getExistVinList = defineHandler<"getExistVinList">(async ({ query, 
   ),
 );
 
-/** findUnSale: vehicles without an actual-sale record, by VIN or plate, at most 200. */
-export const findUnSale = defineHandler<"findUnSale">(async ({ query, principal }, ctx) => {
-  const q = where(vehicleBase(ctx.db, principal), {
-    filters: (f) => [f.exact("v.sold", false), f.keyword(["v.vin", "v.plate"], query.keyWords)],
-  });
-  return firstRows(q, { order: ["v.vin"] }, briefColumns, toBrief);
-});
+/** findUnSale: vehicles without an actual-sale record, by VIN or plate, paged. */
+export const findUnSale = defineHandler<"findUnSale">(async ({ query, principal }, ctx) =>
+  briefPage(
+    where(vehicleBase(ctx.db, principal), {
+      filters: (f) => [f.exact("v.sold", false), f.keyword(["v.vin", "v.plate"], query.keyWords)],
+    }),
+    query,
+  ),
+);
 
 /** A page of T-BOX serials (with their vehicle) of the tenant's vehicles matching the filters. */
 const snPage = (q: VehicleBaseQuery, page: { pageNum?: number; pageSize?: number }) =>

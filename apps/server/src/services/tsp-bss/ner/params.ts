@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { invalidField } from "../../../http/envelope";
-import { firstRows, where } from "../../../platform/listQuery";
+import { numberedPage, where } from "../../../platform/listQuery";
 import { inTenants } from "../../../platform/principal";
 import { defineHandler } from "../../defineHandler";
 import type { Handler } from "../../types";
@@ -60,14 +60,15 @@ export const getParamVehicleModelParam: Handler = async ({ query }, ctx) => {
   return rows.map(toModelParam);
 };
 
-/** getParamVin: the tenant's VINs containing `vin`, as options, at most 200. */
+/** getParamVin: the tenant's VINs containing `vin`, as options — the remote VIN select, paged. */
 export const getParamVin = defineHandler<"getParamVin">(async ({ query, principal }, ctx) => {
   const q = where(ctx.db.selectFrom("vehicle"), {
     tenant: ["vehicle.tenant_id", principal],
     filters: (f) => [f.contains("vin", query.vin)],
   });
-  return firstRows(
+  return numberedPage(
     q,
+    query,
     { order: ["vin"] },
     (s) => s.select("vin"),
     (r) => ({ label: r.vin, value: r.vin }),
@@ -91,15 +92,16 @@ export const getParamDriveModel = partsOf("drive_model");
 export const getParamTboxModel = partsOf("tbox_model");
 export const getParamBatteryModel = partsOf("battery_model");
 
-/** getCreditNameList: the tenant's operating units by name or credit code, at most 200. */
+/** getCreditNameList: the tenant's operating units by name or credit code — the remote select of 运营单位, paged. */
 export const getCreditNameList = defineHandler<"getCreditNameList">(async ({ query, principal }, ctx) => {
   const q = where(ctx.db.selectFrom("bss_credit_unit"), {
     tenant: ["bss_credit_unit.tenant_id", principal],
     filters: (f) => [f.keyword(["name", "code"], query.keyWords)],
   });
-  return firstRows(
+  return numberedPage(
     q,
-    { order: ["name"] },
+    query,
+    { order: ["name", "code"] },
     (s) => s.select(["code", "name"]),
     (r) => ({ creditName: r.name, creditCode: r.code }),
   );
