@@ -37,3 +37,41 @@ export type SimCardPage = BaseInfoSchemas["SimCardRecordPage"];
 export type SimCardUpdate = BaseInfoSchemas["SimCardUpdate"];
 /** The list's query: filters, sort and paging. */
 export type SimCardQuery = NonNullable<TspBss.operations["listSimCards"]["parameters"]["query"]>;
+
+/** `data` of an operation's success answer, from the generated contract. */
+type AnswerOf<Op extends keyof TspBss.operations> = TspBss.operations[Op]["responses"] extends {
+  200: { content: { "application/json": { data?: infer D } } };
+}
+  ? NonNullable<D>
+  : never;
+
+/** The four editable groups of a vehicle's filing (business-areas.md §3). */
+export type NerGroup = BaseInfoSchemas["ChangeLogEntry"]["group"];
+/** A numbered page of the base-info view (a row per vehicle, which groups are filled). */
+export type NerBaseInfoPage = AnswerOf<"queryNerBaseInfo">;
+/** One row of the base-info view. */
+export type NerBaseInfo = BaseInfoSchemas["NerBaseInfo"];
+/** A record of any group as the lists and the single-record calls answer it. */
+export type NerGroupRecord =
+  | BaseInfoSchemas["NerVehicleInfo"]
+  | BaseInfoSchemas["NerBatteryInfo"]
+  | BaseInfoSchemas["NerDriveInfo"]
+  | BaseInfoSchemas["NerTerminalInfo"];
+/** A numbered page of one group's records. */
+export type NerGroupPage = { list: NerGroupRecord[]; total: number };
+/** What an edit of a group sends: its fields, the VIN and the `updateTime` it read. */
+export type NerGroupUpdate =
+  | BaseInfoSchemas["NerVehicleInfoEdit"]
+  | BaseInfoSchemas["NerBatteryInfoEdit"]
+  | BaseInfoSchemas["NerDriveInfoEdit"]
+  | BaseInfoSchemas["NerTerminalInfoEdit"];
+/** A numbered page of a group's change log. */
+export type ChangeLogPage = AnswerOf<"getNerBatteryInfoLog">;
+/** One save of a group: each changed field with before and after. */
+export type ChangeLogEntry = BaseInfoSchemas["ChangeLogEntry"];
+/** The search panel of the master-data screens (NerQuery without paging). */
+export type NerFilters = BaseInfoSchemas["NerExportFilter"];
+/** An operating unit (registered name and unified social credit code). */
+export type CreditName = BaseInfoSchemas["CreditName"];
+/** An announcement model's parameters (公告型号). */
+export type VehicleModelParam = BaseInfoSchemas["VehicleModelParam"];

@@ -18,17 +18,24 @@ export interface ListImport {
   allowCover?: boolean;
 }
 
+/** An export of a list: its operation and the call with the search form's filters. */
+export interface ListExport<S extends FilterSchema> {
+  op: PermittedOperation;
+  run: (filters: v.InferOutput<S>) => Promise<unknown>;
+}
+
 /** Props of {@link ListPage}: the controller's options and what the screen shows. */
 export type ListPageProps<S extends FilterSchema, Row> = (NumberedListOptions<S, Row> | CursorListOptions<S, Row>) & {
   title: string;
   /** The search form's fields (none: no search card). */
   search?: readonly SearchField[];
-  columns: readonly Column<Row>[];
+  /** The table's columns; a function of the searched filters when they depend on them (a view switch). */
+  columns: readonly Column<Row>[] | ((filters: v.InferOutput<S>) => readonly Column<Row>[]);
   rowKey: (row: Row, index: number) => string;
   /** 导出 of the filters in the search form (shown with the operation's permission). */
-  exportAs?: { op: PermittedOperation; run: (filters: v.InferOutput<S>) => Promise<unknown> };
+  exportAs?: ListExport<S> | ((filters: v.InferOutput<S>) => ListExport<S>);
   /** 导入 above the table (shown with the operation's permission). */
-  importAs?: ListImport;
+  importAs?: ListImport | ((filters: v.InferOutput<S>) => ListImport);
   hint?: string;
   emptyText?: string;
   /** Beside the heading. */
@@ -53,7 +60,10 @@ export function useListReload(): () => void {
 export function ListPage<S extends FilterSchema, Row>(props: ListPageProps<S, Row>) {
   const t = useT();
   const list = useListController<S, Row>(props);
-  const { exportAs, importAs } = props;
+  // What depends on the searched filters (e.g. the group of a view switch) is read from them.
+  const exportAs = typeof props.exportAs === "function" ? props.exportAs(list.filters) : props.exportAs;
+  const importAs = typeof props.importAs === "function" ? props.importAs(list.filters) : props.importAs;
+  const columns = typeof props.columns === "function" ? props.columns(list.filters) : props.columns;
   return (
     <ReloadContext.Provider value={list.reload}>
       <ListScreen
@@ -80,7 +90,7 @@ export function ListPage<S extends FilterSchema, Row>(props: ListPageProps<S, Ro
         toolbar={importAs && <ImportButton {...importAs} onImported={list.reload} />}
         searched={list.searched}
         hint={props.hint}
-        columns={props.columns}
+        columns={columns}
         rows={list.rows}
         rowKey={props.rowKey}
         loading={list.loading}

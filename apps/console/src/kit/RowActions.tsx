@@ -42,16 +42,19 @@ export function EditButton<V extends Record<string, unknown>>({
   schema,
   save,
   onSaved,
+  label,
 }: {
   op: PermittedOperation;
   title: string;
   fields: readonly FormField[];
-  /** The record as it is now (opening the dialog reads it). */
-  initial: () => V;
+  /** The record as it is now (opening the dialog reads it; a promise when it is fetched first). */
+  initial: () => V | Promise<V>;
   schema: RecordSchema<V>;
   save: (values: V) => Promise<unknown>;
   /** After a save; the surrounding ListPage's reload by default. */
   onSaved?: () => void;
+  /** The button's words (编辑 by default). */
+  label?: string;
 }) {
   const t = useT();
   const reload = useListReload();
@@ -61,8 +64,18 @@ export function EditButton<V extends Record<string, unknown>>({
   if (!can(op)) return null;
   return (
     <>
-      <button type="button" className={buttonClass("link")} onClick={() => setDraft(initial())}>
-        {t("kit.edit")}
+      <button
+        type="button"
+        className={buttonClass("link")}
+        onClick={() =>
+          void Promise.resolve()
+            .then(initial)
+            .then(setDraft, () => {
+              // A failed read was toasted by the shell; the dialog stays closed.
+            })
+        }
+      >
+        {label ?? t("kit.edit")}
       </button>
       {draft && (
         <FormDialog

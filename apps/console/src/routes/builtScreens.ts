@@ -8,4 +8,6 @@ export const BUILT_SCREEN_PATHS = [
   "/tbox/loginJournal",
   "/exportFile/index",
   "/baseInfo/simCard",
+  "/baseInfo/newEnergyInfo",
+  "/baseInfo/recordVehicleInfo",
 ] as const;
