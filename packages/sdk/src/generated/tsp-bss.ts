@@ -964,7 +964,7 @@ export interface paths {
         put?: never;
         /**
          * Save a vehicle's terminal info
-         * @description Replaces the terminal info of the vehicle `vin` with the body (every editable field), records a change log entry with the differences, and answers the saved record. A VIN the tenant does not own answers 404.
+         * @description Replaces the terminal info of the vehicle `vin` with the body (every editable field), records a change log entry with the differences, and answers the saved record with its new `updateTime`. Optimistic concurrency: send `updateTime` as read (the record's `updateTime`, or null when the group was empty); if the group has changed since (or has been filled meanwhile), the answer is 409 该车辆的终端信息已被他人修改，请刷新后重新编辑 and nothing changes — the check and the write happen in one transaction with the vehicle locked, so of two saves of the same version one wins. Without `updateTime` the save is last-write-wins (imports and scripts). After the schema, the rules of @tsp/domain's `checkNerEdit` apply (400 with the field of each reason), then the checks only the database can make. A VIN the tenant does not own answers 404.
          */
         post: operations["updateNerTerminalInfo"];
         delete?: never;
@@ -984,7 +984,7 @@ export interface paths {
         put?: never;
         /**
          * Save a vehicle's power-battery info
-         * @description Replaces the power-battery info of the vehicle `vin` with the body (every editable field), records a change log entry with the differences, and answers the saved record. A VIN the tenant does not own answers 404.
+         * @description Replaces the power-battery info of the vehicle `vin` with the body (every editable field), records a change log entry with the differences, and answers the saved record with its new `updateTime`. Optimistic concurrency: send `updateTime` as read (the record's `updateTime`, or null when the group was empty); if the group has changed since (or has been filled meanwhile), the answer is 409 该车辆的动力电池信息已被他人修改，请刷新后重新编辑 and nothing changes — the check and the write happen in one transaction with the vehicle locked, so of two saves of the same version one wins. Without `updateTime` the save is last-write-wins (imports and scripts). After the schema, the rules of @tsp/domain's `checkNerEdit` apply (400 with the field of each reason), then the checks only the database can make. A VIN the tenant does not own answers 404.
          */
         post: operations["updateNerBatteryInfo"];
         delete?: never;
@@ -1004,7 +1004,7 @@ export interface paths {
         put?: never;
         /**
          * Save a vehicle's drive-motor info
-         * @description Replaces the drive-motor info of the vehicle `vin` with the body (every editable field), records a change log entry with the differences, and answers the saved record. A VIN the tenant does not own answers 404.
+         * @description Replaces the drive-motor info of the vehicle `vin` with the body (every editable field), records a change log entry with the differences, and answers the saved record with its new `updateTime`. Optimistic concurrency: send `updateTime` as read (the record's `updateTime`, or null when the group was empty); if the group has changed since (or has been filled meanwhile), the answer is 409 该车辆的驱动电机信息已被他人修改，请刷新后重新编辑 and nothing changes — the check and the write happen in one transaction with the vehicle locked, so of two saves of the same version one wins. Without `updateTime` the save is last-write-wins (imports and scripts). After the schema, the rules of @tsp/domain's `checkNerEdit` apply (400 with the field of each reason), then the checks only the database can make. A VIN the tenant does not own answers 404.
          */
         post: operations["updateNerDriveInfo"];
         delete?: never;
@@ -1024,7 +1024,7 @@ export interface paths {
         put?: never;
         /**
          * Save a vehicle's vehicle info
-         * @description Replaces the vehicle info of the vehicle `vin` with the body (every editable field), records a change log entry with the differences, and answers the saved record. A VIN the tenant does not own answers 404.
+         * @description Replaces the vehicle info of the vehicle `vin` with the body (every editable field), records a change log entry with the differences, and answers the saved record with its new `updateTime`. Optimistic concurrency: send `updateTime` as read (the record's `updateTime`, or null when the group was empty); if the group has changed since (or has been filled meanwhile), the answer is 409 该车辆的车辆信息已被他人修改，请刷新后重新编辑 and nothing changes — the check and the write happen in one transaction with the vehicle locked, so of two saves of the same version one wins. Without `updateTime` the save is last-write-wins (imports and scripts). After the schema, the rules of @tsp/domain's `checkNerEdit` apply (400 with the field of each reason), then the checks only the database can make. A VIN the tenant does not own answers 404.
          */
         post: operations["updateNerVehicleInfo"];
         delete?: never;
@@ -1404,7 +1404,7 @@ export interface paths {
         put?: never;
         /**
          * Import vehicle models from a sheet
-         * @description Reads vehicle model parameter rows (the template of downloadNerVehicleModelTemplate). `allowCover=true` overwrites existing models with the same 公告型号; otherwise such rows are rejected (车型已存在). Valid rows are saved in one transaction; if the database refuses one while saving, none is saved (409).
+         * @description Reads vehicle model parameter rows (the template of downloadNerVehicleModelTemplate). The catalogue is platform-wide: every tenant reads every model (announcement models are national data), and each model records the tenant that created it (the seeded catalogue is the platform's). A row whose 公告型号 exists is rejected (车型已存在) unless `allowCover=true`; with it, the model is overwritten only when it was created by the caller's tenant or one of its sub-tenants, or the caller is in the platform tenant (the installation's first top-level tenant) — otherwise the row is rejected (车型已存在，由其他单位创建，不能覆盖) and the model is unchanged. Rejected rows carry the 公告型号 as `key`. Valid rows are saved in one transaction; if the database refuses one while saving, none is saved (409).
          */
         post: operations["importNerVehicleModel"];
         delete?: never;
@@ -2346,6 +2346,8 @@ export interface components {
             /** Format: date */
             registerDate: string | null;
             remark: string | null;
+            /** @description The record's `updateTime` as the editor read it, null when the group was empty then; a different current value answers 409. Absent: no check (last write wins). */
+            updateTime?: components["schemas"]["Timestamp"] | null;
         };
         /** @description Power-battery group. */
         NerBatteryInfo: {
@@ -2391,6 +2393,8 @@ export interface components {
             packCodes: string[];
             /** Format: date */
             productionDate: string | null;
+            /** @description The record's `updateTime` as the editor read it, null when the group was empty then; a different current value answers 409. Absent: no check (last write wins). */
+            updateTime?: components["schemas"]["Timestamp"] | null;
         };
         /** @description Drive-motor group. */
         NerDriveInfo: {
@@ -2432,6 +2436,8 @@ export interface components {
             /** @description Maximum motor speed, rpm. */
             maxSpeed: number;
             motorCodes: string[];
+            /** @description The record's `updateTime` as the editor read it, null when the group was empty then; a different current value answers 409. Absent: no check (last write wins). */
+            updateTime?: components["schemas"]["Timestamp"] | null;
         };
         /** @description Terminal (T-BOX) group; the ICCID should equal the one the login frames report. */
         NerTerminalInfo: {
@@ -2465,6 +2471,8 @@ export interface components {
             hardwareVersion: string | null;
             /** @enum {string} */
             protocol: "GB/T 32960-2016" | "GB/T 32960-2025";
+            /** @description The record's `updateTime` as the editor read it, null when the group was empty then; a different current value answers 409. Absent: no check (last write wins). */
+            updateTime?: components["schemas"]["Timestamp"] | null;
         };
         ChangeLogQuery: {
             vin: components["schemas"]["Vin"];
@@ -2737,6 +2745,22 @@ export interface components {
         Timestamp: number;
     };
     responses: {
+        /** @description The vehicle's group was changed by someone else since it was read (its `updateTime` differs from the one sent, or the group was filled while null was sent). Nothing was changed; `msg` names the group. */
+        NerGroupConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "code": 409,
+                 *       "msg": "该车辆的动力电池信息已被他人修改，请刷新后重新编辑",
+                 *       "data": null
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
         /** @description The rows passed every check, but the database refused one of them while the import was being saved (for example another request took the same T-BOX serial or SIM card in between). The write phase is one transaction, so no row of the file was saved. */
         ImportNotSaved: {
             headers: {
@@ -5566,6 +5590,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["NerGroupConflict"];
         };
     };
     updateNerBatteryInfo: {
@@ -5619,6 +5644,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["NerGroupConflict"];
         };
     };
     updateNerDriveInfo: {
@@ -5672,6 +5698,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["NerGroupConflict"];
         };
     };
     updateNerVehicleInfo: {
@@ -5726,6 +5753,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["NerGroupConflict"];
         };
     };
     updateNerVehicleModel: {

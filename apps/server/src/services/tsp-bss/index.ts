@@ -2,6 +2,7 @@ import type { ServiceModule } from "../types";
 import { lookupHandlers } from "./lookups";
 import * as m0001 from "./migrations/0001_master_data";
 import * as m0002 from "./migrations/0002_ner";
+import * as m0005 from "./migrations/0005_ner_model_owner";
 import { baseInfoHandlers } from "./ner/baseInfo";
 import { nerExporters } from "./ner/exports";
 import { monitorHandlers } from "./ner/monitor";
@@ -18,7 +19,11 @@ import "./tables";
  */
 export const tspBss: ServiceModule = {
   name: "tsp-bss",
-  migrations: { "tsp-bss:0001_master_data": m0001, "tsp-bss:0002_ner": m0002 },
+  migrations: {
+    "tsp-bss:0001_master_data": m0001,
+    "tsp-bss:0002_ner": m0002,
+    "tsp-bss:0005_ner_model_owner": m0005,
+  },
   handlers: { ...lookupHandlers, ...baseInfoHandlers, ...monitorHandlers, ...realnameHandlers },
   exporters: nerExporters,
   seed: seedTspBss,

@@ -136,6 +136,8 @@ export interface NerVehicleModelTable {
   tbox_model: string | null;
   battery_model: string | null;
   rated_energy: number | null;
+  /** Tenant that created the model (import); null: the platform's catalogue (migration tsp-bss:0005). */
+  owner_tenant_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 /** The four editable groups of a vehicle's master data. */
 export type NerGroup = "vehicleInfo" | "batteryInfo" | "driveInfo" | "terminalInfo";

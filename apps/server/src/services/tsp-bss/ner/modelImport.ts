@@ -1,6 +1,10 @@
 import ExcelJS from "exceljs";
+import type { Kysely, Selectable } from "kysely";
+import type { Database } from "../../../db/schema";
 import { ok } from "../../../http/envelope";
+import type { Principal } from "../../../platform/principal";
 import type { Handler } from "../../types";
+import { must } from "../actor";
 import type { NerVehicleModelTable } from "../tables";
 import { IMPORT_DONE_MSG, type RowFailure, savingAll } from "./imports";
 import { cellValue, readSheet } from "./sheet";
@@ -24,7 +28,8 @@ export const MODEL_COLUMNS = [
   { key: "rated_energy", label: "额定能量(kWh)", required: false, example: 57.6 },
 ] as const;
 
-type ModelValues = Omit<NerVehicleModelTable, "id">;
+/** A template row as a model to save (its creator is the importing tenant, set when it is inserted). */
+type ModelValues = Omit<Selectable<NerVehicleModelTable>, "id" | "owner_tenant_id">;
 
 /** A template row as a model, or the reason it is not one (Chinese, with the column label). */
 export function parseModelRow(cells: Map<string, unknown>): ModelValues | string {
@@ -58,56 +63,112 @@ export function parseModelRow(cells: Map<string, unknown>): ModelValues | string
   return out as unknown as ModelValues;
 }
 
+/** A row whose 公告型号 exists, without allowCover. */
+export const MSG_MODEL_EXISTS = "车型已存在";
+/** A row that would overwrite a model another tenant created. */
+export const MSG_MODEL_OTHERS = "车型已存在，由其他单位创建，不能覆盖";
+
 /**
- * importNerVehicleModel: announcement models from the template. A model whose 公告型号
- * exists is overwritten only with allowCover=true (business-areas.md §4), else rejected
- * (车型已存在). Valid rows are written in one transaction.
+ * The platform tenant: the installation's first top-level tenant (the platform operator's,
+ * created before any customer's; T0001 in the seed). It keeps the shared catalogue.
  */
-export const importNerVehicleModel: Handler = async ({ request, query }, ctx) => {
+async function platformTenantId(db: Kysely<Database>): Promise<number | null> {
+  const row = await db
+    .selectFrom("tenant")
+    .select("id")
+    .where("parent_id", "is", null)
+    .orderBy("id")
+    .limit(1)
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
+/**
+ * Whether the caller may overwrite a model: one its tenant or a sub-tenant created, or any
+ * model when the caller is in the platform tenant (the seeded catalogue has no creator: only
+ * the platform overwrites it).
+ */
+export function mayCover(
+  owner: number | null,
+  caller: Pick<Principal, "tenantId" | "tenantIds">,
+  platform: number | null,
+) {
+  return caller.tenantId === platform || (owner !== null && caller.tenantIds.includes(owner));
+}
+
+/**
+ * importNerVehicleModel: announcement models from the template. The catalogue is shared by
+ * every tenant (announcement models are national data: every tenant files vehicles against
+ * them), and each model records the tenant that created it. A model whose 公告型号 exists is
+ * rejected (车型已存在) unless allowCover=true (business-areas.md §4), and even then it is
+ * overwritten only when {@link mayCover} says so — another tenant's model is rejected
+ * (车型已存在，由其他单位创建，不能覆盖) and stays as it was, so one tenant's import cannot
+ * change the parameters of vehicles other tenants filed. An overwrite keeps the creator. The
+ * check and the writes are one transaction with the file's existing models locked; a model
+ * another import created meanwhile makes the whole file 409 (savingAll) rather than a silent
+ * overwrite.
+ */
+export const importNerVehicleModel: Handler = async ({ request, query, principal }, ctx) => {
+  const p = must(principal);
   const allowCover = query.allowCover === true;
   const { buffer } = await importUpload(request);
   const rows = await readSheet(
     buffer,
     MODEL_COLUMNS.filter((c) => c.required).map((c) => c.label),
   );
-  const existing = new Set(
-    (await ctx.db.selectFrom("ner_vehicle_model").select("vehicle_model").execute()).map((r) => r.vehicle_model),
-  );
+  const platform = await platformTenantId(ctx.db);
   const failures: RowFailure[] = [];
-  const accepted: ModelValues[] = [];
+  const parsedRows: { row: number; model: ModelValues }[] = [];
   const seen = new Set<string>();
   for (const r of rows) {
     const parsed = parseModelRow(r.cells);
     if (typeof parsed === "string") {
-      failures.push({ row: r.row, vin: "", reason: parsed });
+      failures.push({ row: r.row, vin: "", key: String(r.cells.get("公告型号") ?? ""), reason: parsed });
       continue;
     }
     if (seen.has(parsed.vehicle_model)) {
-      failures.push({ row: r.row, vin: "", reason: "文件中公告型号重复" });
+      failures.push({ row: r.row, vin: "", key: parsed.vehicle_model, reason: "文件中公告型号重复" });
       continue;
     }
     seen.add(parsed.vehicle_model);
-    if (existing.has(parsed.vehicle_model) && !allowCover) {
-      failures.push({ row: r.row, vin: "", reason: "车型已存在" });
-      continue;
-    }
-    accepted.push(parsed);
+    parsedRows.push({ row: r.row, model: parsed });
   }
-  if (accepted.length > 0) {
-    await savingAll(() =>
-      ctx.db.transaction().execute(async (trx) => {
-        for (const m of accepted) {
-          const { vehicle_model: _key, ...rest } = m;
-          await trx
-            .insertInto("ner_vehicle_model")
-            .values(m)
-            .onConflict((oc) => oc.column("vehicle_model").doUpdateSet(rest))
-            .execute();
-        }
-      }),
-    );
-  }
-  return ok({ all: rows.length, success: accepted.length, failed: failures.length, rows: failures }, IMPORT_DONE_MSG);
+  const accepted = await savingAll(() =>
+    ctx.db.transaction().execute(async (trx) => {
+      const keys = parsedRows.map((r) => r.model.vehicle_model);
+      const owners = new Map(
+        keys.length === 0
+          ? []
+          : (
+              await trx
+                .selectFrom("ner_vehicle_model")
+                .select(["vehicle_model", "owner_tenant_id"])
+                .where("vehicle_model", "in", keys)
+                .forUpdate()
+                .execute()
+            ).map((m) => [m.vehicle_model, m.owner_tenant_id]),
+      );
+      const taken: ModelValues[] = [];
+      for (const { row, model } of parsedRows) {
+        const key = model.vehicle_model;
+        if (owners.has(key) && !allowCover) failures.push({ row, vin: "", key, reason: MSG_MODEL_EXISTS });
+        else if (owners.has(key) && !mayCover(owners.get(key) ?? null, p, platform))
+          failures.push({ row, vin: "", key, reason: MSG_MODEL_OTHERS });
+        else taken.push(model);
+      }
+      for (const m of taken) {
+        const { vehicle_model: _key, ...rest } = m;
+        await trx
+          .insertInto("ner_vehicle_model")
+          .values({ ...m, owner_tenant_id: p.tenantId })
+          .onConflict((oc) => oc.column("vehicle_model").doUpdateSet(rest))
+          .execute();
+      }
+      return taken.length;
+    }),
+  );
+  failures.sort((a, b) => a.row - b.row);
+  return ok({ all: rows.length, success: accepted, failed: failures.length, rows: failures }, IMPORT_DONE_MSG);
 };
 
 /** downloadNerVehicleModelTemplate: the template .xlsx — header row and one example row (import dialog step 1). */

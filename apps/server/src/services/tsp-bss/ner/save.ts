@@ -1,9 +1,9 @@
+import { carrierOfIccid } from "@tsp/domain";
 import { type Kysely, sql } from "kysely";
 import type { Database } from "../../../db/schema";
 import type { Actor } from "../actor";
 import type { NerGroup } from "../tables";
 import { GROUPS, labelOf } from "./groups";
-import { carrierOfIccid } from "./rules";
 import "../tables";
 
 /** One changed field of a change log entry (openapi ChangeLogEntry.changes). */
@@ -101,7 +101,8 @@ export async function saveGroups(
           data: eb.ref("excluded.data"),
           update_by: eb.ref("excluded.update_by"),
           update_name: eb.ref("excluded.update_name"),
-          update_time: eb.ref("excluded.update_time"),
+          // The version strictly grows (two saves in one millisecond still differ): updateTime is what an edit sends back.
+          update_time: sql<number>`greatest(${eb.ref("excluded.update_time")}, ${eb.ref("ner_record.update_time")} + 1)`,
         })),
       )
       .execute();

@@ -1,33 +1,52 @@
-import { badRequest, notFound } from "../../../http/envelope";
+import { msgNerStale } from "@tsp/domain";
+import { sql } from "kysely";
+import { badRequest, conflict, notFound } from "../../../http/envelope";
 import type { Handler } from "../../types";
 import { actorOf, must } from "../actor";
 import type { NerGroup } from "../tables";
 import { labelOf } from "./groups";
 import { readRecord, toGroupRecord, visibleVehicle } from "./records";
-import { groupProblem } from "./rules";
+import { groupProblems } from "./rules";
 import { saveGroup } from "./save";
 import { modelById } from "./vehicleModels";
 
 /**
  * updateNer<Group>Info: replaces one group of a vehicle with the validated body, writes the
- * change log, answers the saved record. A VIN the tenant does not own answers 404; a rule
- * the schema cannot say answers 400; both before anything is written.
+ * change log, answers the saved record. A VIN the tenant does not own answers 404. With
+ * `updateTime` (the version the editor read, null for a group that was empty) a group changed
+ * since answers 409 (optimistic concurrency); without it the save is last-write-wins
+ * (imports and scripts). Then @tsp/domain's rules and the database's checks (400, each reason
+ * on its field). The vehicle row is locked first (SELECT … FOR UPDATE), so the version check,
+ * the checks and the write are one step: of two saves of the same version exactly one wins,
+ * also when the group had no record yet to lock. A refused save changes nothing.
  */
 const updateGroup =
   (group: NerGroup): Handler =>
   async ({ body, principal }, ctx) => {
     const p = must(principal);
-    const edit = body as Record<string, unknown> & { vin: string };
+    const { updateTime: readVersion, ...edit } = body as Record<string, unknown> & {
+      vin: string;
+      updateTime?: number | null;
+    };
     const vehicle = await visibleVehicle(ctx.db, edit.vin, p.tenantIds);
     if (!vehicle) throw notFound("车辆不存在");
-    const problem = await groupProblem(ctx.db, group, vehicle.vin, vehicle.tenant_id, edit);
-    if (problem) throw badRequest(problem, [{ field: group, msg: problem }]);
     const actor = await actorOf(p, ctx);
-    await ctx.db
-      .transaction()
-      .execute((trx) =>
-        saveGroup(trx, { vin: vehicle.vin, tenantId: vehicle.tenant_id, group }, edit, actor, ctx.now().getTime()),
-      );
+    await ctx.db.transaction().execute(async (trx) => {
+      await trx.selectFrom("vehicle").select("vin").where("vin", "=", vehicle.vin).forUpdate().execute();
+      if (readVersion !== undefined) {
+        const current = await trx
+          .selectFrom("ner_record")
+          .select("update_time")
+          .where("vin", "=", vehicle.vin)
+          .where("grp", "=", group)
+          .executeTakeFirst();
+        if ((current ? Number(current.update_time) : null) !== readVersion) throw conflict(msgNerStale(group));
+      }
+      const problems = await groupProblems(trx, group, vehicle.vin, vehicle.tenant_id, edit);
+      const first = problems[0];
+      if (first) throw badRequest(first.msg, problems);
+      await saveGroup(trx, { vin: vehicle.vin, tenantId: vehicle.tenant_id, group }, edit, actor, ctx.now().getTime());
+    });
     const row = await readRecord(ctx.db, vehicle.vin, group);
     if (!row) throw new Error("saved record vanished");
     return toGroupRecord(row, group, {
@@ -61,7 +80,12 @@ export const updateNerVehicleModel: Handler = async ({ query, principal }, ctx) 
       await trx.updateTable("vehicle").set({ vehicle_model_id: model.id }).where("vin", "=", vehicle.vin).execute();
       await trx
         .updateTable("ner_record")
-        .set({ update_by: actor.updateBy, update_name: actor.updateName, update_time: nowMs })
+        // The model is part of the vehicle info: its version moves on, so an edit form opened before sees 409.
+        .set({
+          update_by: actor.updateBy,
+          update_name: actor.updateName,
+          update_time: sql<number>`greatest(${nowMs}, update_time + 1)`,
+        })
         .where("vin", "=", vehicle.vin)
         .where("grp", "=", "vehicleInfo")
         .execute();

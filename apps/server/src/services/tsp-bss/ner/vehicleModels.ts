@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import type { Kysely, Selectable } from "kysely";
 import type { Database } from "../../../db/schema";
 import { notFound } from "../../../http/envelope";
 import type { Handler } from "../../types";
@@ -6,7 +6,8 @@ import { must } from "../actor";
 import type { NerVehicleModelTable } from "../tables";
 import { visibleVehicle } from "./records";
 
-type ModelRow = Omit<NerVehicleModelTable, "id"> & { id: number };
+/** A stored model as selected (the creator too: importNerVehicleModel reads it). */
+type ModelRow = Selectable<NerVehicleModelTable>;
 
 /** A stored announcement model as openapi VehicleModelParam. */
 export function toModelParam(r: ModelRow) {
