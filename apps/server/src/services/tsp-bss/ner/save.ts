@@ -46,7 +46,8 @@ export interface GroupSave {
  * Saves one group of many vehicles inside the caller's transaction (an import's valid rows,
  * or one edit): replaces each record, appends a change log entry with the differing fields
  * (none written when nothing changed), and keeps the vehicle's own columns in step (plate;
- * T-BOX serial, ICCID and the SIM card binding). Reads and writes in chunks, so an import of
+ * T-BOX serial, ICCID and the SIM card binding), with the vehicles locked (SELECT … FOR UPDATE)
+ * for the rest of the transaction. Reads and writes in chunks, so an import of
  * thousands of rows costs a few statements per 500 rows. The caller has validated every edit
  * (schema and {@link groupProblem}). Answers how many records changed.
  */
@@ -60,6 +61,19 @@ export async function saveGroups(
   let changed = 0;
   for (let i = 0; i < items.length; i += CHUNK) {
     const chunk = items.slice(i, i + CHUNK);
+    // Every writer of a vehicle's groups locks the vehicle first (in VIN order, so two imports
+    // cannot deadlock): an edit's version check (updates.ts) then never races an import's write.
+    await trx
+      .selectFrom("vehicle")
+      .select("vin")
+      .where(
+        "vin",
+        "in",
+        chunk.map((c) => c.vin),
+      )
+      .orderBy("vin")
+      .forUpdate()
+      .execute();
     const old = await trx
       .selectFrom("ner_record")
       .select(["vin", "data"])
