@@ -75,10 +75,10 @@ export const LOOKUP_OPS = [
   ...SEARCHES,
 ];
 
-/** New-energy master data: groups, params, change logs, exports, imports, templates, real-name (business-ner.test.ts). */
+/** New-energy master data: groups, params, change logs, exports, imports, templates (business-ner.test.ts). */
 export const NER_OPS = operations
   .filter((o) => o.service === "tsp-bss")
-  .filter((o) => /nerVehicle|newEnergyInfo|realname|import\/template/.test(o.path))
+  .filter((o) => /nerVehicle|newEnergyInfo|import\/template/.test(o.path))
   .filter((o) => !o.path.startsWith("/tsp-bss/simCard/"))
   .map((o) => o.operationId);
 
@@ -90,6 +90,9 @@ export const MONITOR_OPS = [
   "getNerMonitorInform",
   "setNerMonitorInform",
 ];
+
+/** Real-name authentication of /auth/index: list, detail, submit, review (realname.test.ts). */
+export const REALNAME_OPS = ["getRealnameVinList", "getRealnameDetail", "submitRealname", "reviewRealname"];
 
 /** The SIM card register of base info › SIM卡数据: list, detail, edit, delete, import, template, export (business-simcard.test.ts). */
 export const SIM_CARD_OPS = [
@@ -111,5 +114,6 @@ export const OWNERS: Record<string, readonly [string, readonly string[]]> = {
   "business-lookups.test.ts": ["LOOKUP_OPS", LOOKUP_OPS],
   "business-ner.test.ts": ["NER_OPS", NER_OPS],
   "business-simcard.test.ts": ["SIM_CARD_OPS", SIM_CARD_OPS],
+  "realname.test.ts": ["REALNAME_OPS", REALNAME_OPS],
   "ner-monitor.test.ts": ["MONITOR_OPS", MONITOR_OPS],
 };

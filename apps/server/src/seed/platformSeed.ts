@@ -24,6 +24,8 @@ export const DEMO_CLIENTS = {
 
 /** Whether a button permission is an export one (the operator has none of them). */
 export const isExportPermission = (api: string) => /export/i.test(api);
+/** Whether a button permission is a review duty (the operator submits real-name material; someone else approves it). */
+export const isReviewPermission = (api: string) => /\/review$/.test(api);
 
 /**
  * Tenants (two, plus a sub-tenant of the first), organisations, the whole route tree as menus,
@@ -75,9 +77,11 @@ export async function seedPlatform(
     return id;
   };
   const allButtons = [...buttonIds.values()];
-  const noExport = [...buttonIds].filter(([api]) => !isExportPermission(api)).map(([, id]) => id);
+  const operatorButtons = [...buttonIds]
+    .filter(([api]) => !isExportPermission(api) && !isReviewPermission(api))
+    .map(([, id]) => id);
   const rAdmin = await role(t1, "super_admin", "超级管理员", [...menuIds, ...allButtons]);
-  const rOperator = await role(t1, "operator", "运营专员", [...menuIds, ...noExport]);
+  const rOperator = await role(t1, "operator", "运营专员", [...menuIds, ...operatorButtons]);
   const rT2 = await role(t2, "tenant_admin", "租户管理员", [...menuIds, ...allButtons]);
 
   const account = async (
@@ -221,6 +225,8 @@ function buttonTitle(api: string): string {
     add: "新增",
     edit: "编辑",
     delete: "删除",
+    submit: "提交",
+    review: "审核",
   };
   const subject = api.includes("loginLog") ? "登入日志" : api.includes("logoutLog") ? "登出日志" : "";
   return `${subject}${known[last] ?? last}`;

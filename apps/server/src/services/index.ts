@@ -5,6 +5,7 @@ import { commSaasCloud } from "./comm-saas-cloud";
 import { objectStore } from "./object-store";
 import { transfer } from "./transfer";
 import { tspBss } from "./tsp-bss";
+import { tspBssRealname } from "./tsp-bss/realname";
 import { tspBssSimCard } from "./tsp-bss/simCard";
 import { tspHbaseProxy } from "./tsp-hbase-proxy";
 import { tspJsatl } from "./tsp-jsatl";
@@ -31,4 +32,6 @@ export const serviceModules: readonly ServiceModule[] = [
   // Last: its seed fills in the cards tsp-bss seeded, and drawing from the shared PRNG after
   // every other module leaves their demo data as it was.
   tspBssSimCard,
+  // After the SIM cards: rewrites tsp-bss's real-name states as whole records with history.
+  tspBssRealname,
 ];

@@ -1913,6 +1913,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/tsp-bss/realname/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A SIM card's real-name record with its photos and history
+         * @description The real-name record of the card `iccid`: state, owner, certificate number, contact phone, the photos as signed GET URLs valid 5 minutes (the objects are private: personal information, PIPL), who submitted and who reviewed it, the rejection reason, and the history of every submission and review, newest first. A card without a record answers the state `unauthenticated` with empty fields. The certificate number of an individual is masked (first 6 and last 4 characters) unless the caller holds the review permission (`/auth/index/review`), who must compare it with the photos. A card the tenant does not hold answers 404.
+         */
+        get: operations["getRealnameDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/realname/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submit a SIM card's real-name material for review
+         * @description Submits the real-name material of the card `iccid` and puts it under review (审核中). An individual (`person`) sends the name, the resident ID number (GB 11643 check character) and three photos — `idFront`, `idBack`, `holder`; a company (`company`) sends the registered name, the unified social credit code (GB 32100 check character) and the `licence` photo; both a contact phone (mobile or landline). The rules are @tsp/domain's `RealnameSubmitSchema` (400 with the field of each reason). Each photo must have been uploaded through getRealNamedFileUploadSigned: a private image object in the store, else 400 on `photos`. A card under review or already authenticated answers 409 (该卡的实名认证正在审核中… / 该卡已完成实名认证…); a rejected card may be submitted again. A card the tenant does not hold answers 404. Answers the record as getRealnameDetail does.
+         */
+        post: operations["submitRealname"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/realname/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve or reject a SIM card's real-name material
+         * @description The reviewer's decision on the card `iccid` under review: `approve` (已认证) or `reject` (已驳回) with a `reason` (required, at most 200 characters; the submitter reads it and submits again). Records who reviewed and when, and adds the decision to the history. Needs its own permission (`/auth/index/review`), which the demo administrator holds and the operator does not. A card not under review answers 409 (该卡的实名认证状态为…，只有审核中的资料可以审核); a card the tenant does not hold answers 404. Answers the record as getRealnameDetail does.
+         */
+        post: operations["reviewRealname"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/tsp-bss/ner/monitor/list": {
         parameters: {
             query?: never;
@@ -2540,6 +2600,88 @@ export interface components {
             status: components["schemas"]["RealnameStatus"];
             authTime: components["schemas"]["Timestamp"] | null;
         };
+        /**
+         * @description person 个人 (resident ID card), company 企业 (business licence).
+         * @enum {string}
+         */
+        RealnameOwnerType: "person" | "company";
+        /**
+         * @description idFront 身份证人像面, idBack 身份证国徽面, holder 手持身份证照片 (individuals); licence 营业执照 (companies).
+         * @enum {string}
+         */
+        RealnamePhotoKind: "idFront" | "idBack" | "holder" | "licence";
+        RealnameSubmit: {
+            iccid: components["schemas"]["Iccid"];
+            ownerType: components["schemas"]["RealnameOwnerType"];
+            /**
+             * @description The individual's name or the company's registered name.
+             * @example 张伟
+             */
+            ownerName: string;
+            /**
+             * @description Resident ID number (individual) or unified social credit code (company).
+             * @example 110101199003070011
+             */
+            certNo: string;
+            /**
+             * @description Mobile (11 digits from 1) or landline (010-12345678).
+             * @example 13800138000
+             */
+            contactPhone: string;
+            photos: {
+                kind: components["schemas"]["RealnamePhotoKind"];
+                objectKey: components["schemas"]["ObjectKey"];
+            }[];
+        };
+        RealnameReview: {
+            iccid: components["schemas"]["Iccid"];
+            /**
+             * @example reject
+             * @enum {string}
+             */
+            decision: "approve" | "reject";
+            /**
+             * @description Why it is rejected (required with `reject`; ignored with `approve`).
+             * @example 身份证人像面模糊，请重新拍摄
+             */
+            reason?: string | null;
+        };
+        RealnamePhotoLink: {
+            kind: components["schemas"]["RealnamePhotoKind"];
+            /** @description Signed GET URL of the private object, valid until `photosExpireAt`. */
+            url: string;
+        };
+        RealnameEvent: {
+            /** @enum {string} */
+            action: "submit" | "approve" | "reject";
+            /** @description Username of the account. */
+            operator: string;
+            /** @description Its display name. */
+            operatorName: string;
+            time: components["schemas"]["Timestamp"];
+            /** @description The rejection reason (reject only). */
+            reason: string | null;
+        };
+        RealnameDetail: {
+            iccid: components["schemas"]["Iccid"];
+            vin: components["schemas"]["Vin"] | null;
+            msisdn: components["schemas"]["Msisdn"] | null;
+            status: components["schemas"]["RealnameStatus"];
+            ownerType: components["schemas"]["RealnameOwnerType"] | null;
+            ownerName: string | null;
+            /** @description Masked for an individual unless the caller holds the review permission. */
+            certNo: string | null;
+            contactPhone: string | null;
+            photos: components["schemas"]["RealnamePhotoLink"][];
+            photosExpireAt: components["schemas"]["Timestamp"];
+            submitName: string | null;
+            submitTime: components["schemas"]["Timestamp"] | null;
+            reviewName: string | null;
+            reviewTime: components["schemas"]["Timestamp"] | null;
+            rejectReason: string | null;
+            /** @description Every submission and review, newest first. */
+            history: components["schemas"]["RealnameEvent"][];
+        };
         /** @description A numbered page (`NumberedPage` with its item type). */
         RealnamePage: {
             list: components["schemas"]["RealnameVehicle"][];
@@ -2743,6 +2885,12 @@ export interface components {
          * @example 1741912205000
          */
         Timestamp: number;
+        /**
+         * @description Key of an object in the store: one path segment, by default the file's MD5 plus its
+         *     extension (spec section 5). Letters, digits, dot, underscore and hyphen.
+         * @example 9e107d9d372bb6826bd81d3542a419d6.jpg
+         */
+        ObjectKey: string;
     };
     responses: {
         /** @description The vehicle's group was changed by someone else since it was read (its `updateTime` differs from the one sent, or the group was filled while null was sent). Nothing was changed; `msg` names the group. */
@@ -2779,6 +2927,22 @@ export interface components {
                  *           }
                  *         ]
                  *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description The real-name record cannot move as asked from its current state — a submission for a card under review or already authenticated, a review of a card not under review. Nothing was changed; `msg` says which, in Chinese. */
+        RealnameConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "code": 409,
+                 *       "msg": "该卡已完成实名认证，不能重复提交",
+                 *       "data": null
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorEnvelope"];
@@ -7689,6 +7853,173 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+        };
+    };
+    getRealnameDetail: {
+        parameters: {
+            query: {
+                /**
+                 * @description The card's ICCID.
+                 * @example 89860324472012345675
+                 */
+                iccid: components["parameters"]["SimIccid"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "操作成功",
+                     *       "data": {
+                     *         "iccid": "89860324472012345675",
+                     *         "vin": "LGXCE4CB2S0000123",
+                     *         "msisdn": "1440312345678",
+                     *         "status": "rejected",
+                     *         "ownerType": "person",
+                     *         "ownerName": "张伟",
+                     *         "certNo": "110101********0011",
+                     *         "contactPhone": "13800138000",
+                     *         "photos": [
+                     *           {
+                     *             "kind": "idFront",
+                     *             "url": "/obs/1f3870be274f6c49b3e31a0c6728957f.jpg?AccessKeyId=tsp-console&Expires=1741912505&Signature=aXl3c1N1cVhYb1pLQjJ2eVdkR3B6bmN0RmVoTGJRNE0"
+                     *           }
+                     *         ],
+                     *         "photosExpireAt": 1741912505000,
+                     *         "submitName": "运营专员",
+                     *         "submitTime": 1741912205000,
+                     *         "reviewName": "系统管理员",
+                     *         "reviewTime": 1741912265000,
+                     *         "rejectReason": "身份证人像面模糊，请重新拍摄",
+                     *         "history": [
+                     *           {
+                     *             "action": "reject",
+                     *             "operator": "admin",
+                     *             "operatorName": "系统管理员",
+                     *             "time": 1741912265000,
+                     *             "reason": "身份证人像面模糊，请重新拍摄"
+                     *           },
+                     *           {
+                     *             "action": "submit",
+                     *             "operator": "operator",
+                     *             "operatorName": "运营专员",
+                     *             "time": 1741912205000,
+                     *             "reason": null
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["RealnameDetail"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    submitRealname: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "iccid": "89860324472012345675",
+                 *       "ownerType": "person",
+                 *       "ownerName": "张伟",
+                 *       "certNo": "110101199003070011",
+                 *       "contactPhone": "13800138000",
+                 *       "photos": [
+                 *         {
+                 *           "kind": "idFront",
+                 *           "objectKey": "1f3870be274f6c49b3e31a0c6728957f.jpg"
+                 *         },
+                 *         {
+                 *           "kind": "idBack",
+                 *           "objectKey": "8277e0910d750195b448797616e091ad.jpg"
+                 *         },
+                 *         {
+                 *           "kind": "holder",
+                 *           "objectKey": "e4da3b7fbbce2345d7772b0674a318d5.jpg"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["RealnameSubmit"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["RealnameDetail"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["RealnameConflict"];
+        };
+    };
+    reviewRealname: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "iccid": "89860324472012345675",
+                 *       "decision": "reject",
+                 *       "reason": "身份证人像面模糊，请重新拍摄"
+                 *     }
+                 */
+                "application/json": components["schemas"]["RealnameReview"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["RealnameDetail"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["RealnameConflict"];
         };
     };
     listNerMonitor: {

@@ -6,16 +6,15 @@ import * as m0005 from "./migrations/0005_ner_model_owner";
 import { baseInfoHandlers } from "./ner/baseInfo";
 import { nerExporters } from "./ner/exports";
 import { monitorHandlers } from "./ner/monitor";
-import { realnameHandlers } from "./ner/realname";
 import { seedTspBss } from "./seed/seedTspBss";
 import "./tables";
 
 /**
  * tsp-bss, composed from its route-group slices: the lookups behind every selector and the
  * keyword searches (`lookups/`), the new-energy master data (`ner/baseInfo.ts`), the
- * monitoring list (`ner/monitor.ts`) and the real-name list (`ner/realname.ts`). Every
- * tenant-owned row is filtered by the caller's tenants. The SIM-card register is a module of
- * its own (`simCard/`).
+ * monitoring list (`ner/monitor.ts`). Every tenant-owned row is filtered by the caller's
+ * tenants. The SIM-card register (`simCard/`) and real-name authentication (`realname/`) are
+ * modules of their own.
  */
 export const tspBss: ServiceModule = {
   name: "tsp-bss",
@@ -24,7 +23,7 @@ export const tspBss: ServiceModule = {
     "tsp-bss:0002_ner": m0002,
     "tsp-bss:0005_ner_model_owner": m0005,
   },
-  handlers: { ...lookupHandlers, ...baseInfoHandlers, ...monitorHandlers, ...realnameHandlers },
+  handlers: { ...lookupHandlers, ...baseInfoHandlers, ...monitorHandlers },
   exporters: nerExporters,
   seed: seedTspBss,
 };

@@ -1,7 +1,7 @@
+import { maskRealnameOwner } from "@tsp/domain";
 import { type NotNull, type SqlBool, sql } from "kysely";
 import { numberedPage, where } from "../../../platform/listQuery";
 import { type DataOf, defineHandler } from "../../defineHandler";
-import type { Handler } from "../../types";
 import { vehicleBase } from "../lookups/vehicleBase";
 import "../tables";
 
@@ -30,12 +30,10 @@ export const getRealnameVinList = defineHandler<"getRealnameVinList">(async ({ q
     vin: r.vin,
     iccid: r.iccid,
     msisdn: r.msisdn,
-    ownerName: r.owner_name ?? null,
+    // Stored whole for the reviewer; a list shows an individual masked (PIPL).
+    ownerName: r.owner_name && r.owner_type ? maskRealnameOwner(r.owner_name, r.owner_type) : (r.owner_name ?? null),
     ownerType: r.owner_type ?? null,
     status: r.status,
     authTime: r.auth_time === null || r.auth_time === undefined ? null : Number(r.auth_time),
   }));
 });
-
-/** The real-name slice of tsp-bss (/auth/index). */
-export const realnameHandlers: Record<string, Handler> = { getRealnameVinList };
