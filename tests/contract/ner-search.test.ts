@@ -46,7 +46,7 @@ describe.skipIf(engine.skip)(`master-data search filters (${engine.kind})`, () =
   });
 
   it("creditName keeps the vehicles filed under that operating unit", async () => {
-    const units = (await call(server.url, "getCreditNameList", { token: admin })).body.data as {
+    const units = (await call(server.url, "getCreditNameList", { token: admin })).body.data.list as {
       creditName: string;
       creditCode: string;
     }[];
@@ -56,8 +56,14 @@ describe.skipIf(engine.skip)(`master-data search filters (${engine.kind})`, () =
     const target = info.list[0];
     if (!target) throw new Error("no vehicle info");
     const single = await call(server.url, "getNerSingleVehicleInfo", { token: admin, query: { vin: target.vin } });
-    const { updateBy: _b, updateName: _n, updateTime: _t, vehicleModelId: _i, vehicleModel: _m, ...edit } = single
-      .body.data as Record<string, unknown>;
+    const {
+      updateBy: _b,
+      updateName: _n,
+      updateTime: _t,
+      vehicleModelId: _i,
+      vehicleModel: _m,
+      ...edit
+    } = single.body.data as Record<string, unknown>;
     const saved = await call(server.url, "updateNerVehicleInfo", {
       token: admin,
       body: { ...edit, creditName: unit.creditName, creditCode: unit.creditCode },
@@ -73,7 +79,10 @@ describe.skipIf(engine.skip)(`master-data search filters (${engine.kind})`, () =
 
   it("refuses an empty or over-long filter value with 400 naming the field", async () => {
     for (const body of [{ updateBy: "" }, { creditName: "x".repeat(101) }]) {
-      const res = await call(server.url, "queryNerBaseInfo", { token: admin, body: { pageNum: 1, pageSize: 10, ...body } });
+      const res = await call(server.url, "queryNerBaseInfo", {
+        token: admin,
+        body: { pageNum: 1, pageSize: 10, ...body },
+      });
       expect(res.status).toBe(400);
       expect(JSON.stringify(res.body.data?.failDetail ?? res.body)).toContain(Object.keys(body)[0]);
     }

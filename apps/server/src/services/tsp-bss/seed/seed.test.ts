@@ -11,6 +11,7 @@ import { editProblem } from "../ner/editSchemas";
 import { creditCodeCheckChar } from "../ner/rules";
 import type { NerGroup } from "../tables";
 import { luhnDigit } from "./identifiers";
+import { FLEET_PER_DEMO_VEHICLE } from "./nevFleet";
 
 const operations = listOperations(loadDocuments());
 const NOW = new Date("2025-03-14T08:00:00Z");
@@ -31,6 +32,13 @@ async function seededDump() {
         .execute(),
       sims: await db.selectFrom("bss_sim_card").selectAll().orderBy("iccid").execute(),
       records: await db.selectFrom("ner_record").selectAll().orderBy("vin").orderBy("grp").execute(),
+      logs: await db
+        .selectFrom("ner_change_log")
+        .select(["vin", "grp", "changes", "update_by", "update_name", "update_time"])
+        .orderBy("vin")
+        .orderBy("grp")
+        .orderBy("update_time")
+        .execute(),
       dealers: await db.selectFrom("bss_dealer").selectAll().orderBy("code").execute(),
       units: await db.selectFrom("bss_credit_unit").selectAll().orderBy("code").execute(),
       machinery: await db.selectFrom("bss_machinery").selectAll().orderBy("vin").execute(),
@@ -65,5 +73,53 @@ describe("the business demo data", () => {
     for (const v of first.vehicles) expect(first.sims.find((s) => s.vin === v.vin)?.iccid).toBe(v.iccid);
     expect(new Set(first.vehicles.map((v) => v.tbox_sn)).size).toBe(first.vehicles.length);
     expect(first.sims.some((s) => s.vin === null)).toBe(true);
+  }, 150_000);
+
+  it("files a fleet of new-energy vehicles whose groups keep the rules between fields and whose change logs replay to the records", async () => {
+    const dump = await seededDump();
+    // 4 demo vehicles per tenant (3 tenants, the sub-tenant 1) plus the filed fleet of 20 per demo vehicle.
+    expect(dump.vehicles.length).toBe(4 + 4 + 1 + 4 * FLEET_PER_DEMO_VEHICLE);
+    const json = (v: unknown) => (typeof v === "string" ? JSON.parse(v) : v) as Record<string, unknown>;
+    for (const r of dump.records) {
+      const data = json(r.data);
+      if (r.grp === "batteryInfo") {
+        expect((data.packCodes as string[]).length, r.vin).toBe(data.packCount);
+        for (const code of data.packCodes as string[])
+          expect(code).toMatch(/^[0-9A-Z]{3}P[BE][0-9A-Z]{4}L[0-9A-Z]{2}\d{4}\d{8}$/);
+      }
+      if (r.grp === "driveInfo") {
+        expect(Number(data.peakPower)).toBeGreaterThanOrEqual(Number(data.ratedPower));
+        expect((data.motorCodes as string[]).length).toBeLessThanOrEqual(Number(data.motorCount));
+      }
+      if (r.grp === "vehicleInfo" && data.creditCode !== null) {
+        const code = String(data.creditCode);
+        expect(creditCodeCheckChar(code.slice(0, 17))).toBe(code.charAt(17));
+        expect(data.creditName).toBeTruthy();
+      }
+      // The log, replayed from empty in time order, ends at the record; its last editor is the record's.
+      const logs = dump.logs.filter((l) => l.vin === r.vin && l.grp === r.grp);
+      expect(logs.length, `${r.vin} ${r.grp}`).toBeGreaterThan(0);
+      const replayed: Record<string, unknown> = {};
+      for (const l of logs) {
+        for (const c of json(l.changes) as unknown as { field: string; before: unknown; after: unknown }[]) {
+          expect(c.before, `${r.vin} ${r.grp} ${c.field}`).toEqual(replayed[c.field] ?? null);
+          replayed[c.field] = c.after;
+        }
+      }
+      expect(replayed, `${r.vin} ${r.grp}`).toEqual(data);
+      expect(logs.at(-1)?.update_by).toBe(r.update_by);
+      expect(Number(logs.at(-1)?.update_time)).toBe(Number(r.update_time));
+    }
+    // Several entries per group for many vehicles, by several people.
+    const perGroup = new Map<string, number>();
+    for (const l of dump.logs) perGroup.set(`${l.vin} ${l.grp}`, (perGroup.get(`${l.vin} ${l.grp}`) ?? 0) + 1);
+    expect([...perGroup.values()].filter((n) => n >= 3).length).toBeGreaterThan(dump.records.length / 4);
+    expect(new Set(dump.logs.map((l) => l.update_by)).size).toBeGreaterThanOrEqual(5);
+    // Most vehicles have all four groups, some only part of them.
+    const groups = new Map<string, number>();
+    for (const r of dump.records) groups.set(r.vin, (groups.get(r.vin) ?? 0) + 1);
+    const full = [...groups.values()].filter((n) => n === 4).length;
+    expect(full).toBeGreaterThan(dump.vehicles.length / 2);
+    expect([...groups.values()].some((n) => n < 4)).toBe(true);
   }, 150_000);
 });
