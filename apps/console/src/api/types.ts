@@ -28,6 +28,20 @@ export type JournalPage = JournalSchemas["JournalPage"];
 /** What an export call answers (spec §7 "task submitted"). */
 export type ExportTaskRef = JournalSchemas["ExportTaskRef"];
 
+type MonitorSchemas = TspBss.components["schemas"];
+/** One vehicle of the monitoring list (新能源车辆监控 › 车辆监控列表) with its live state. */
+export type MonitorEntry = MonitorSchemas["MonitorEntry"];
+/** The monitoring list's query: VIN, kind of watch and paging. */
+export type MonitorQuery = MonitorSchemas["MonitorQuery"];
+/** What became of each VIN of an add: added, already there, refused with the reason. */
+export type MonitorInsertReport = MonitorSchemas["MonitorInsertReport"];
+/** The tenant's notification setting as saved (who and when included). */
+export type MonitorInform = MonitorSchemas["MonitorInform"];
+/** What a save of the notification setting sends. */
+export type MonitorInformEdit = MonitorSchemas["MonitorInformEdit"];
+/** A vehicle as the VIN picker lists it (findVinListByDim). */
+export type VehicleBrief = MonitorSchemas["VehicleBrief"];
+
 type BaseInfoSchemas = TspBss.components["schemas"];
 /** One SIM card of the register (base info › SIM卡数据). */
 export type SimCardRecord = BaseInfoSchemas["SimCardRecord"];

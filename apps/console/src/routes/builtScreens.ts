@@ -8,6 +8,7 @@ export const BUILT_SCREEN_PATHS = [
   "/tbox/loginJournal",
   "/exportFile/index",
   "/baseInfo/simCard",
+  "/newCarMonitor/monitorList",
   "/baseInfo/newEnergyInfo",
   "/baseInfo/recordVehicleInfo",
 ] as const;

@@ -37,6 +37,7 @@ export const SCREENS: Readonly<Record<string, LazyExoticComponent<ComponentType>
   "/tbox/loginJournal": lazyScreen(() => import("./tbox/loginJournal/LoginJournalPage")),
   "/exportFile/index": lazyScreen(() => import("./exportFile/ExportFileListPage")),
   "/baseInfo/simCard": lazyScreen(() => import("./baseInfo/simCard/SimCardPage")),
+  "/newCarMonitor/monitorList": lazyScreen(() => import("./newCarMonitor/monitorList/MonitorListPage")),
   "/baseInfo/newEnergyInfo": lazyScreen(() => import("./baseInfo/newEnergyInfo/NewEnergyInfoPage")),
   "/baseInfo/recordVehicleInfo": lazyScreen(() => import("./baseInfo/recordVehicleInfo/RecordVehicleInfoPage")),
 };
