@@ -2,7 +2,17 @@ import { PGlite } from "@electric-sql/pglite";
 import { type Generated, Kysely, PGliteDialect } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiError } from "../http/envelope";
-import { countOf, keysetBatches, keysetPage, numberedPage, type Order, type Scope, where } from "./listQuery";
+import {
+  countOf,
+  firstRows,
+  keysetBatches,
+  keysetPage,
+  numberedPage,
+  type Order,
+  type Scope,
+  UNPAGED_MAX,
+  where,
+} from "./listQuery";
 
 interface TestDb {
   item: { id: Generated<number>; tenant_id: number; name: string; code: string; score: number };
@@ -105,6 +115,28 @@ describe("list query: order and numbered pages", () => {
     await expect(numberedPage(items(), { sortBy: "toString" }, ORDER, pick)).rejects.toBeInstanceOf(ApiError);
     await expect(numberedPage(items(), { sortBy: "score" }, { order: ["id"] }, pick)).rejects.toThrow(ApiError);
     expect(await countOf(items())).toBe(ROWS.length);
+  });
+});
+
+describe("list query: an unpaged list", () => {
+  it("answers the first UNPAGED_MAX rows in order and the total of every match, so more rows are said to exist", async () => {
+    const many = Array.from({ length: UNPAGED_MAX + 5 }, (_, i) => ({
+      tenant_id: 9,
+      name: `批量${String(i).padStart(3, "0")}`,
+      code: `Z${i}`,
+      score: i,
+    }));
+    await db.insertInto("item").values(many).execute();
+    try {
+      const q = where(items(), { tenant: ["item.tenant_id", tenants(9)] });
+      const first = await firstRows(q, ORDER, pick, (r) => r.name);
+      expect(first.total).toBe(UNPAGED_MAX + 5);
+      expect(first.list).toEqual(many.slice(0, UNPAGED_MAX).map((r) => r.name));
+      const few = await firstRows(where(items(), { filters: (f) => [f.exact("code", "Z3")] }), ORDER, pick);
+      expect(few).toMatchObject({ total: 1, list: [{ name: "批量003" }] });
+    } finally {
+      await db.deleteFrom("item").where("tenant_id", "=", 9).execute();
+    }
   });
 });
 
