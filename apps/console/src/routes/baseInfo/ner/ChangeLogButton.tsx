@@ -81,39 +81,37 @@ export function ChangeLogButton({
       <button type="button" className={buttonClass("link")} onClick={() => setOpen(true)}>
         {t("ner.log")}
       </button>
-      <Dialog
-        open={open}
-        title={title}
-        width={860}
-        onClose={() => setOpen(false)}
-        footerExtra={
-          <ExportButton
-            op={EXPORT_LOG_OPS[group]}
-            label={t("ner.logExport")}
-            run={() => api.exportGroupLog(group, vin, person || undefined)}
-          />
-        }
-      >
-        <label className="mb-3 flex items-center gap-2 text-sm text-gray-600">
-          {t("ner.logPerson")}
-          <select
-            className="h-8 rounded border border-gray-300 px-2"
-            value={person}
-            onChange={(e) => {
-              setPerson(e.target.value);
-              setPageNum(1);
-            }}
-          >
-            <option value="">{t("kit.all")}</option>
-            {people.map((p) => (
-              <option key={p.value} value={p.value}>
-                {p.label}
-              </option>
-            ))}
-          </select>
-        </label>
+      <Dialog open={open} title={title} width={860} onClose={() => setOpen(false)}>
+        <div className="mb-3 flex items-center gap-3">
+          <label className="flex items-center gap-2 text-sm text-gray-600">
+            {t("ner.logPerson")}
+            <select
+              className="h-8 rounded border border-gray-300 px-2"
+              value={person}
+              onChange={(e) => {
+                setPerson(e.target.value);
+                setPageNum(1);
+              }}
+            >
+              <option value="">{t("kit.all")}</option>
+              {people.map((p) => (
+                <option key={p.value} value={p.value}>
+                  {p.label}
+                </option>
+              ))}
+            </select>
+          </label>
+          <span className="ml-auto">
+            <ExportButton
+              op={EXPORT_LOG_OPS[group]}
+              label={t("ner.logExport")}
+              run={() => api.exportGroupLog(group, vin, person || undefined)}
+            />
+          </span>
+        </div>
         <DataTable<DiffLine>
           label={title}
+          height={380}
           loading={loading}
           emptyText={t("ner.logEmpty")}
           rows={linesOf(page?.list ?? [])}
