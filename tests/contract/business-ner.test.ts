@@ -866,7 +866,7 @@ describe.skipIf(engine.skip)(`business new-energy master data contract (${engine
     ]);
     const first = await postFile(server.url, "importNerVehicleModel", path, { name: "m.xlsx", bytes }, admin);
     expect(first.body.data).toMatchObject({ all: 3, success: 1, failed: 2 });
-    expect(first.body.data.rows).toEqual([
+    expect(first.body.data.rows).toMatchObject([
       { row: 3, vin: "", key: "BYD7005BEV1", reason: "车型已存在" },
       { row: 4, vin: "", key: "CA5041XXYBEV", reason: "整备质量(kg)：应为正整数" },
     ]);

@@ -7,7 +7,7 @@ import type { Handler } from "../../types";
 import { must } from "../actor";
 import type { NerVehicleModelTable } from "../tables";
 import { IMPORT_DONE_MSG, type RowFailure, savingAll } from "./imports";
-import { cellValue, readSheet } from "./sheet";
+import { cellValue, plainCells, readSheet } from "./sheet";
 import { sendXlsx } from "./template";
 import { importUpload } from "./upload";
 
@@ -118,20 +118,32 @@ export const importNerVehicleModel: Handler = async ({ request, query, principal
   );
   const platform = await platformTenantId(ctx.db);
   const failures: RowFailure[] = [];
-  const parsedRows: { row: number; model: ModelValues }[] = [];
+  const parsedRows: { row: number; model: ModelValues; data: ReturnType<typeof plainCells> }[] = [];
   const seen = new Set<string>();
   for (const r of rows) {
     const parsed = parseModelRow(r.cells);
     if (typeof parsed === "string") {
-      failures.push({ row: r.row, vin: "", key: String(r.cells.get("公告型号") ?? ""), reason: parsed });
+      failures.push({
+        row: r.row,
+        vin: "",
+        key: String(r.cells.get("公告型号") ?? ""),
+        reason: parsed,
+        data: plainCells(r),
+      });
       continue;
     }
     if (seen.has(parsed.vehicle_model)) {
-      failures.push({ row: r.row, vin: "", key: parsed.vehicle_model, reason: "文件中公告型号重复" });
+      failures.push({
+        row: r.row,
+        vin: "",
+        key: parsed.vehicle_model,
+        reason: "文件中公告型号重复",
+        data: plainCells(r),
+      });
       continue;
     }
     seen.add(parsed.vehicle_model);
-    parsedRows.push({ row: r.row, model: parsed });
+    parsedRows.push({ row: r.row, model: parsed, data: plainCells(r) });
   }
   const accepted = await savingAll(() =>
     ctx.db.transaction().execute(async (trx) => {
@@ -149,11 +161,11 @@ export const importNerVehicleModel: Handler = async ({ request, query, principal
             ).map((m) => [m.vehicle_model, m.owner_tenant_id]),
       );
       const taken: ModelValues[] = [];
-      for (const { row, model } of parsedRows) {
+      for (const { row, model, data } of parsedRows) {
         const key = model.vehicle_model;
-        if (owners.has(key) && !allowCover) failures.push({ row, vin: "", key, reason: MSG_MODEL_EXISTS });
+        if (owners.has(key) && !allowCover) failures.push({ row, vin: "", key, reason: MSG_MODEL_EXISTS, data });
         else if (owners.has(key) && !mayCover(owners.get(key) ?? null, p, platform))
-          failures.push({ row, vin: "", key, reason: MSG_MODEL_OTHERS });
+          failures.push({ row, vin: "", key, reason: MSG_MODEL_OTHERS, data });
         else taken.push(model);
       }
       for (const m of taken) {
