@@ -38,14 +38,15 @@ test("every real screen has no serious or critical axe violation", async ({ page
       ).toContainText(vin);
     },
     "/exportFile/index": async (p) => expect(p.getByRole("heading", { name: "导出文件列表" })).toBeVisible(),
+    "/auth/index": async (p) => expect(p.getByRole("table", { name: "实名认证" }).locator("tbody tr")).toHaveCount(10),
     "/baseInfo/simCard": async (p) =>
       expect(p.getByRole("table", { name: "SIM卡数据" }).locator("tbody tr")).toHaveCount(10),
-    "/newCarMonitor/monitorList": async (p) =>
-      expect(p.getByRole("table", { name: "车辆监控列表" }).locator("tbody tr")).toHaveCount(10),
     "/baseInfo/newEnergyInfo": async (p) =>
       expect(p.getByRole("table", { name: "备案基础信息" }).locator("tbody tr")).toHaveCount(10),
     "/baseInfo/recordVehicleInfo": async (p) =>
       expect(p.getByRole("table", { name: "备案车辆信息" }).locator("tbody tr")).toHaveCount(10),
+    "/newCarMonitor/monitorList": async (p) =>
+      expect(p.getByRole("table", { name: "车辆监控列表" }).locator("tbody tr")).toHaveCount(10),
   };
   expect(Object.keys(visits).toSorted()).toEqual([...BUILT_SCREEN_PATHS].toSorted());
   for (const [path, ready] of Object.entries(visits)) {

@@ -89,3 +89,17 @@ export type NerFilters = BaseInfoSchemas["NerExportFilter"];
 export type CreditName = BaseInfoSchemas["CreditName"];
 /** An announcement model's parameters (公告型号). */
 export type VehicleModelParam = BaseInfoSchemas["VehicleModelParam"];
+
+type RealnameSchemas = TspBss.components["schemas"];
+/** A vehicle of 实名认证 with its SIM card's real-name state (owner masked). */
+export type RealnameRow = RealnameSchemas["RealnameVehicle"];
+/** A numbered page of them. */
+export type RealnamePage = RealnameSchemas["RealnamePage"];
+/** The list's query: VIN, state and paging. */
+export type RealnameQuery = NonNullable<TspBss.operations["getRealnameVinList"]["parameters"]["query"]>;
+/** A card's real-name record: material, signed photo links, reviewer, history. */
+export type RealnameDetail = RealnameSchemas["RealnameDetail"];
+/** What a submission sends. */
+export type RealnameSubmitBody = RealnameSchemas["RealnameSubmit"];
+/** What a review sends. */
+export type RealnameReviewBody = RealnameSchemas["RealnameReview"];

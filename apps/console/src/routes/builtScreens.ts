@@ -8,7 +8,8 @@ export const BUILT_SCREEN_PATHS = [
   "/tbox/loginJournal",
   "/exportFile/index",
   "/baseInfo/simCard",
-  "/newCarMonitor/monitorList",
   "/baseInfo/newEnergyInfo",
   "/baseInfo/recordVehicleInfo",
+  "/auth/index",
+  "/newCarMonitor/monitorList",
 ] as const;

@@ -37,9 +37,10 @@ export const SCREENS: Readonly<Record<string, LazyExoticComponent<ComponentType>
   "/tbox/loginJournal": lazyScreen(() => import("./tbox/loginJournal/LoginJournalPage")),
   "/exportFile/index": lazyScreen(() => import("./exportFile/ExportFileListPage")),
   "/baseInfo/simCard": lazyScreen(() => import("./baseInfo/simCard/SimCardPage")),
-  "/newCarMonitor/monitorList": lazyScreen(() => import("./newCarMonitor/monitorList/MonitorListPage")),
   "/baseInfo/newEnergyInfo": lazyScreen(() => import("./baseInfo/newEnergyInfo/NewEnergyInfoPage")),
   "/baseInfo/recordVehicleInfo": lazyScreen(() => import("./baseInfo/recordVehicleInfo/RecordVehicleInfoPage")),
+  "/auth/index": lazyScreen(() => import("./auth/index/RealnamePage")),
+  "/newCarMonitor/monitorList": lazyScreen(() => import("./newCarMonitor/monitorList/MonitorListPage")),
 };
 
 export { BUILT_SCREEN_PATHS } from "./builtScreens";
