@@ -226,10 +226,10 @@ export const zhCN = {
   "sim.status.active": "已激活",
   "sim.status.suspended": "停机",
   "sim.status.cancelled": "已销户",
-  "sim.realname.unauthenticated": "未实名",
+  "sim.realname.unauthenticated": "未认证",
   "sim.realname.pending": "审核中",
-  "sim.realname.approved": "已实名",
-  "sim.realname.rejected": "未通过",
+  "sim.realname.approved": "已认证",
+  "sim.realname.rejected": "已驳回",
   // Screens with many words keep both locales in one file each (screens/).
   ...nerText.zh,
   ...monitorText.zh,

@@ -1,4 +1,4 @@
-import { SIM_REALNAME_STATES, type SimRealnameState } from "../simCard/simCardValues";
+import { SIM_REALNAME_LABELS, SIM_REALNAME_STATES, type SimRealnameState } from "../simCard/simCardValues";
 
 /**
  * The closed value lists of real-name authentication (实名认证, /auth/index). Designed: the
@@ -10,12 +10,8 @@ import { SIM_REALNAME_STATES, type SimRealnameState } from "../simCard/simCardVa
 /** States of a card's real-name authentication: 未认证 → 审核中 → 已认证 / 已驳回 (and 已驳回 → 审核中 again). */
 export const REALNAME_STATES = SIM_REALNAME_STATES;
 export type RealnameState = SimRealnameState;
-export const REALNAME_STATE_LABELS: Readonly<Record<RealnameState, string>> = {
-  unauthenticated: "未认证",
-  pending: "审核中",
-  approved: "已认证",
-  rejected: "已驳回",
-};
+/** The SIM card register shows the same names (one list of words for one state). */
+export const REALNAME_STATE_LABELS: Readonly<Record<RealnameState, string>> = SIM_REALNAME_LABELS;
 
 /** Who uses the card: an individual (个人) or a company (企业). */
 export const REALNAME_OWNER_TYPES = ["person", "company"] as const;

@@ -99,7 +99,7 @@ describe("value lists", () => {
     expect(parseSimStatus("active")).toBe("active");
     expect(parseSimStatus("冻结")).toBeNull();
     expect(Object.keys(SIM_CARRIER_LABELS)).toEqual(["CMCC", "CUCC", "CTCC"]);
-    expect(SIM_REALNAME_STATES.map((s) => SIM_REALNAME_LABELS[s])).toEqual(["未实名", "审核中", "已实名", "未通过"]);
+    expect(SIM_REALNAME_STATES.map((s) => SIM_REALNAME_LABELS[s])).toEqual(["未认证", "审核中", "已认证", "已驳回"]);
   });
 });
 

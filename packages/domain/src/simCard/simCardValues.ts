@@ -31,15 +31,15 @@ export const SIM_STATUS_LABELS: Readonly<Record<SimStatus, string>> = {
 
 /**
  * Real-name state of the card's user (MIIT 工信部网安函〔2021〕246号; the same states as the
- * real-name screen /auth/index). Read only here: it comes from the real-name records.
+ * real-name screen /auth/index, with the same names). Read only here: it comes from the real-name records.
  */
 export const SIM_REALNAME_STATES = ["unauthenticated", "pending", "approved", "rejected"] as const;
 export type SimRealnameState = (typeof SIM_REALNAME_STATES)[number];
 export const SIM_REALNAME_LABELS: Readonly<Record<SimRealnameState, string>> = {
-  unauthenticated: "未实名",
+  unauthenticated: "未认证",
   pending: "审核中",
-  approved: "已实名",
-  rejected: "未通过",
+  approved: "已认证",
+  rejected: "已驳回",
 };
 
 /** The code of a value written as its code or its label (an import cell), or null. */
