@@ -3,6 +3,7 @@ import {
   MSG_REALNAME_ALREADY_PENDING,
   MSG_REALNAME_CREDIT_CHECK,
   MSG_REALNAME_ID_CARD,
+  MSG_REALNAME_OWN_SUBMISSION,
   MSG_REALNAME_REASON_REQUIRED,
   msgRealnameNotPending,
 } from "@tsp/domain";
@@ -217,7 +218,7 @@ describe.skipIf(engine.skip)(`real-name authentication contract (${engine.kind})
     expect(done.body.msg).toBe(MSG_REALNAME_ALREADY_APPROVED);
   });
 
-  it("refuses bad material with the field of each reason, writing nothing", async () => {
+  it("refuses bad material with the field of each reason, and a review of one's own submission, writing nothing", async () => {
     const card = (await rows(admin, { status: "unauthenticated" }))[0] as Row;
     const photos = await personPhotos(admin, "b");
     const base = {
@@ -278,8 +279,16 @@ describe.skipIf(engine.skip)(`real-name authentication contract (${engine.kind})
         )
       ).status,
     ).toBe(400);
-    const notPending = await refused(() =>
+    // Four-eyes: whoever submitted does not review, whatever permissions the account has.
+    expect((await ledger.call("submitRealname", { token: admin, body: base })).status).toBe(200);
+    const own = await refused(() =>
       ledger.call("reviewRealname", { token: admin, body: { iccid: card.iccid, decision: "approve" } }),
+    );
+    expect(own.status).toBe(403);
+    expect(own.body.msg).toBe(MSG_REALNAME_OWN_SUBMISSION);
+    const other = (await rows(admin, { status: "unauthenticated" }))[0] as Row;
+    const notPending = await refused(() =>
+      ledger.call("reviewRealname", { token: admin, body: { iccid: other.iccid, decision: "approve" } }),
     );
     expect(notPending.status).toBe(409);
     expect(notPending.body.msg).toBe(msgRealnameNotPending("unauthenticated"));

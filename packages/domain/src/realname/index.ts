@@ -10,6 +10,7 @@ export {
   MSG_REALNAME_DECISION,
   MSG_REALNAME_ID_CARD,
   MSG_REALNAME_NOT_A_RECORD,
+  MSG_REALNAME_OWN_SUBMISSION,
   MSG_REALNAME_OWNER_TYPE,
   MSG_REALNAME_PERSON_NAME,
   MSG_REALNAME_PHONE,
@@ -30,6 +31,7 @@ export {
   type RealnameSubmitField,
   RealnameSubmitSchema,
   realnameReviewRefusal,
+  realnameSelfReviewRefusal,
   realnameStateAfter,
   realnameSubmitRefusal,
 } from "./realnameRules";

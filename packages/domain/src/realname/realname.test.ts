@@ -10,6 +10,7 @@ import {
   MSG_REALNAME_DECISION,
   MSG_REALNAME_ID_CARD,
   MSG_REALNAME_NOT_A_RECORD,
+  MSG_REALNAME_OWN_SUBMISSION,
   MSG_REALNAME_OWNER_TYPE,
   MSG_REALNAME_PERSON_NAME,
   MSG_REALNAME_PHONE,
@@ -22,6 +23,7 @@ import {
   REALNAME_STATE_LABELS,
   REALNAME_STATES,
   realnameReviewRefusal,
+  realnameSelfReviewRefusal,
   realnameStateAfter,
   realnameSubmitRefusal,
 } from "./index";
@@ -166,12 +168,15 @@ describe("real-name states", () => {
     expect(realnameSubmitRefusal("approved")).toBe(MSG_REALNAME_ALREADY_APPROVED);
   });
 
-  it("reviews only cards under review, naming the state otherwise", () => {
+  it("reviews only cards under review, naming the state otherwise, and never one's own submission", () => {
     expect(realnameReviewRefusal("pending")).toBeNull();
     for (const state of REALNAME_STATES.filter((s) => s !== "pending"))
       expect(realnameReviewRefusal(state)).toBe(
         `该卡的实名认证状态为${REALNAME_STATE_LABELS[state]}，只有审核中的资料可以审核`,
       );
+    expect(realnameSelfReviewRefusal("operator", "admin")).toBeNull();
+    expect(realnameSelfReviewRefusal(null, "admin")).toBeNull();
+    expect(realnameSelfReviewRefusal("admin", "admin")).toBe(MSG_REALNAME_OWN_SUBMISSION);
     expect(realnameStateAfter("approve")).toBe("approved");
     expect(realnameStateAfter("reject")).toBe("rejected");
   });

@@ -34,6 +34,9 @@ export const MSG_REALNAME_ALREADY_PENDING = "该卡的实名认证正在审核�
 /** 409 of a submission for a card already authenticated. */
 export const MSG_REALNAME_ALREADY_APPROVED = "该卡已完成实名认证，不能重复提交";
 
+/** 403 of a review of one's own submission: whoever submits does not approve (four-eyes). */
+export const MSG_REALNAME_OWN_SUBMISSION = "不能审核自己提交的实名认证资料，请由其他审核人员审核";
+
 /** `请上传身份证人像面` … */
 export const msgRealnamePhotoMissing = (label: string) => `请上传${label}`;
 /** A photo of a kind the owner type does not take, or a second one of a kind. */
@@ -190,6 +193,11 @@ export function realnameSubmitRefusal(state: RealnameState): string | null {
 /** Why a card in `state` cannot be reviewed (409), or null: only one under review can. */
 export function realnameReviewRefusal(state: RealnameState): string | null {
   return state === "pending" ? null : msgRealnameNotPending(state);
+}
+
+/** Why `reviewer` (a username) may not review material `submitter` submitted, or null. */
+export function realnameSelfReviewRefusal(submitter: string | null, reviewer: string): string | null {
+  return submitter === reviewer ? MSG_REALNAME_OWN_SUBMISSION : null;
 }
 
 /** The state a decision leads to. */

@@ -1964,7 +1964,7 @@ export interface paths {
         put?: never;
         /**
          * Approve or reject a SIM card's real-name material
-         * @description The reviewer's decision on the card `iccid` under review: `approve` (已认证) or `reject` (已驳回) with a `reason` (required, at most 200 characters; the submitter reads it and submits again). Records who reviewed and when, and adds the decision to the history. Needs its own permission (`/auth/index/review`), which the demo administrator holds and the operator does not. A card not under review answers 409 (该卡的实名认证状态为…，只有审核中的资料可以审核); a card the tenant does not hold answers 404. Answers the record as getRealnameDetail does.
+         * @description The reviewer's decision on the card `iccid` under review: `approve` (已认证) or `reject` (已驳回) with a `reason` (required, at most 200 characters; the submitter reads it and submits again). Records who reviewed and when, and adds the decision to the history. Needs its own permission (`/auth/index/review`), which the demo administrator holds and the operator does not; nobody reviews their own submission (403 不能审核自己提交的实名认证资料…, four-eyes). A card not under review answers 409 (该卡的实名认证状态为…，只有审核中的资料可以审核); a card the tenant does not hold answers 404. Answers the record as getRealnameDetail does.
          */
         post: operations["reviewRealname"];
         delete?: never;

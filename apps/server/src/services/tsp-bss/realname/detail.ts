@@ -25,13 +25,18 @@ export async function cardOf(db: Kysely<Database>, principal: Principal, iccid: 
   let q = db
     .selectFrom("bss_sim_card as sc")
     .leftJoin("bss_realname as rn", "rn.iccid", "sc.iccid")
-    .select(["sc.iccid", "sc.tenant_id", "rn.status"])
+    .select(["sc.iccid", "sc.tenant_id", "rn.status", "rn.submit_by"])
     .where("sc.iccid", "=", iccid)
     .where(inTenants("sc.tenant_id", principal));
   if (lock) q = q.forUpdate("sc");
   const card = await q.executeTakeFirst();
   if (!card) throw notFound(MSG_REALNAME_CARD_NOT_FOUND);
-  return { iccid: card.iccid, tenantId: card.tenant_id, state: (card.status ?? "unauthenticated") as RealnameState };
+  return {
+    iccid: card.iccid,
+    tenantId: card.tenant_id,
+    state: (card.status ?? "unauthenticated") as RealnameState,
+    submitBy: card.submit_by ?? null,
+  };
 }
 
 /**

@@ -1,5 +1,5 @@
-import { checkRealnameReview, realnameReviewRefusal, realnameStateAfter } from "@tsp/domain";
-import { badRequest, conflict, ok } from "../../../http/envelope";
+import { checkRealnameReview, realnameReviewRefusal, realnameSelfReviewRefusal, realnameStateAfter } from "@tsp/domain";
+import { badRequest, conflict, forbidden, ok } from "../../../http/envelope";
 import { defineHandler } from "../../defineHandler";
 import { actorOf, must } from "../actor";
 import { cardOf, readRealname } from "./detail";
@@ -8,7 +8,8 @@ import { cardOf, readRealname } from "./detail";
  * reviewRealname: 通过 or 驳回 (with its reason) of a card under review, by an account holding
  * the review permission (the router checked it). In one transaction with the card locked:
  * the decision's rules (400), the card held by the caller (404), its state (409 unless under
- * review); then the state, the reviewer and the reason, and a history event.
+ * review), not the submitter's own material (403); then the state, the reviewer and the
+ * reason, and a history event.
  */
 export const reviewRealname = defineHandler<"reviewRealname">(async ({ body, principal }, ctx) => {
   const p = must(principal);
@@ -21,6 +22,9 @@ export const reviewRealname = defineHandler<"reviewRealname">(async ({ body, pri
     const card = await cardOf(trx, p, review.iccid, true);
     const refusal = realnameReviewRefusal(card.state);
     if (refusal) throw conflict(refusal);
+    // Four-eyes: the review permission does not let anyone approve their own material.
+    const own = realnameSelfReviewRefusal(card.submitBy, p.username);
+    if (own) throw forbidden(own);
     await trx
       .updateTable("bss_realname")
       .set({
