@@ -22,9 +22,10 @@ async function secondOperator(browser: Browser, baseURL: string, hash: string): 
   return page;
 }
 
-/** The battery view narrowed to one VIN, through the search form (the filter lands in the address). */
+/** The battery view narrowed to one VIN, picked in the search form's VIN picker (the filter lands in the address). */
 async function findVin(page: Page, vin: string): Promise<void> {
-  await page.getByLabel("VIN", { exact: true }).fill(vin);
+  await page.getByRole("combobox", { name: "VIN" }).fill(vin.slice(-8));
+  await page.getByRole("option", { name: vin }).click();
   await page.getByRole("button", { name: "查询", exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`vin=${vin}`));
   await loaded(page);

@@ -21,14 +21,6 @@ import type {
 // the four groups per VIN — query, single record, edit, change log, export, import, template —
 // the vehicle model binding and the parameter lists the forms offer.
 
-/** The file name part of a group's import and template paths. */
-const PATHS = {
-  vehicleInfo: { file: "vehicleInfo" },
-  batteryInfo: { file: "batteryInfo" },
-  driveInfo: { file: "driveInfo" },
-  terminalInfo: { file: "terminalInfo" },
-} as const;
-
 /** The groups in the spec's order. */
 export const NER_GROUPS: readonly NerGroup[] = ["vehicleInfo", "batteryInfo", "driveInfo", "terminalInfo"];
 
@@ -162,23 +154,34 @@ async function template(path: string): Promise<{ blob: Blob; fileName: string | 
   return { blob: file.blob, fileName: file.fileName };
 }
 
-/** Each group's import operation, by name (its permission guards the button). */
-const IMPORT_OPS = {
-  vehicleInfo: "importNerVehicleInfo",
-  batteryInfo: "importNerBatteryInfo",
-  driveInfo: "importNerDriveInfo",
-  terminalInfo: "importNerTerminalInfo",
-} as const satisfies Record<NerGroup, PermittedOperation>;
+/** Each group's import: its operation (whose permission guards the button), call and template. */
+const IMPORTS = {
+  vehicleInfo: {
+    op: "importNerVehicleInfo",
+    path: "/tsp-bss/nerVehicleExcel/import/vehicleInfo",
+    template: "/tsp-bss/import/template/download/nerVehicleInfo",
+  },
+  batteryInfo: {
+    op: "importNerBatteryInfo",
+    path: "/tsp-bss/nerVehicleExcel/import/batteryInfo",
+    template: "/tsp-bss/import/template/download/nerBatteryInfo",
+  },
+  driveInfo: {
+    op: "importNerDriveInfo",
+    path: "/tsp-bss/nerVehicleExcel/import/driveInfo",
+    template: "/tsp-bss/import/template/download/nerDriveInfo",
+  },
+  terminalInfo: {
+    op: "importNerTerminalInfo",
+    path: "/tsp-bss/nerVehicleExcel/import/terminalInfo",
+    template: "/tsp-bss/import/template/download/nerTerminalInfo",
+  },
+} as const satisfies Record<NerGroup, { op: PermittedOperation; path: string; template: string }>;
 
 /** A group's import as a list screen offers it: its operation, template and call. */
 export function groupImport(group: NerGroup): Omit<ListImport, "title"> {
-  const name = PATHS[group].file;
-  const templateName = `ner${name.charAt(0).toUpperCase()}${name.slice(1)}`;
-  return {
-    op: IMPORT_OPS[group],
-    template: () => template(`/tsp-bss/import/template/download/${templateName}`),
-    importFile: (file) => upload(`/tsp-bss/nerVehicleExcel/import/${name}`, file),
-  };
+  const { op, path, template: sheet } = IMPORTS[group];
+  return { op, template: () => template(sheet), importFile: (file) => upload(path, file) };
 }
 
 /** The vehicle model catalogue import (spec: allowCover; a model another unit created is not overwritten). */
@@ -219,12 +222,13 @@ export async function creditNames(keyWords?: string): Promise<CreditName[]> {
   return dataOf(await sdk().GET("/tsp-bss/newEnergyInfo/optUnit/creditNameList", { params: { query } })).list;
 }
 
-/** VINs of the tenant's filed vehicles matching a keyword (the VIN box's suggestions). */
-export async function vinOptions(vin: string): Promise<SelectOption[]> {
-  const { list } = dataOf(
-    await sdk().GET("/tsp-bss/newEnergyInfo/params/vin", { params: { query: { vin, pageNum: 1, pageSize: 10 } } }),
-  );
-  return list.map((o) => ({ value: String(o.value), label: o.label }));
+/** One page of the tenant's filed vehicles whose VIN contains `vin` (the VIN picker of the search panel). */
+export async function vinPage(
+  query: { vin: string; pageNum: number; pageSize: number },
+  signal: AbortSignal,
+): Promise<{ list: SelectOption[]; total: number }> {
+  const page = dataOf(await sdk().GET("/tsp-bss/newEnergyInfo/params/vin", { params: { query }, signal }));
+  return { list: page.list.map((o) => ({ value: String(o.value), label: o.label })), total: page.total };
 }
 
 /** A parameter list as select options (values as text, like every select's). */

@@ -1,5 +1,5 @@
 import * as d from "@tsp/domain";
-import type { SearchField, SelectOption } from "@tsp/ui";
+import { RemoteSelect, type SearchField, type SelectOption } from "@tsp/ui";
 import { useEffect, useState } from "react";
 import * as v from "valibot";
 import * as api from "../../../api/ner";
@@ -83,8 +83,23 @@ export function useNerChoices(): NerChoices {
 /** The search form of both screens. */
 export const nerSearchFields = (t: Translate, choices: NerChoices): SearchField[] => [
   { kind: "codes", key: "codes", label: t("ner.brand"), loader: api.brandTree },
-  // Part of a VIN finds every vehicle containing it (the lists match by substring).
-  { kind: "text", key: "vin", label: t("ner.vin") },
+  {
+    // The filed vehicles' VIN picker (params/vin): typed part of a VIN, picked from the tenant's vehicles.
+    kind: "choice",
+    key: "vin",
+    label: t("ner.vin"),
+    remote: (value, onChange) => (
+      <RemoteSelect
+        label={t("ner.vin")}
+        maxLength={17}
+        makeQuery={(vin, pageNum, pageSize) => ({ vin, pageNum, pageSize })}
+        loader={api.vinPage}
+        toOption={(o) => o}
+        value={value || null}
+        onChange={(vin) => onChange(vin ?? "")}
+      />
+    ),
+  },
   { kind: "iccid", key: "iccid", label: t("ner.iccid") },
   { kind: "msisdn", key: "msisdn", label: t("ner.msisdn") },
   { kind: "choice", key: "vehicleModelId", label: t("ner.vehicleModel"), options: choices.vehicleModels },

@@ -1,0 +1,187 @@
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { parse } from "yaml";
+
+/**
+ * Issue 14 "Done when": every call of spec/endpoints.txt is called by a console screen. A call
+ * counts as used when its path is written in the console's source outside the gallery (the
+ * calls live in `src/api/<group>.ts`, one function per operation, and only screens import
+ * them). What no screen uses yet is listed here with the issue whose screen will use it, and
+ * designed calls no screen needs are named with their reason — so a list that grows or a
+ * screen that starts using one fails this test until the lists say so.
+ */
+const repo = path.resolve(import.meta.dirname, "../..");
+const METHODS = ["get", "put", "post", "delete", "patch"] as const;
+
+/** Spec calls whose screens are other open issues' work: the issue and the route that will call them. */
+const AWAITING_SCREEN: Readonly<Record<string, string>> = {
+  "GET /comm-data/v1/basedata/area/allList": "issue 20: region picker of /baseInfo/dealer and /baseInfo/serviceStation",
+  "GET /transfer/obs/getTempPutURL": "issue 19: documents attached to the /notRoadFour filings",
+  "GET /tsp-jsatl/jsatl/vehicle/findList":
+    "issue 17: active-safety (JSATL) terminals of 报警附件上传 and 音视频参数设置",
+  "GET /tsp-shadow/vehicleStatus/jtl/getTotalFuelAlert": "issue 18: fuel alerts of 运营总览 and 故障报警 (/operate)",
+  "POST /comm-saas-cloud/obs/getCommonFileUploadSigned": "issue 18: photos of 机械原始照片库 (/operate/phoneExport)",
+  "POST /tsp-ota/v1/web/boxEv/ftp": "issue 17: the firmware file of a terminal upgrade command",
+  "GET /tsp-bss/dealer/findDealerByRegion": "issue 20: /baseInfo/dealer by region",
+  "GET /tsp-bss/dealer/findList": "issue 20: /baseInfo/dealer",
+  "GET /tsp-bss/machinery/manager/findMeinListByDim": "issue 20: /baseInfo/machineryInfo (machinery VIN picker)",
+  "GET /tsp-bss/nongji/listNoPage": "issue 18: /operate/agriculturalMachinery",
+  "GET /tsp-bss/search/ElectricInfo": "issue 20: e-drive controller of /baseInfo/vehicleInfo",
+  "GET /tsp-bss/search/EngineInfo": "issue 20: engine of /baseInfo/vehicleInfo",
+  "GET /tsp-bss/search/PowerInfo": "issue 20: power type of /baseInfo/vehicleInfo",
+  "GET /tsp-bss/search/TboxInfo": "issue 20: T-BOX model of /baseInfo/tbox",
+  "GET /tsp-bss/search/getChassisName": "issue 20: chassis of /baseInfo/vehicleInfo",
+  "GET /tsp-bss/search/getDealer": "issue 20: dealer of /baseInfo/vehicleSale",
+  "GET /tsp-bss/search/getECUList": "issue 20: ECU of /baseInfo/vehicleData",
+  "GET /tsp-bss/search/getGearboxModel": "issue 20: /baseInfo/gearbox",
+  "GET /tsp-bss/search/getPickup": "issue 20: pick-up point of /baseInfo/vehicleSale",
+  "GET /tsp-bss/search/getSaleDealer": "issue 20: selling dealer of /baseInfo/vehicleSale",
+  "GET /tsp-bss/search/getSecondaryDealer": "issue 20: secondary dealer of /baseInfo/dealer",
+  "GET /tsp-bss/search/getServiceList": "issue 20: services of /baseInfo/vehicleAbility",
+  "GET /tsp-bss/search/getServiceStationList": "issue 20: /baseInfo/serviceStation",
+  "GET /tsp-bss/search/getfinanceOrgList": "issue 20: /baseInfo/financialInstitution and /lease/leaseVehicle",
+  "GET /tsp-bss/search/vehicleNameInfo": "issue 20: vehicle name of /baseInfo/vehicleInfo",
+  "GET /tsp-bss/simCard/findAllIccid": "issue 20: card of /baseInfo/tbox",
+  "GET /tsp-bss/v1/aebs/getExistVinList": "issue 17: AEBS vehicles of 远程控制",
+  "GET /tsp-bss/v1/brands/list": "issue 20: brand of /baseInfo/vehicleInfo",
+  "GET /tsp-bss/v1/brands/selectBrandTreeList": "issue 18: the vehicle's branch of 单车查询 (/operate/query)",
+  "GET /tsp-bss/v1/model/selectList": "issue 20: model of /baseInfo/vehicleInfo",
+  "GET /tsp-bss/v1/series/list": "issue 20: series of /baseInfo/vehicleInfo",
+  "GET /tsp-bss/v1/vehicle/findByVin": "issue 18: 单车查询 (/operate/query)",
+  "GET /tsp-bss/v1/vehicle/findIccidList": "issue 18: the two-part VIN/ICCID/SN box of 单车查询",
+  "GET /tsp-bss/v1/vehicle/findSnListByDim": "issue 18: the two-part VIN/ICCID/SN box of 单车查询",
+  "GET /tsp-bss/v1/vehicle/fuzzyFindPlates": "issue 18: plate of 高级筛选 (/operate/screen)",
+  "GET /tsp-bss/v1/vehicle/fuzzyFindTboxSn": "issue 20: serial of /baseInfo/tbox",
+  "GET /tsp-bss/vehicle/manager/findUnSale": "issue 20: /baseInfo/vehicleSale",
+  "GET /tsp-bss/vehicle/oem/list": "issue 20: manufacturer of /baseInfo/vehicleInfo",
+};
+
+/** Designed calls that no screen calls, and why. */
+const BACK_OFFICE_ONLY: Readonly<Record<string, string>> = {
+  "GET /b-iam-account/oauth/authorize":
+    "the sign-in page itself: the console sends the browser to the address config.json names (spec §8), it never calls it",
+  "POST /b-iam-account/oauth/authorize": "the sign-in page's own form",
+  "GET /obs/{objectKey}": "a signed object URL, reached only through the URL a signing call answered",
+  "PUT /obs/{objectKey}": "a signed upload URL, reached only through the URL a signing call answered",
+};
+
+/** Every file of the console's source besides the gallery and the tests. */
+function consoleSources(dir = path.join(repo, "apps/console/src")): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const file = path.join(dir, name);
+    if (statSync(file).isDirectory()) return name === "gallery" ? [] : consoleSources(file);
+    return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) ? [file] : [];
+  });
+}
+
+const PATH_LITERAL = /["'`](\/[A-Za-z0-9_\-/{}.]+)["'`]/g;
+const literals = (text: string) => [...text.matchAll(PATH_LITERAL)].map((m) => m[1] as string);
+
+/**
+ * The paths each exported helper of @tsp/sdk writes (auth, password, upload helpers): the
+ * text from one `export … function name` to the next, with its path literals.
+ */
+function sdkHelperPaths(): Map<string, string[]> {
+  const dir = path.join(repo, "packages/sdk/src");
+  const files = readdirSync(dir)
+    .filter((n) => /\.ts$/.test(n) && !/\.test\.ts$/.test(n))
+    .map((n) => readFileSync(path.join(dir, n), "utf8"));
+  // Paths named once as constants (TOKEN_PATH = "/b-iam-account/oauth/token").
+  const constants = new Map<string, string>();
+  for (const text of files)
+    for (const m of text.matchAll(/const (\w+) = "(\/[^"]+)"/g)) constants.set(m[1] as string, m[2] as string);
+  // Each function's own paths and the functions it calls (requestToken behind exchangeCode).
+  const own = new Map<string, { paths: string[]; body: string }>();
+  for (const text of files) {
+    const starts = [...text.matchAll(/(?:export )?(?:async )?function (\w+)/g)];
+    starts.forEach((m, i) => {
+      const body = text.slice((m.index ?? 0) + m[0].length, starts[i + 1]?.index ?? text.length);
+      const named = [...constants].filter(([name]) => new RegExp(`\\b${name}\\b`).test(body)).map(([, p]) => p);
+      own.set(m[1] as string, { paths: [...literals(body), ...named], body });
+    });
+  }
+  const out = new Map<string, string[]>();
+  const reach = (name: string, seen: Set<string>): string[] => {
+    const fn = own.get(name);
+    if (!fn || seen.has(name)) return [];
+    seen.add(name);
+    const called = [...own.keys()].filter((n) => n !== name && new RegExp(`\\b${n}\\(`).test(fn.body));
+    return [...fn.paths, ...called.flatMap((n) => reach(n, seen))];
+  };
+  for (const name of own.keys()) out.set(name, reach(name, new Set()));
+  return out;
+}
+
+/**
+ * The paths the console calls: those it writes as string literals ("…" or `…` without a
+ * placeholder), and those of the @tsp/sdk helpers it imports.
+ */
+function pathsInConsole(): Set<string> {
+  const found = new Set<string>();
+  const helpers = sdkHelperPaths();
+  for (const file of consoleSources()) {
+    const text = readFileSync(file, "utf8");
+    for (const p of literals(text)) found.add(p);
+    for (const m of text.matchAll(/import \{([^}]*)\} from "@tsp\/sdk"/g))
+      for (const name of (m[1] as string).split(",").map((n) => n.trim().split(/\s+as\s+/)[0] as string))
+        for (const p of helpers.get(name.replace(/^type\s+/, "")) ?? []) found.add(p);
+  }
+  return found;
+}
+
+interface Operation {
+  call: string;
+  path: string;
+  designed: boolean;
+}
+
+/** Every operation of openapi/ ("METHOD /path"), and whether it is a designed one. */
+function operations(): Operation[] {
+  const dir = path.join(repo, "openapi");
+  return readdirSync(dir)
+    .filter((n) => n.endsWith(".yaml") && n !== "components.yaml")
+    .flatMap((name) => {
+      const doc = parse(readFileSync(path.join(dir, name), "utf8")) as {
+        paths?: Record<string, Record<string, { "x-designed"?: unknown }>>;
+      };
+      return Object.entries(doc.paths ?? {}).flatMap(([route, item]) =>
+        METHODS.filter((m) => item[m]).map((m) => ({
+          call: `${m.toUpperCase()} ${route}`,
+          path: route,
+          designed: item[m]?.["x-designed"] !== undefined,
+        })),
+      );
+    });
+}
+
+const specCalls = readFileSync(path.join(repo, "tests/fixtures/endpoints.txt"), "utf8")
+  .split("\n")
+  .map((l) => l.trim())
+  .filter((l) => l && !l.startsWith("#"));
+
+describe("every call of the spec is made by a console screen", () => {
+  const used = pathsInConsole();
+  const ops = operations();
+  const unused = ops.filter((o) => !used.has(o.path));
+
+  it("the spec's calls no screen makes are exactly the ones awaiting another issue's screen", () => {
+    const spec = new Set(specCalls);
+    const missing = unused.filter((o) => spec.has(o.call)).map((o) => o.call);
+    console.log(
+      `console screens make ${specCalls.length - missing.length}/${specCalls.length} calls of spec/endpoints.txt`,
+    );
+    expect(missing.toSorted()).toEqual(Object.keys(AWAITING_SCREEN).toSorted());
+  });
+
+  it("the designed calls no screen makes are each named with a reason", () => {
+    const spec = new Set(specCalls);
+    const designed = unused.filter((o) => !spec.has(o.call)).map((o) => o.call);
+    expect(designed.toSorted()).toEqual(Object.keys(BACK_OFFICE_ONLY).toSorted());
+  });
+
+  it("finds a call the console makes and misses one it does not (the scan can fail)", () => {
+    expect(used.has("/tsp-hbase-proxy/vehicleLog/getLoginLog")).toBe(true);
+    expect(used.has("/tsp-bss/no/such/call")).toBe(false);
+  });
+});
