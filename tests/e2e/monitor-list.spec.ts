@@ -37,6 +37,7 @@ test("monitoring list: add a VIN, see it listed, set the notification, reload, r
   await page.goto("/#/newCarMonitor/monitorList");
   await expect(page.getByRole("heading", { name: "车辆监控列表" })).toBeVisible();
   await expect(rows(page)).toHaveCount(10);
+  await audit(page, "monitoring list");
   const vin = await unwatchedVin(page);
 
   // 添加车辆 → pick the VIN from the remote picker by a part of it, under 报警监控.
@@ -128,4 +129,50 @@ test("monitoring list: add a VIN, see it listed, set the notification, reload, r
   await confirm.getByRole("button", { name: "移除" }).click();
   await expect(rows(page)).toHaveCount(0);
   await expect(page.getByText("暂无数据")).toBeVisible();
+});
+
+test("monitoring list in English and by keyboard alone: the picker, the notification form, Escape", async ({
+  page,
+}) => {
+  await signIn(page, "admin", "/newCarMonitor/monitorList");
+  await page.getByRole("button", { name: "English" }).click();
+  await page.goto("/#/newCarMonitor/monitorList");
+  const list = page.getByRole("table", { name: "Monitoring list" });
+  await expect(list.locator("tbody tr")).toHaveCount(10);
+  await expect(list.getByRole("columnheader", { name: "VIN / plate" })).toBeVisible();
+  const vin = await unwatchedVin(page);
+
+  // 添加车辆 by keyboard: Enter opens, the picker takes typed text, ↓ and Enter choose.
+  await page.getByRole("button", { name: "Add vehicles" }).focus();
+  await page.keyboard.press("Enter");
+  const add = page.getByRole("dialog", { name: "Add vehicles to watch" });
+  await add.getByRole("combobox", { name: "Search and pick a VIN" }).focus();
+  await page.keyboard.type(vin);
+  // The typed VIN narrows the list to the one vehicle (after the picker's pause in typing).
+  const options = page.getByRole("listbox").getByRole("option");
+  await expect(options).toHaveCount(1);
+  await expect(options.first()).toContainText(vin);
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("Enter");
+  await expect(add.getByRole("combobox", { name: "Search and pick a VIN" })).toHaveValue(new RegExp(vin));
+  await page.keyboard.press("Escape");
+  await page.keyboard.press("Escape");
+  await expect(add).toHaveCount(0);
+
+  // 通知设置 by keyboard: the switch toggles with Space, Escape closes without saving.
+  await page.getByRole("button", { name: "Notifications" }).focus();
+  await page.keyboard.press("Enter");
+  const inform = page.getByRole("dialog", { name: "Monitoring notifications" });
+  await expect(inform.getByRole("group", { name: "Which events" })).toBeVisible();
+  await expect(inform.getByLabel("Receiver 1 Name")).toHaveValue("值班调度员");
+  const enabled = inform.getByRole("switch", { name: /Notify/ });
+  const before = await enabled.isChecked();
+  await enabled.focus();
+  await page.keyboard.press("Space");
+  await expect(enabled).toBeChecked({ checked: !before });
+  await expect(inform.getByTestId("inform-summary")).toHaveText(before ? "Notifications are off" : /^On: /);
+  await page.screenshot({ path: "test-results/screenshots/monitor-inform-en.png" });
+  await page.keyboard.press("Escape");
+  await expect(inform).toHaveCount(0);
+  await audit(page, "monitoring list (English)");
 });

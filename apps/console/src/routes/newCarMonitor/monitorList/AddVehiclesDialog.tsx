@@ -128,6 +128,7 @@ export function AddVehiclesDialog({
             <div className="flex flex-col gap-1">
               <RemoteSelect
                 label={t("monitor.pick")}
+                placeholder={t("monitor.pick")}
                 maxLength={d.VIN_LENGTH}
                 makeQuery={(vin, pageNum, pageSize) => ({ vin: vin.trim().toUpperCase(), pageNum, pageSize })}
                 loader={api.findVins}

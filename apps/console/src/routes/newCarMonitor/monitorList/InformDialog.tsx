@@ -188,7 +188,7 @@ function InformForm({
       <legend className="sr-only">{t("monitor.informTitle")}</legend>
       <div className="rounded bg-gray-50 px-3 py-2 text-gray-700" aria-live="polite">
         <p>
-          <span className="font-medium">{t("monitor.summary")}：</span>
+          <span className="font-medium">{t("monitor.summary")}</span>
           <span data-testid="inform-summary">{summary}</span>
         </p>
         <p className="text-xs text-gray-500">

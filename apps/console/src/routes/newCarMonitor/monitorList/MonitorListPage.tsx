@@ -115,7 +115,7 @@ export default function MonitorListPage() {
           ),
         },
         { key: "modelName", title: t("monitor.model"), ellipsis: true },
-        enumColumn<Row>("type", t("monitor.type"), types.badges, 88),
+        enumColumn<Row>("type", t("monitor.type"), types.badges, 100),
         enumColumn<Row>("online", t("monitor.online"), online.badges, 72),
         twoTimes("lastLoginTime", "lastReportTime", t("monitor.lastLoginReport")),
         enumColumn<Row>("alarmLevel", t("monitor.alarmLevel"), levels.badges, 84),
