@@ -34,15 +34,22 @@ export async function storedToken(page: Page): Promise<string> {
  */
 export async function seededVin(page: Page, minRows = 30): Promise<string> {
   const headers = { Authorization: `Bearer ${await storedToken(page)}` };
-  const answer = await page.request.get("/tsp-bss/v1/vehicle/findVinListByDim?pageNum=1&pageSize=10", { headers });
-  expect(answer.status(), "the VIN picker call answers").toBe(200);
-  const body = (await answer.json()) as { data: { list: { vin: string }[] } };
   const now = Date.now();
-  for (const { vin } of body.data.list) {
-    const query = `vin=${vin}&startTime=${now - 30 * 86_400_000}&endTime=${now}&pageSize=100`;
-    const page1 = await page.request.get(`/tsp-hbase-proxy/vehicleLog/getLoginLog?${query}`, { headers });
-    const rows = ((await page1.json()) as { data?: { list?: unknown[] } }).data?.list?.length ?? 0;
-    if (rows >= minRows) return vin;
+  // The tenant also has filed vehicles that never reported (the master-data fleet): walk the
+  // picker's pages (100 a page) until a vehicle with a month of frames turns up.
+  for (let pageNum = 1; pageNum <= 10; pageNum++) {
+    const answer = await page.request.get(`/tsp-bss/v1/vehicle/findVinListByDim?pageNum=${pageNum}&pageSize=100`, {
+      headers,
+    });
+    expect(answer.status(), "the VIN picker call answers").toBe(200);
+    const body = (await answer.json()) as { data: { list: { vin: string }[]; total: number } };
+    for (const { vin } of body.data.list) {
+      const query = `vin=${vin}&startTime=${now - 30 * 86_400_000}&endTime=${now}&pageSize=100`;
+      const page1 = await page.request.get(`/tsp-hbase-proxy/vehicleLog/getLoginLog?${query}`, { headers });
+      const rows = ((await page1.json()) as { data?: { list?: unknown[] } }).data?.list?.length ?? 0;
+      if (rows >= minRows) return vin;
+    }
+    if (pageNum * 100 >= body.data.total) break;
   }
   throw new Error("no VIN in reach of the account has a month of journal rows");
 }

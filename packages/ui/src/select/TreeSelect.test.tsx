@@ -25,7 +25,7 @@ describe("region tree", () => {
     const onChange = vi.fn();
     render(<RegionTreeSelect loader={async () => REGIONS} value={null} onChange={onChange} />);
     const user = userEvent.setup();
-    await user.click(screen.getByRole("button", { name: "区域" }));
+    await user.click(screen.getByRole("button", { name: "请选择区域" }));
     await waitFor(() => expect(screen.getAllByRole("treeitem")).toHaveLength(2));
     screen.getByRole("tree").focus();
     await user.keyboard("{ArrowRight}");
@@ -51,12 +51,14 @@ describe("brand tree", () => {
     const onChange = vi.fn();
     const { rerender } = render(<BrandTreeSelect loader={async () => brands} value={[]} onChange={onChange} />);
     const user = userEvent.setup();
-    await user.click(screen.getByRole("button", { name: "品牌/车系/车型" }));
+    await user.click(screen.getByRole("button", { name: "请选择品牌/车系/车型" }));
     await waitFor(() => expect(screen.getAllByRole("treeitem")).toHaveLength(1));
     screen.getByRole("tree").focus();
     await user.keyboard("{ArrowRight}{ArrowDown}{ArrowRight}{ArrowDown}{Enter}");
     expect(onChange).toHaveBeenCalledWith(["1", "1", "1"]);
     rerender(<BrandTreeSelect loader={async () => brands} value={["1", "1", "1"]} onChange={onChange} />);
-    expect(screen.getByRole("button", { name: "品牌/车系/车型" }).textContent).toBe("解放 / J6 / J6P 牵引车▾");
+    expect(screen.getByRole("button", { name: "品牌/车系/车型：解放 / J6 / J6P 牵引车" }).textContent).toBe(
+      "解放 / J6 / J6P 牵引车▾",
+    );
   });
 });

@@ -107,15 +107,16 @@ export function TreeSelect({ label, nodes, value, onChange, loading, className }
   };
 
   const activeId = rows[activeIndex]?.node.id;
+  const chosen = selectedPath?.map((n) => n.label).join(" / ");
   return (
     <Popover className={clsx("relative inline-block w-56", className)}>
-      <PopoverButton aria-label={label} className={inputClass("flex w-full items-center gap-1 text-left")}>
+      {/* The name holds the visible text (WCAG 2.5.3 label in name): the field, then the choice. */}
+      <PopoverButton
+        aria-label={chosen ? `${label}：${chosen}` : `请选择${label}`}
+        className={inputClass("flex w-full items-center gap-1 text-left")}
+      >
         <span className="min-w-0 flex-1 truncate">
-          {selectedPath ? (
-            selectedPath.map((n) => n.label).join(" / ")
-          ) : (
-            <span className="text-gray-500">请选择{label}</span>
-          )}
+          {chosen ? chosen : <span className="text-gray-500">请选择{label}</span>}
         </span>
         <span aria-hidden="true" className="text-gray-500">
           ▾
