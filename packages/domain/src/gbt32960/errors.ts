@@ -27,7 +27,9 @@ export type FrameErrorCode =
   | "bad-ascii"
   | "bad-length"
   | "bad-count"
-  | "bad-number";
+  | "bad-number"
+  | "truncated"
+  | "unsupported-type";
 
 /** Builds a failed result carrying a {@link FrameError}. */
 export function frameError(code: FrameErrorCode, message: string, offset?: number) {

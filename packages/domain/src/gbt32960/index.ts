@@ -21,6 +21,7 @@ export {
   encodeVehicleLogoutMessage,
   type MessageBody,
 } from "./message";
+export * from "./realtime/index";
 export {
   decodeVehicleLogin,
   encodeVehicleLogin,

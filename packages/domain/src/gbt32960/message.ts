@@ -3,17 +3,20 @@ import { COMMAND, ENCRYPTION, type Gbt32960Edition, RESPONSE_COMMAND } from "./c
 import type { FrameError } from "./errors";
 import { decodeFrame, encodeFrame, type Gbt32960Frame } from "./frame";
 import { bytesToHex } from "./hex";
+import { decodeRealtimeData, type RealtimeData } from "./realtime/realtimeData";
 import { decodeVehicleLogin, encodeVehicleLogin, type VehicleLogin } from "./vehicleLogin";
 import { decodeVehicleLogout, encodeVehicleLogout, type VehicleLogout } from "./vehicleLogout";
 
 /**
  * What a journal message holds (platform-shell.md §2 "Vehicle login journal": the raw message
- * column). The body is read only for unencrypted vehicle login/logout command frames; answers
- * from the platform, encrypted data units and other commands keep their raw bytes in the frame.
+ * column). The body is read only for unencrypted command frames of vehicle login/logout and
+ * real-time/re-sent data; answers from the platform, encrypted data units and other commands
+ * keep their raw bytes in the frame.
  */
 export type MessageBody =
   | { readonly kind: "login"; readonly login: VehicleLogin }
   | { readonly kind: "logout"; readonly logout: VehicleLogout }
+  | { readonly kind: "realtime"; readonly realtime: RealtimeData }
   | { readonly kind: "other" };
 
 /** A decoded journal message: the frame and, where readable, its body. */
@@ -35,6 +38,10 @@ export function decodeMessage(input: string | Uint8Array): Result<DecodedMessage
   if (readable && f.command === COMMAND.vehicleLogout) {
     const logout = decodeVehicleLogout(f.data);
     return logout.ok ? ok({ frame: f, body: { kind: "logout", logout: logout.value } }) : logout;
+  }
+  if (readable && (f.command === COMMAND.realtimeData || f.command === COMMAND.resentData)) {
+    const realtime = decodeRealtimeData(f.data, f.edition);
+    return realtime.ok ? ok({ frame: f, body: { kind: "realtime", realtime: realtime.value } }) : realtime;
   }
   return ok({ frame: f, body: { kind: "other" } });
 }
