@@ -6,6 +6,7 @@ import * as gbt32960 from "./gbt32960/index";
 import * as geofence from "./geofence/index";
 import * as identifiers from "./identifiers/index";
 import * as root from "./index";
+import * as jt808 from "./jt808/index";
 import * as monitor from "./monitor/index";
 import * as ner from "./ner/index";
 import * as paging from "./paging/index";
@@ -29,6 +30,7 @@ const areas = {
   gbt32960,
   geofence,
   identifiers,
+  jt808,
   monitor,
   ner,
   paging,

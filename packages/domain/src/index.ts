@@ -5,6 +5,7 @@ export * from "./format/index";
 export * from "./gbt32960/index";
 export * from "./geofence/index";
 export * from "./identifiers/index";
+export * from "./jt808/index";
 export * from "./list/index";
 export * from "./monitor/index";
 export * from "./ner/index";
