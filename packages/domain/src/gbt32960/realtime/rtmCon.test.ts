@@ -194,7 +194,13 @@ function compareItem(ours: RealtimeItem, theirs: Json, edition: number, seen: Se
   }
 }
 
-function compareRealtime(ours: RealtimeData, theirs: Json, edition: number, seen: Set<string>): void {
+function compareRealtime(
+  ours: RealtimeData,
+  theirs: Json,
+  edition: number,
+  dataLength: number,
+  seen: Set<string>,
+): void {
   expect(ours.collectedAt).toBe(cst(theirs.timestamp));
   expect(ours.items.map((i) => i.type)).toEqual(theirs.data_list.map((i: Json) => i.data_type.raw));
   ours.items.forEach((item, i) => {
@@ -207,6 +213,9 @@ function compareRealtime(ours: RealtimeData, theirs: Json, edition: number, seen
   expect(ours.signature?.algorithm.raw).toBe(theirs.sig.algo.raw);
   expect(bytesToHex(ours.signature?.r ?? new Uint8Array()).toLowerCase()).toBe(theirs.sig.r_value);
   expect(bytesToHex(ours.signature?.s ?? new Uint8Array()).toLowerCase()).toBe(theirs.sig.s_value);
+  // The signed bytes run from the time to the last item: all but 0xFF, algorithm, r and s with their lengths.
+  const blockLength = 1 + 1 + 2 + theirs.sig.r_value.length / 2 + 2 + theirs.sig.s_value.length / 2;
+  expect(ours.signature?.signedLength).toBe(dataLength - blockLength);
 }
 
 describe("GB/T 32960.3 vectors from rtm_con (48 frames)", () => {
@@ -245,7 +254,7 @@ describe("GB/T 32960.3 vectors from rtm_con (48 frames)", () => {
     it(`reads ${f.name} field by field as rtm_con does`, () => {
       const r = decodeMessage(f.hex);
       if (!r.ok || r.value.body.kind !== "realtime") throw new Error(`not read: ${JSON.stringify(r)}`);
-      compareRealtime(r.value.body.realtime, f.decoded.payload, Number(f.edition), seen);
+      compareRealtime(r.value.body.realtime, f.decoded.payload, Number(f.edition), r.value.frame.data.length, seen);
     });
   }
 
