@@ -55,11 +55,25 @@ test("every real screen has no serious or critical axe violation", async ({ page
     await audit(page, path);
   }
   // The kit's dialogs: import and edit of the SIM card list, and a decoded frame.
+  await page.goto("/#/baseInfo/simCard");
+  await expect(page.getByRole("table", { name: "SIM卡数据" }).locator("tbody tr")).toHaveCount(10);
   await page.getByRole("button", { name: "导入", exact: true }).click();
   await audit(page, "import dialog");
   await page.keyboard.press("Escape");
   await page.getByRole("table", { name: "SIM卡数据" }).getByRole("button", { name: "编辑" }).first().click();
   await audit(page, "edit dialog");
+  await page.keyboard.press("Escape");
+  // The filing screens' group form (lines and suggestions) and change log.
+  await page.goto("/#/baseInfo/recordVehicleInfo?group=batteryInfo");
+  const filed = page.getByRole("table", { name: "备案车辆信息" });
+  await expect(filed.locator("tbody tr")).toHaveCount(10);
+  await filed.getByRole("button", { name: "编辑" }).first().click();
+  await expect(page.getByRole("dialog").getByLabel("子系统编码")).toBeVisible();
+  await audit(page, "group edit dialog");
+  await page.keyboard.press("Escape");
+  await filed.getByRole("button", { name: "变更记录" }).first().click();
+  await expect(page.getByRole("dialog").getByRole("table").locator("tbody tr").first()).toBeVisible();
+  await audit(page, "change log dialog");
   await page.keyboard.press("Escape");
 });
 
