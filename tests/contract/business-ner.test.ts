@@ -190,7 +190,7 @@ describe.skipIf(engine.skip)(`business new-energy master data contract (${engine
   afterAll(() => server?.stop());
 
   it("answers 401 without a token on every master-data operation", async () => {
-    expect(NER_OPS.length).toBe(53);
+    expect(NER_OPS.length).toBe(52);
     for (const id of NER_OPS) {
       const op = operations.find((o) => o.operationId === id);
       if (op?.requestBody?.content["multipart/form-data"]) {
