@@ -16,7 +16,14 @@ export interface Jt808Register {
   readonly model: string;
   readonly terminalId: string;
   readonly plateColor: number;
+  /** The plate as text: province abbreviations and special-plate characters read, any other Chinese character as U+FFFD. */
   readonly plate: string;
+  /**
+   * The plate field's GBK bytes as received. When given, they are written instead of `plate`
+   * (so a decoded register re-encodes byte for byte, whatever characters it holds); leave it
+   * out to write `plate`.
+   */
+  readonly plateGbk?: Uint8Array;
 }
 
 const FIELD_SIZES = { 2013: [5, 20, 7], 2019: [11, 30, 30] } as const;
@@ -39,8 +46,7 @@ export function decodeJt808Register(body: Uint8Array, edition: 2013 | 2019): Res
   }
   const color = r.uint(1, "车牌颜色");
   if (!color.ok) return color;
-  const plate = readPlate(r.bytes.subarray(r.offset));
-  if (!plate.ok) return jt808Error(plate.error.code, plate.error.message, r.offset + (plate.error.offset as number));
+  const plateGbk = r.bytes.slice(r.offset);
   const [maker, model, terminalId] = texts as [string, string, string];
   return ok({
     province: p1 * 256 + p2,
@@ -49,7 +55,8 @@ export function decodeJt808Register(body: Uint8Array, edition: 2013 | 2019): Res
     model,
     terminalId,
     plateColor: color.value,
-    plate: plate.value,
+    plate: readPlate(plateGbk),
+    plateGbk,
   });
 }
 
@@ -65,7 +72,7 @@ export function encodeJt808Register(register: Jt808Register, edition: 2013 | 201
     if (!bytes.ok) return bytes;
     parts.push(bytes.value);
   }
-  const plate = writePlate(register.plate);
+  const plate = register.plateGbk === undefined ? writePlate(register.plate) : ok(register.plateGbk);
   if (!plate.ok) return plate;
   parts.push(Uint8Array.of(register.plateColor), plate.value);
   return ok(concat(parts));

@@ -3,15 +3,18 @@ import { type Jt808Error, jt808Error } from "./errors";
 
 /**
  * A fixed-length ASCII field (register: maker, model, terminal id; authentication: IMEI,
- * software version). The standard pads with 0x00 after the text; trailing NULs are dropped when
- * read, any other byte outside printable ASCII is an error. Some terminals pad with "0"
+ * software version). The standard pads with 0x00 after the text, some encoders before it
+ * (yezhihao/jt808-server's test frames); NULs at either end are dropped when read (writing pads
+ * after), any other byte outside printable ASCII is an error. SmallChi/JT808 pads with "0"
  * characters instead — those are part of the text, so re-encoding gives the same bytes.
  */
 export function readAscii(bytes: Uint8Array, field: string): Result<string, Jt808Error> {
+  let start = 0;
   let end = bytes.length;
   while (end > 0 && bytes[end - 1] === 0) end--;
+  while (start < end && bytes[start] === 0) start++;
   let out = "";
-  for (const b of bytes.subarray(0, end)) {
+  for (const b of bytes.subarray(start, end)) {
     if (b < 0x20 || b > 0x7e) return jt808Error("bad-text", `“${field}”含非ASCII可见字符`);
     out += String.fromCharCode(b);
   }
@@ -79,24 +82,24 @@ const PLATE_GBK: Readonly<Record<string, number>> = {
 };
 const GBK_PLATE = new Map(Object.entries(PLATE_GBK).map(([char, code]) => [code, char]));
 
-/** GBK plate bytes → text (trailing NULs dropped); a two-byte character not on a plate is an error. */
-export function readPlate(bytes: Uint8Array): Result<string, Jt808Error> {
+/**
+ * GBK plate bytes → text (trailing NULs dropped). A two-byte character not in the table above
+ * (a test plate's 测, say) reads as U+FFFD; the caller keeps the bytes for the exact text.
+ */
+export function readPlate(bytes: Uint8Array): string {
   let end = bytes.length;
   while (end > 0 && bytes[end - 1] === 0) end--;
   let out = "";
   for (let i = 0; i < end; i++) {
     const b = bytes[i] as number;
-    if (b >= 0x20 && b <= 0x7e) {
+    if (b < 0x80) {
       out += String.fromCharCode(b);
       continue;
     }
-    const char = GBK_PLATE.get(b * 256 + (bytes[i + 1] ?? 0));
-    if (char === undefined)
-      return jt808Error("bad-plate", "车牌含无法识别的字符（仅支持省份简称、使领警学港澳挂试超临及ASCII）", i);
-    out += char;
+    out += GBK_PLATE.get(b * 256 + (bytes[i + 1] ?? 0)) ?? "\uFFFD";
     i++;
   }
-  return ok(out);
+  return out;
 }
 
 /** Plate text → GBK bytes (see {@link readPlate} for the characters accepted). */
