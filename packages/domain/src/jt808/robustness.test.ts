@@ -5,7 +5,7 @@ import { decodeJt808Frame } from "./frame";
 import { decodeJt808Body, decodeJt808Message, JT808_MESSAGE_ID } from "./message";
 import * as frames from "./testFrames";
 
-const vectors = Object.entries(frames)
+const vectors = Object.entries(frames as Record<string, unknown>)
   .filter((entry): entry is [string, string] => typeof entry[1] === "string" && /^7e/i.test(entry[1]))
   .map(([name, hex]) => [name, frames.h(hex)] as const);
 
