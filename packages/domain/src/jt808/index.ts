@@ -15,6 +15,7 @@ export {
 export { jt808CheckCode } from "./bytes";
 export type { Jt808Error, Jt808ErrorCode } from "./errors";
 export { JT808_FLAG, jt808Escape, jt808Unescape } from "./escape";
+export { JT808_ALARM_BITS, JT808_STATUS_BITS, jt808AlarmNames, jt808StatusNames } from "./flags";
 export {
   decodeJt808Frame,
   encodeJt808Frame,
