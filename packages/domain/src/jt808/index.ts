@@ -67,3 +67,4 @@ export {
   JT808_TERMINAL_RESULTS,
   type Jt808GeneralResponse,
 } from "./response";
+export { splitJt808Message } from "./split";
