@@ -68,3 +68,4 @@ export {
   type Jt808GeneralResponse,
 } from "./response";
 export { splitJt808Message } from "./split";
+export { JT808_MAX_FRAME_LENGTH, type Jt808StreamChunk, takeJt808Frames } from "./stream";
