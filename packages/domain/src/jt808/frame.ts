@@ -20,7 +20,9 @@ export interface Jt808Package {
  * serial. 2019 (version flag, bit 14 of the attributes): a protocol version byte follows the
  * attributes and the phone is BCD[10]. `phone` keeps every digit of the field, leading zeros
  * included (12 or 20), so a header re-encodes byte for byte; `encryption` is bits 10–12
- * (0 none, 1 RSA); `package` is present when bit 13 (sub-package) is set.
+ * (0 none, 1 RSA); `package` is present when bit 13 (sub-package) is set. Bit 15 (reserved)
+ * is ignored when read and written as 0. The phone keeps its leading zero where SmallChi/JT808
+ * trims it ("012345678900", not "12345678900").
  */
 export interface Jt808Header {
   readonly messageId: number;
