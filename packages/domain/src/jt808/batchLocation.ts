@@ -32,15 +32,15 @@ export function decodeJt808BatchLocation(body: Uint8Array): Result<Jt808BatchLoc
     const start = r.offset;
     const data = r.take(length.value, `第${i + 1}条位置`);
     if (!data.ok) return data;
-    const location = decodeJt808Location(data.value);
-    if (!location.ok) {
+    const report = decodeJt808Location(data.value);
+    if (!report.ok) {
       return jt808Error(
-        location.error.code,
-        `第${i + 1}条位置：${location.error.message}`,
-        start + (location.error.offset ?? 0),
+        report.error.code,
+        `第${i + 1}条位置：${report.error.message}`,
+        start + (report.error.offset ?? 0),
       );
     }
-    locations.push(location.value);
+    locations.push(report.value);
   }
   if (r.remaining > 0) {
     return jt808Error("length-mismatch", `数据项个数为${count}，其后多出${r.remaining}字节`, r.offset);
@@ -54,8 +54,8 @@ export function encodeJt808BatchLocation(batch: Jt808BatchLocation): Result<Uint
     return jt808Error("bad-number", "位置数据类型应为0–255，数据项不超过65535条");
   }
   const parts = [uintBytes(batch.locations.length, 2), Uint8Array.of(batch.type)];
-  for (const location of batch.locations) {
-    const body = encodeJt808Location(location);
+  for (const report of batch.locations) {
+    const body = encodeJt808Location(report);
     if (!body.ok) return body;
     parts.push(uintBytes(body.value.length, 2), body.value);
   }

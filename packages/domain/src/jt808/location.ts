@@ -63,10 +63,10 @@ export interface Jt808Location {
 export const JT808_LOCATION_BASE_LENGTH = 28;
 
 /** Signed degrees of a location: status bit 2 is south latitude, bit 3 west longitude. */
-export function jt808Coordinates(location: Jt808Location): { readonly latitude: number; readonly longitude: number } {
-  const lat = location.latitude / 1e6;
-  const lon = location.longitude / 1e6;
-  return { latitude: location.status & 0x04 ? -lat : lat, longitude: location.status & 0x08 ? -lon : lon };
+export function jt808Coordinates(report: Jt808Location): { readonly latitude: number; readonly longitude: number } {
+  const lat = report.latitude / 1e6;
+  const lon = report.longitude / 1e6;
+  return { latitude: report.status & 0x04 ? -lat : lat, longitude: report.status & 0x08 ? -lon : lon };
 }
 
 /** Reads a 0x0200 body (also the location of a 0x0704 entry). */
@@ -108,17 +108,17 @@ export function decodeJt808Location(body: Uint8Array): Result<Jt808Location, Jt8
 }
 
 /** Writes a 0x0200 body; a number outside its field or a raw item over 255 bytes is an error. */
-export function encodeJt808Location(location: Jt808Location): Result<Uint8Array, Jt808Error> {
-  const { alarm, status, latitude, longitude, altitude, speed, direction } = location;
+export function encodeJt808Location(report: Jt808Location): Result<Uint8Array, Jt808Error> {
+  const { alarm, status, latitude, longitude, altitude, speed, direction } = report;
   const dwords = [alarm, status, latitude, longitude];
   const words = [altitude, speed, direction];
   if (!dwords.every((n) => isUint(n, 0xffffffff)) || !words.every((n) => isUint(n, 0xffff))) {
     return jt808Error("bad-number", "位置基本信息超出字段范围（报警、状态、经纬度为DWORD，高程、速度、方向为WORD）");
   }
-  const time = writeBcdTime(location.time, "定位时间");
+  const time = writeBcdTime(report.time, "定位时间");
   if (!time.ok) return time;
   const parts = [...dwords.map((n) => uintBytes(n, 4)), ...words.map((n) => uintBytes(n, 2)), time.value];
-  for (const item of location.items) {
+  for (const item of report.items) {
     if (item.kind === "raw") {
       if (!isUint(item.id, 0xff) || item.data.length > 0xff) {
         return jt808Error("bad-number", "附加信息ID应为0–255，长度不超过255字节");

@@ -74,7 +74,7 @@ export function decodeJt808Body(
         authentication,
       }));
     case JT808_MESSAGE_ID.location:
-      return wrap(decodeJt808Location(body), (location) => ({ kind: "location", location }));
+      return wrap(decodeJt808Location(body), (report) => ({ kind: "location", location: report }));
     case JT808_MESSAGE_ID.batchLocation:
       return wrap(decodeJt808BatchLocation(body), (batch) => ({ kind: "batchLocation", batch }));
     case JT808_MESSAGE_ID.platformResponse:
