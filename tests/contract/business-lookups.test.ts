@@ -19,6 +19,9 @@ let adminSdk: TspClient;
 let tenant2: string;
 const ledger = new CallLedger(() => server.url);
 
+/** A six-digit VIN serial. */
+const serial = (i: number) => String(i).padStart(6, "0");
+
 describe.skipIf(engine.skip)(`business lookups contract (${engine.kind})`, () => {
   beforeAll(async () => {
     server = await startTestServer();
@@ -285,7 +288,6 @@ describe.skipIf(engine.skip)(`business lookups contract (${engine.kind})`, () =>
     const { db } = server;
     const tenant = (await db.selectFrom("tenant").select("id").where("code", "=", "T0001").executeTakeFirstOrThrow())
       .id;
-    const serial = (i: number) => String(i).padStart(6, "0");
     // LPGPAGE2 + check digit + model year S + plant 0 + serial: valid VINs the pickers can find by prefix.
     const vins = Array.from({ length: N }, (_, i) => {
       const draft = `LPGPAGE20S0${serial(i)}`;

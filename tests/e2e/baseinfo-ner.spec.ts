@@ -292,9 +292,9 @@ async function sheetsOf(path: string): Promise<Map<string, unknown[][]>> {
   await book.xlsx.readFile(path);
   const out = new Map<string, unknown[][]>();
   for (const sheet of book.worksheets) {
-    const rows: unknown[][] = [];
-    sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
-    out.set(sheet.name, rows);
+    const cells: unknown[][] = [];
+    sheet.eachRow((row) => cells.push((row.values as unknown[]).slice(1)));
+    out.set(sheet.name, cells);
   }
   return out;
 }

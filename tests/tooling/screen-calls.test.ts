@@ -85,7 +85,7 @@ const literals = (text: string) => [...text.matchAll(PATH_LITERAL)].map((m) => m
 function sdkHelperPaths(): Map<string, string[]> {
   const dir = path.join(repo, "packages/sdk/src");
   const files = readdirSync(dir)
-    .filter((n) => /\.ts$/.test(n) && !/\.test\.ts$/.test(n))
+    .filter((n) => n.endsWith(".ts") && !n.endsWith(".test.ts"))
     .map((n) => readFileSync(path.join(dir, n), "utf8"));
   // Paths named once as constants (TOKEN_PATH = "/b-iam-account/oauth/token").
   const constants = new Map<string, string>();

@@ -25,7 +25,7 @@ export const DEMO_CLIENTS = {
 /** Whether a button permission is an export one (the operator has none of them). */
 export const isExportPermission = (api: string) => /export/i.test(api);
 /** Whether a button permission is a review duty (the operator submits real-name material; someone else approves it). */
-export const isReviewPermission = (api: string) => /\/review$/.test(api);
+export const isReviewPermission = (api: string) => api.endsWith("/review");
 
 /**
  * Tenants (two, plus a sub-tenant of the first), organisations, the whole route tree as menus,

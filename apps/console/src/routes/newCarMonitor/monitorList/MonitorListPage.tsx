@@ -136,18 +136,20 @@ export default function MonitorListPage() {
   );
 }
 
+/** A time of the list, or — when there is none. */
+const timeText = (ms: number | null) => d.formatDateTimeText(ms) || "—";
+
 /** The last login over the last report in one column (the table has no room for both side by side). */
 function twoTimes(first: "lastLoginTime", second: "lastReportTime", title: string): Column<Row> {
-  const shown = (ms: number | null) => d.formatDateTimeText(ms) || "—";
   return {
     key: first,
     title,
     width: 164,
-    text: (row) => `${shown(row[first])} / ${shown(row[second])}`,
+    text: (row) => `${timeText(row[first])} / ${timeText(row[second])}`,
     render: (row) => (
       <span className="flex flex-col leading-tight">
-        <span>{shown(row[first])}</span>
-        <span className="text-xs text-gray-500">{shown(row[second])}</span>
+        <span>{timeText(row[first])}</span>
+        <span className="text-xs text-gray-500">{timeText(row[second])}</span>
       </span>
     ),
   };

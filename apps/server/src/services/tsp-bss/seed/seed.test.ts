@@ -52,6 +52,9 @@ async function seededDump() {
   }
 }
 
+/** A jsonb column as PGlite or PostgreSQL hands it back (text or parsed). */
+const json = (v: unknown) => (typeof v === "string" ? JSON.parse(v) : v) as Record<string, unknown>;
+
 describe("the business demo data", () => {
   it("is the same on every machine and passes the contract's own rules", async () => {
     const first = await seededDump();
@@ -79,7 +82,6 @@ describe("the business demo data", () => {
     const dump = await seededDump();
     // 4 demo vehicles per tenant (3 tenants, the sub-tenant 1) plus the filed fleet of 20 per demo vehicle.
     expect(dump.vehicles.length).toBe(4 + 4 + 1 + 4 * FLEET_PER_DEMO_VEHICLE);
-    const json = (v: unknown) => (typeof v === "string" ? JSON.parse(v) : v) as Record<string, unknown>;
     for (const r of dump.records) {
       const data = json(r.data);
       if (r.grp === "batteryInfo") {
