@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import { type Migration, Migrator } from "kysely/migration";
+import * as m0003 from "../gateway/migrations/0003_gateway";
 import type { ServiceModule } from "../services/types";
 import * as m0001 from "./migrations/0001_app_meta";
 import * as m0002 from "./migrations/0002_platform";
@@ -8,6 +9,8 @@ import * as m0002 from "./migrations/0002_platform";
 const platformMigrations: Record<string, Migration> = {
   "0001_app_meta": m0001,
   "0002_platform": m0002,
+  // The GB/T 32960 gateway (src/gateway/) is no service module: its tables are the platform's.
+  "0003_gateway": m0003,
 };
 
 /** Plain code-unit order (not locale order), so the sequence is the same on every machine. */

@@ -1,0 +1,240 @@
+import { type Kysely, sql } from "kysely";
+import type { Database } from "../db/schema";
+import type { FrameStatus } from "./tables";
+import "./tables";
+
+const DAY_MS = 24 * 3600 * 1000;
+
+/** One received frame and what it changes, stored together or not at all. */
+export interface FrameRecord {
+  readonly receivedAt: number;
+  readonly vin: string | null;
+  readonly command: number | null;
+  readonly edition: number | null;
+  readonly rawHex: string;
+  readonly status: FrameStatus;
+  readonly reason: string | null;
+  readonly peer: string;
+  /** A read vehicle login: a row of vehicle_login_log (ts = the login's collection time). */
+  readonly login?: { readonly ts: number };
+  /** A read vehicle logout: a row of vehicle_logout_log. */
+  readonly logout?: { readonly ts: number };
+  /** A read real-time/re-sent unit: what the latest state keeps of it. */
+  readonly report?: LatestReport;
+}
+
+/** The latest-state columns a real-time unit fills (each only when decoded and valid). */
+export interface LatestReport {
+  readonly collectedAt: number;
+  readonly longitude?: number;
+  readonly latitude?: number;
+  readonly speedKmh?: number;
+  readonly soc?: number;
+  readonly mileageKm?: number;
+}
+
+export interface FrameStoreOptions {
+  /** Flush at the latest this long after the first queued frame (default 50 ms). */
+  readonly flushMs?: number;
+  /** Flush as soon as this many frames are queued (default 500). */
+  readonly maxBatch?: number;
+}
+
+interface Queued {
+  readonly record: FrameRecord;
+  readonly done: (error?: unknown) => void;
+}
+
+/** Day partition name of an epoch-ms time (UTC day): gateway_frame_p20261124. */
+export function partitionName(ms: number): string {
+  const d = new Date(Math.floor(ms / DAY_MS) * DAY_MS);
+  return `gateway_frame_p${d.toISOString().slice(0, 10).replaceAll("-", "")}`;
+}
+
+/**
+ * The gateway's writer: frames are queued and written in batches (every `flushMs` or
+ * `maxBatch` frames), each batch in one transaction — the raw journal rows, the login/logout
+ * journal rows and the latest state per VIN — so a batch is stored whole or not at all.
+ * `add` resolves when its batch is committed: the gateway answers a terminal only then, so an
+ * answered frame is queryable.
+ */
+export class FrameStore {
+  private queue: Queued[] = [];
+  private timer: NodeJS.Timeout | undefined;
+  private flushing: Promise<void> = Promise.resolve();
+  private readonly partitions = new Set<string>();
+  private readonly flushMs: number;
+  private readonly maxBatch: number;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    options: FrameStoreOptions = {},
+  ) {
+    this.flushMs = options.flushMs ?? 50;
+    this.maxBatch = options.maxBatch ?? 500;
+  }
+
+  /** Queues a record; resolves when it is committed, rejects when its batch failed. */
+  add(record: FrameRecord): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ record, done: (error) => (error === undefined ? resolve() : reject(error)) });
+      if (this.queue.length >= this.maxBatch) this.flushSoon(0);
+      else this.flushSoon(this.flushMs);
+    });
+  }
+
+  private flushSoon(ms: number): void {
+    if (this.timer !== undefined && ms > 0) return;
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      void this.flush();
+    }, ms);
+  }
+
+  /** Writes what is queued (after the batch being written, if any). */
+  flush(): Promise<void> {
+    this.flushing = this.flushing.then(async () => {
+      while (this.queue.length > 0) {
+        const batch = this.queue.splice(0, this.maxBatch);
+        try {
+          await this.write(batch.map((q) => q.record));
+          for (const q of batch) q.done();
+        } catch (error) {
+          for (const q of batch) q.done(error);
+        }
+      }
+    });
+    return this.flushing;
+  }
+
+  /** Stops the timer and writes what is left. */
+  async close(): Promise<void> {
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.timer = undefined;
+    await this.flush();
+  }
+
+  private async ensurePartitions(records: readonly FrameRecord[]): Promise<void> {
+    for (const r of records) {
+      const name = partitionName(r.receivedAt);
+      if (this.partitions.has(name)) continue;
+      const from = Math.floor(r.receivedAt / DAY_MS) * DAY_MS;
+      // Several gateways may race to create the same day: "if not exists" makes it idempotent.
+      await sql`create table if not exists ${sql.id(name)} partition of gateway_frame
+        for values from (${sql.lit(from)}) to (${sql.lit(from + DAY_MS)})`.execute(this.db);
+      this.partitions.add(name);
+    }
+  }
+
+  private async write(records: readonly FrameRecord[]): Promise<void> {
+    await this.ensurePartitions(records);
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto("gateway_frame")
+        .values(
+          records.map((r) => ({
+            received_at: r.receivedAt,
+            vin: r.vin,
+            command: r.command,
+            edition: r.edition,
+            raw_hex: r.rawHex,
+            status: r.status,
+            reason: r.reason,
+            peer: r.peer,
+          })),
+        )
+        .execute();
+      const logins = records.flatMap((r) =>
+        r.login && r.vin ? [{ vin: r.vin, ts: r.login.ts, content: r.rawHex }] : [],
+      );
+      const logouts = records.flatMap((r) =>
+        r.logout && r.vin ? [{ vin: r.vin, ts: r.logout.ts, content: r.rawHex }] : [],
+      );
+      // (vin, ts) is the journals' key: a frame sent again keeps the first copy.
+      if (logins.length > 0) {
+        await trx
+          .insertInto("vehicle_login_log")
+          .values(logins)
+          .onConflict((oc) => oc.columns(["vin", "ts"]).doNothing())
+          .execute();
+      }
+      if (logouts.length > 0) {
+        await trx
+          .insertInto("vehicle_logout_log")
+          .values(logouts)
+          .onConflict((oc) => oc.columns(["vin", "ts"]).doNothing())
+          .execute();
+      }
+      for (const state of latestStates(records)) {
+        await trx
+          .insertInto("gateway_vehicle_state")
+          .values(state)
+          .onConflict((oc) =>
+            oc.column("vin").doUpdateSet((eb) => ({
+              online: eb.ref("excluded.online"),
+              last_report_at: sql`coalesce(excluded.last_report_at, gateway_vehicle_state.last_report_at)`,
+              last_login_at: sql`coalesce(excluded.last_login_at, gateway_vehicle_state.last_login_at)`,
+              last_logout_at: sql`coalesce(excluded.last_logout_at, gateway_vehicle_state.last_logout_at)`,
+              longitude: sql`coalesce(excluded.longitude, gateway_vehicle_state.longitude)`,
+              latitude: sql`coalesce(excluded.latitude, gateway_vehicle_state.latitude)`,
+              speed_kmh: sql`coalesce(excluded.speed_kmh, gateway_vehicle_state.speed_kmh)`,
+              soc: sql`coalesce(excluded.soc, gateway_vehicle_state.soc)`,
+              mileage_km: sql`coalesce(excluded.mileage_km, gateway_vehicle_state.mileage_km)`,
+              updated_at: eb.ref("excluded.updated_at"),
+            })),
+          )
+          .execute();
+      }
+    });
+  }
+}
+
+type StateRow = Database["gateway_vehicle_state"];
+
+/**
+ * One row per VIN of the batch's accepted frames, folded in arrival order: a login sets
+ * online, a logout clears it, a report sets online and the values it carried. (A report
+ * collected earlier than the stored one still overwrites it: re-sent data is rare and the
+ * frame journal keeps every value; ordering by collection time is left to the track store.)
+ */
+function latestStates(records: readonly FrameRecord[]): StateRow[] {
+  const byVin = new Map<string, StateRow>();
+  for (const r of records) {
+    if (r.status !== "ok" || r.vin === null || !(r.login || r.logout || r.report)) continue;
+    const s: StateRow = byVin.get(r.vin) ?? {
+      vin: r.vin,
+      online: true,
+      last_report_at: null,
+      last_login_at: null,
+      last_logout_at: null,
+      longitude: null,
+      latitude: null,
+      speed_kmh: null,
+      soc: null,
+      mileage_km: null,
+      updated_at: r.receivedAt,
+    };
+    s.updated_at = r.receivedAt;
+    if (r.login) {
+      s.online = true;
+      s.last_login_at = r.login.ts;
+    }
+    if (r.logout) {
+      s.online = false;
+      s.last_logout_at = r.logout.ts;
+    }
+    const p = r.report;
+    if (p) {
+      s.online = true;
+      s.last_report_at = p.collectedAt;
+      s.longitude = p.longitude ?? s.longitude;
+      s.latitude = p.latitude ?? s.latitude;
+      s.speed_kmh = p.speedKmh ?? s.speed_kmh;
+      s.soc = p.soc ?? s.soc;
+      s.mileage_km = p.mileageKm ?? s.mileage_km;
+    }
+    byVin.set(r.vin, s);
+  }
+  return [...byVin.values()];
+}

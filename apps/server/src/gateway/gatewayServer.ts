@@ -1,0 +1,283 @@
+import { createServer, type Server, type Socket } from "node:net";
+import {
+  bytesToHex,
+  COMMAND,
+  decodeFrame,
+  decodeRealtimeData,
+  decodeVehicleLogin,
+  decodeVehicleLogout,
+  ENCRYPTION,
+  type FrameError,
+  type Gbt32960Frame,
+  RESPONSE_COMMAND,
+  type Result,
+} from "@tsp/domain";
+import type { Kysely } from "kysely";
+import type { Database } from "../db/schema";
+import { answerFrame, FLAG } from "./answers";
+import { FrameSplitter } from "./frameSplitter";
+import { type FrameRecord, FrameStore, type FrameStoreOptions } from "./frameStore";
+import { latestReport } from "./report";
+
+export interface GatewayOptions extends FrameStoreOptions {
+  readonly host?: string;
+  /** 0 picks a free port (tests). */
+  readonly port: number;
+  /** Close a connection that sent nothing for this long (default 300 s: the standard's longest heartbeat, 240 s, plus margin). */
+  readonly idleTimeoutMs?: number;
+  /** Close a connection that holds an unfinished frame this long, however the bytes trickle (default 10 s: slow-loris). */
+  readonly partialFrameTimeoutMs?: number;
+  /** How long a VIN's presence in `vehicle` is remembered (default 60 s). */
+  readonly vinCacheMs?: number;
+  /** The clock (tests may pin it). */
+  readonly now?: () => number;
+}
+
+export interface Gateway {
+  readonly port: number;
+  readonly host: string;
+  /** Connections open now. */
+  connections(): number;
+  /** Stops accepting, closes every connection and writes what is queued. */
+  close(): Promise<void>;
+}
+
+/** Commands the gateway answers (GB/T 32960.3 §7: login, real-time, re-sent, logout, heartbeat, time sync). */
+const SERVED: ReadonlySet<number> = new Set([
+  COMMAND.vehicleLogin,
+  COMMAND.realtimeData,
+  COMMAND.resentData,
+  COMMAND.vehicleLogout,
+  COMMAND.heartbeat,
+  COMMAND.timeSync,
+]);
+const BODY_COMMANDS: ReadonlySet<number> = new Set([
+  COMMAND.vehicleLogin,
+  COMMAND.realtimeData,
+  COMMAND.resentData,
+  COMMAND.vehicleLogout,
+]);
+
+/**
+ * The GB/T 32960.3 TCP gateway: only I/O around `@tsp/domain`'s decoders. Decisions where the
+ * standard and the spec are silent (telematics-facts.md, shared/vectors/README.md):
+ * - **Unknown VIN**: a served command from a VIN that is in no tenant's `vehicle` table is
+ *   answered 0x04 (VIN未知) and stored in the frame journal with status `vin-unknown`; it
+ *   writes no login/logout row and no latest state, so no tenant ever sees it.
+ * - **VIN duplicate**: a login for a VIN that is logged in on another open connection of this
+ *   gateway is answered 0x03 (VIN重复) and not journaled as a login (the first connection keeps
+ *   the vehicle). Across several gateway processes this is not detected yet.
+ * - **Bad check code or structure** (wrong BCC, length field disagreeing with the data, bad
+ *   start/flag/encryption/VIN): the frame cannot be trusted, so it is dropped without an answer
+ *   (the vectors' README: "dropped without breaking the session") and stored with status
+ *   `bad-frame` and the decoder's message. The connection stays open.
+ * - **Readable frame, unreadable data unit** (login/data/logout body): answered 0x02 (错误) in
+ *   2016, 0x06 (结构错误) in 2025; status `bad-body`. **Encrypted** data units (no keys held):
+ *   0x02 in 2016, 0x07 (解密失败) in 2025; status `encrypted`.
+ * - Data before a login on the same connection is accepted (a T-BOX re-sends after a lost link).
+ * - Garbage bytes before a start marker are skipped and not stored.
+ * - Other commands (platform login, activation, key sync …) and frames that are themselves
+ *   answers are stored as `unsupported` and not answered.
+ * - An answer is sent only after its frame's batch is committed, so an answered frame is
+ *   queryable; if the batch fails the terminal gets no answer and re-sends.
+ * - A connection that closes without a logout leaves its vehicles offline in the latest state.
+ */
+export async function startGateway(db: Kysely<Database>, options: GatewayOptions): Promise<Gateway> {
+  const now = options.now ?? Date.now;
+  const idleMs = options.idleTimeoutMs ?? 300_000;
+  const partialMs = options.partialFrameTimeoutMs ?? 10_000;
+  const vinCacheMs = options.vinCacheMs ?? 60_000;
+  const store = new FrameStore(db, options);
+  const sockets = new Set<Socket>();
+  /** VIN → the connection it is logged in on. */
+  const online = new Map<string, Socket>();
+  const knownVins = new Map<string, { known: boolean; at: number }>();
+
+  async function vinKnown(vin: string): Promise<boolean> {
+    const cached = knownVins.get(vin);
+    if (cached && now() - cached.at < vinCacheMs) return cached.known;
+    const row = await db.selectFrom("vehicle").select("vin").where("vin", "=", vin).executeTakeFirst();
+    knownVins.set(vin, { known: row !== undefined, at: now() });
+    return row !== undefined;
+  }
+
+  function serve(socket: Socket): void {
+    sockets.add(socket);
+    const peer = `${socket.remoteAddress ?? "?"}:${socket.remotePort ?? 0}`;
+    const splitter = new FrameSplitter();
+    const loggedIn = new Set<string>();
+    let work: Promise<void> = Promise.resolve();
+    let answers: Promise<void> = Promise.resolve();
+    let partialTimer: NodeJS.Timeout | undefined;
+
+    socket.setTimeout(idleMs, () => socket.destroy());
+    socket.on("error", () => socket.destroy());
+    socket.on("close", () => {
+      sockets.delete(socket);
+      if (partialTimer) clearTimeout(partialTimer);
+      const left = [...loggedIn].filter((vin) => online.get(vin) === socket);
+      for (const vin of left) online.delete(vin);
+      if (left.length > 0) {
+        void db
+          .updateTable("gateway_vehicle_state")
+          .set({ online: false, updated_at: now() })
+          .where("vin", "in", left)
+          .execute()
+          .catch(() => undefined);
+      }
+    });
+
+    function answerAfter(stored: Promise<void>, answer: Uint8Array | undefined): void {
+      answers = answers
+        .then(() => stored)
+        .then(
+          () => {
+            if (answer && !socket.destroyed) socket.write(answer);
+          },
+          () => undefined,
+        );
+    }
+
+    async function handle(bytes: Uint8Array, receivedAt: number): Promise<void> {
+      const frame = decodeFrame(bytes);
+      const rawHex = bytesToHex(bytes);
+      if (!frame.ok) {
+        const header = bytes.length >= 21 ? bytes.subarray(4, 21) : undefined;
+        const vinText = header ? String.fromCharCode(...header).replace(/\0+$/, "") : "";
+        const record: FrameRecord = {
+          receivedAt,
+          vin: /^[\x20-\x7e]{1,17}$/.test(vinText) ? vinText : null,
+          command: bytes.length > 2 ? (bytes[2] as number) : null,
+          edition: null,
+          rawHex,
+          status: "bad-frame",
+          reason: frame.error.message,
+          peer,
+        };
+        answerAfter(store.add(record), undefined);
+        return;
+      }
+      const f = frame.value;
+      const base = { receivedAt, vin: f.vin, command: f.command, edition: f.edition, rawHex, peer };
+      if (f.responseFlag !== RESPONSE_COMMAND || !SERVED.has(f.command)) {
+        answerAfter(store.add({ ...base, status: "unsupported", reason: null }), undefined);
+        return;
+      }
+      const answer = (flag: number) => answerFrame(bytes, flag, now());
+      if (!(await vinKnown(f.vin))) {
+        answerAfter(
+          store.add({ ...base, status: "vin-unknown", reason: `VIN“${f.vin}”不在任何租户的车辆表中` }),
+          answer(FLAG.vinUnknown),
+        );
+        return;
+      }
+      if (BODY_COMMANDS.has(f.command) && f.encryption !== ENCRYPTION.none) {
+        answerAfter(
+          store.add({ ...base, status: "encrypted", reason: "数据单元已加密，网关未持有密钥" }),
+          answer(f.edition === 2016 ? FLAG.error : FLAG.decryption2025),
+        );
+        return;
+      }
+      const badBody = (error: FrameError) =>
+        answerAfter(
+          store.add({ ...base, status: "bad-body", reason: error.message }),
+          answer(f.edition === 2016 ? FLAG.error : FLAG.structure2025),
+        );
+      const body = decodeBody(f);
+      if (!body.ok) {
+        badBody(body.error);
+        return;
+      }
+      const b = body.value;
+      if (b.kind === "login") {
+        const holder = online.get(f.vin);
+        if (holder !== undefined && holder !== socket && !holder.destroyed) {
+          answerAfter(
+            store.add({ ...base, status: "vin-duplicate", reason: `VIN“${f.vin}”已在另一连接登入` }),
+            answer(FLAG.vinDuplicate),
+          );
+          return;
+        }
+        online.set(f.vin, socket);
+        loggedIn.add(f.vin);
+        answerAfter(store.add({ ...base, status: "ok", reason: null, login: { ts: b.ts } }), answer(FLAG.success));
+        return;
+      }
+      if (b.kind === "logout") {
+        if (online.get(f.vin) === socket) online.delete(f.vin);
+        loggedIn.delete(f.vin);
+        answerAfter(store.add({ ...base, status: "ok", reason: null, logout: { ts: b.ts } }), answer(FLAG.success));
+        return;
+      }
+      if (b.kind === "report") {
+        answerAfter(store.add({ ...base, status: "ok", reason: null, report: b.report }), answer(FLAG.success));
+        return;
+      }
+      answerAfter(store.add({ ...base, status: "ok", reason: null }), answer(FLAG.success));
+    }
+
+    socket.on("data", (chunk: Buffer) => {
+      const receivedAt = now();
+      const pieces = splitter.push(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+      if (splitter.pending === 0 && partialTimer) {
+        clearTimeout(partialTimer);
+        partialTimer = undefined;
+      } else if (splitter.pending > 0 && !partialTimer) {
+        // Not reset by later bytes: a frame trickled byte by byte still has to finish in time.
+        partialTimer = setTimeout(() => socket.destroy(), partialMs);
+      }
+      for (const piece of pieces) {
+        if (piece.kind === "garbage") continue;
+        // One frame after another per connection, so answers keep the frames' order; a
+        // failure of one frame's handling never reaches the socket.
+        work = work.then(() => handle(piece.bytes, receivedAt)).catch(() => undefined);
+      }
+    });
+  }
+
+  const server: Server = createServer(serve);
+  const host = options.host ?? "127.0.0.1";
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port, host, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : options.port;
+  return {
+    port,
+    host,
+    connections: () => sockets.size,
+    close: async () => {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      for (const s of sockets) s.destroy();
+      await closed;
+      await store.close();
+    },
+  };
+}
+
+type Body =
+  | { readonly kind: "login"; readonly ts: number }
+  | { readonly kind: "logout"; readonly ts: number }
+  | { readonly kind: "report"; readonly report: ReturnType<typeof latestReport> }
+  | { readonly kind: "none" };
+
+/** Reads the data unit of a served, unencrypted command frame with the domain's decoders. */
+function decodeBody(f: Gbt32960Frame): Result<Body, FrameError> {
+  if (f.command === COMMAND.vehicleLogin) {
+    const r = decodeVehicleLogin(f.data, f.edition);
+    return r.ok ? { ok: true, value: { kind: "login", ts: r.value.collectedAt } } : r;
+  }
+  if (f.command === COMMAND.vehicleLogout) {
+    const r = decodeVehicleLogout(f.data);
+    return r.ok ? { ok: true, value: { kind: "logout", ts: r.value.collectedAt } } : r;
+  }
+  if (f.command === COMMAND.realtimeData || f.command === COMMAND.resentData) {
+    const r = decodeRealtimeData(f.data, f.edition);
+    return r.ok ? { ok: true, value: { kind: "report", report: latestReport(r.value) } } : r;
+  }
+  return { ok: true, value: { kind: "none" } };
+}
