@@ -65,7 +65,10 @@ it("shows a T-BOX's login and logout through the gateway in the login journal ca
       startTime: String(at - 1000),
       endTime: String(at + 60_000),
     }).toString();
-    const answer = await (await fetch(url, { headers: { authorization: `Bearer ${token}` } })).json();
+    const answer = (await (await fetch(url, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+      code: number;
+      data: { list: unknown[] };
+    };
     expect(answer.code, op).toBe(200);
     expect(answer.data.list, op).toEqual([expect.objectContaining({ vin: vehicle.vin, time: ts, content: frame.hex })]);
   }
