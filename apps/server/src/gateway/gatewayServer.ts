@@ -29,6 +29,12 @@ export interface GatewayOptions extends FrameStoreOptions {
   readonly partialFrameTimeoutMs?: number;
   /** How long a VIN's presence in `vehicle` is remembered (default 60 s). */
   readonly vinCacheMs?: number;
+  /**
+   * Frames of one connection received but not yet answered before the gateway stops reading
+   * it (default 2,000); reading resumes when all are answered. Bounds the memory a fast
+   * sender can take while the database is slower than the stream (TCP pushes back instead).
+   */
+  readonly maxInFlight?: number;
   /** The clock (tests may pin it). */
   readonly now?: () => number;
 }
@@ -87,6 +93,7 @@ export async function startGateway(db: Kysely<Database>, options: GatewayOptions
   const idleMs = options.idleTimeoutMs ?? 300_000;
   const partialMs = options.partialFrameTimeoutMs ?? 10_000;
   const vinCacheMs = options.vinCacheMs ?? 60_000;
+  const maxInFlight = options.maxInFlight ?? 2000;
   const store = new FrameStore(db, options);
   const sockets = new Set<Socket>();
   /** VIN → the connection it is logged in on. */
@@ -109,6 +116,11 @@ export async function startGateway(db: Kysely<Database>, options: GatewayOptions
     let work: Promise<void> = Promise.resolve();
     let answers: Promise<void> = Promise.resolve();
     let partialTimer: NodeJS.Timeout | undefined;
+    let inFlight = 0;
+    // Not reset by later bytes: a frame trickled byte by byte still has to finish in time.
+    const startPartialTimer = () => {
+      partialTimer = setTimeout(() => socket.destroy(), partialMs);
+    };
 
     socket.setTimeout(idleMs, () => socket.destroy());
     socket.on("error", () => socket.destroy());
@@ -223,14 +235,30 @@ export async function startGateway(db: Kysely<Database>, options: GatewayOptions
         clearTimeout(partialTimer);
         partialTimer = undefined;
       } else if (splitter.pending > 0 && !partialTimer) {
-        // Not reset by later bytes: a frame trickled byte by byte still has to finish in time.
-        partialTimer = setTimeout(() => socket.destroy(), partialMs);
+        startPartialTimer();
       }
       for (const piece of pieces) {
         if (piece.kind === "garbage") continue;
         // One frame after another per connection, so answers keep the frames' order; a
         // failure of one frame's handling never reaches the socket.
+        inFlight++;
         work = work.then(() => handle(piece.bytes, receivedAt)).catch(() => undefined);
+        // Counted down once the frame's answer (or its lack) is settled, in order.
+        work
+          .then(() => answers)
+          .then(() => {
+            inFlight--;
+            if (inFlight === 0 && socket.isPaused()) {
+              socket.resume();
+              if (splitter.pending > 0 && !partialTimer) startPartialTimer();
+            }
+          });
+      }
+      if (inFlight >= maxInFlight) {
+        socket.pause();
+        // Unread bytes are the gateway's delay, not the sender's: the clock restarts on resume.
+        if (partialTimer) clearTimeout(partialTimer);
+        partialTimer = undefined;
       }
     });
   }

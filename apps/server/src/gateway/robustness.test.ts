@@ -188,6 +188,27 @@ describe("bad input never breaks the gateway", () => {
   });
 });
 
+describe("back-pressure", () => {
+  it("stops reading a fast sender while its frames wait for the database, then answers them all", async () => {
+    const slow = await startGateway(db, { port: 0, flushMs: 30, maxInFlight: 3 });
+    try {
+      const tbox = await TestTbox.open(slow.port);
+      const one = bytesOf(HEARTBEAT);
+      // Separate writes, so the gateway gets separate chunks and must pause between them.
+      for (let i = 0; i < 50; i++) {
+        await tbox.write(one);
+        await new Promise((r) => setTimeout(r, 2));
+      }
+      const answers = await tbox.waitAnswers(50);
+      expect(answers.length).toBe(50);
+      expect(answers.every((a) => a.command === COMMAND.heartbeat && a.responseFlag === FLAG.success)).toBe(true);
+      tbox.end();
+    } finally {
+      await slow.close();
+    }
+  });
+});
+
 describe("FrameStore", () => {
   it("stores a batch whole or not at all", async () => {
     const store = new FrameStore(db, { flushMs: 1000, maxBatch: 100 });
