@@ -20,7 +20,11 @@ export default defineConfig({
         test: {
           name: "postgres",
           environment: "node",
-          include: ["apps/server/src/app.test.ts", "tests/contract/**/*.test.ts"],
+          include: [
+            "apps/server/src/app.test.ts",
+            "apps/server/src/gateway/**/*.test.ts",
+            "tests/contract/**/*.test.ts",
+          ],
           env: { TSP_TEST_ENGINE: "postgres" },
           testTimeout: 60_000,
           hookTimeout: 120_000,
