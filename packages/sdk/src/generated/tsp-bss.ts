@@ -8178,7 +8178,7 @@ export interface operations {
                      *         ],
                      *         "refused": [
                      *           {
-                     *             "vin": "LFNA4LGB9RAT00459",
+                     *             "vin": "LFNA4LGB0RAT00459",
                      *             "msg": "车辆不存在"
                      *           }
                      *         ]
