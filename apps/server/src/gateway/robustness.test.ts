@@ -1,4 +1,4 @@
-import { COMMAND, hexToBytes } from "@tsp/domain";
+import { bytesToHex, COMMAND, hexToBytes } from "@tsp/domain";
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OpenedDatabase } from "../db/database";
@@ -171,6 +171,24 @@ describe.skipIf(engine.skip)(`gateway (${engine.kind})`, () => {
       await second.write(bytesOf(LOGIN_2025));
       expect((await second.waitAnswers(2)).map((a) => a.responseFlag)).toEqual([FLAG.vinDuplicate, FLAG.success]);
       second.end();
+    });
+
+    it("answers an encrypted 2025 data unit with decryption failed, and leaves other commands unanswered", async () => {
+      // The 2025 login with its encryption byte set to SM4 (0x05) and the check code made right.
+      const frame = bytesOf(LOGIN_2025).slice();
+      frame[21] = 0x05;
+      frame[frame.length - 1] = frame.subarray(2, frame.length - 1).reduce((x, b) => x ^ b, 0);
+      const platformLogin = hexOf("2016 platform login");
+      const tbox = await TestTbox.open(gateway.port);
+      await tbox.write(Uint8Array.from([...frame, ...bytesOf(platformLogin), ...bytesOf(HEARTBEAT)]));
+      const answers = await tbox.waitAnswers(2);
+      expect(answers.map((a) => [a.command, a.responseFlag])).toEqual([
+        [COMMAND.vehicleLogin, FLAG.decryption2025],
+        [COMMAND.heartbeat, FLAG.success],
+      ]);
+      expect(await statusOf(platformLogin)).toEqual(["unsupported"]);
+      expect(await statusOf(bytesToHex(frame))).toEqual(["encrypted"]);
+      tbox.end();
     });
 
     it("answers a readable frame with an unreadable login body with error (2016)", async () => {
