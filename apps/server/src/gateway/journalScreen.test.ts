@@ -8,6 +8,14 @@ import { TestTbox } from "./testClient";
 
 const engine = testEngine();
 
+/** An encoded frame's hex and bytes (an encoding failure is the test's own slip). */
+const bytesOf = (hex: { ok: true; value: string } | { ok: false }) => {
+  if (!hex.ok) throw new Error("cannot encode");
+  const r = hexToBytes(hex.value);
+  if (!r.ok) throw new Error(r.error.message);
+  return { hex: hex.value, bytes: r.value };
+};
+
 describe.skipIf(engine.skip)(`gateway and the login journal (${engine.kind})`, () => {
   let server: TestServer;
   let gateway: Gateway;
@@ -20,13 +28,6 @@ describe.skipIf(engine.skip)(`gateway and the login journal (${engine.kind})`, (
     await gateway?.close();
     await server?.stop();
   });
-
-  const bytesOf = (hex: { ok: true; value: string } | { ok: false }) => {
-    if (!hex.ok) throw new Error("cannot encode");
-    const r = hexToBytes(hex.value);
-    if (!r.ok) throw new Error(r.error.message);
-    return { hex: hex.value, bytes: r.value };
-  };
 
   it("shows a T-BOX's login and logout through the gateway in the login journal calls", async () => {
     const vehicle = await server.db
