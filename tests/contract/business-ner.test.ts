@@ -8,7 +8,7 @@ import { differences, fingerprint, tablesOf } from "../robustness/support/finger
 import { CallLedger } from "./business-coverage";
 import { postFile, sheetRows, xlsxOf } from "./business-sheets";
 import { operations, signIn } from "./support/contract";
-import { GROUP_SHEETS } from "./support/nerSheets";
+import { GROUP_SHEETS, modelRow } from "./support/nerSheets";
 import { NER_OPS } from "./support/owners";
 
 /**
@@ -85,21 +85,6 @@ const infoRow = (vin: string, plate: string, use: string) => [
   "黑色",
   "2024-05-02",
   "导入",
-];
-
-/** A vehicle-model import row (template column order). */
-const modelRow = (code: string, weight: unknown) => [
-  code,
-  "纯电动厢式运输车",
-  "货车",
-  "解放",
-  "一汽解放汽车有限公司",
-  weight,
-  90,
-  "TZ300",
-  "YX-T808-4G",
-  "CATL-100",
-  100,
 ];
 
 type Group = keyof typeof GROUP_SHEETS;

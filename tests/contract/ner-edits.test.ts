@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer, testEngine } from "../../apps/server/src/testing/testServer";
 import { postFile, sheetRows, xlsxOf } from "./business-sheets";
 import { call, signIn } from "./support/contract";
+import { modelRow } from "./support/nerSheets";
 
 /**
  * The master-data edits beyond the schema (issue 14): @tsp/domain's rules answered by the
@@ -77,20 +78,6 @@ const battery = (vin: string, over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-/** A vehicle-model import row (template column order). */
-const row = (code: string, weight: number) => [
-  code,
-  "纯电动厢式运输车",
-  "货车",
-  "解放",
-  "一汽解放汽车有限公司",
-  weight,
-  90,
-  "TZ300",
-  "YX-T808-4G",
-  "CATL-100",
-  100,
-];
 /** A model as the shared parameter list answers it to a tenant. */
 const modelOf = async (token: string, code: string) =>
   (
@@ -284,13 +271,17 @@ describe.skipIf(engine.skip)(
       });
 
       it("tenant B cannot overwrite tenant A's model (A's model unchanged); A may; both read it", async () => {
-        const created = await importModels(admin, [row("OWNA5040XXY", 3200)], false);
+        const created = await importModels(admin, [modelRow("OWNA5040XXY", 3200)], false);
         expect(created.body.data).toMatchObject({ all: 1, success: 1, failed: 0 });
         expect(await ownerOf("OWNA5040XXY")).toBe("T0001");
         // Reads are shared: the other tenant lists the model.
         expect((await modelOf(tenant2, "OWNA5040XXY"))?.curbWeight).toBe(3200);
 
-        const refused = await importModels(tenant2, [row("OWNA5040XXY", 9999), row("OWNB5040XXY", 2500)], true);
+        const refused = await importModels(
+          tenant2,
+          [modelRow("OWNA5040XXY", 9999), modelRow("OWNB5040XXY", 2500)],
+          true,
+        );
         expect(refused.status).toBe(200);
         expect(refused.body.data).toMatchObject({ all: 2, success: 1, failed: 1 });
         expect(refused.body.data.rows).toMatchObject([
@@ -302,14 +293,14 @@ describe.skipIf(engine.skip)(
         expect(await ownerOf("OWNA5040XXY")).toBe("T0001");
         expect(await ownerOf("OWNB5040XXY")).toBe("T0002");
 
-        const own = await importModels(admin, [row("OWNA5040XXY", 3300)], true);
+        const own = await importModels(admin, [modelRow("OWNA5040XXY", 3300)], true);
         expect(own.body.data).toMatchObject({ success: 1, failed: 0 });
         expect((await modelOf(tenant2, "OWNA5040XXY"))?.curbWeight).toBe(3300);
         expect(await ownerOf("OWNA5040XXY")).toBe("T0001");
       });
 
       it("a tenant outside the platform overwrites its own models, not the seeded catalogue; without allowCover nobody does", async () => {
-        const mine = await importModels(tenant2, [row("OWNB5040XXY", 2600)], true);
+        const mine = await importModels(tenant2, [modelRow("OWNB5040XXY", 2600)], true);
         expect(mine.body.data).toMatchObject({ success: 1, failed: 0 });
         expect((await modelOf(admin, "OWNB5040XXY"))?.curbWeight).toBe(2600);
 
@@ -319,19 +310,19 @@ describe.skipIf(engine.skip)(
           .where("owner_tenant_id", "is", null)
           .orderBy("id")
           .executeTakeFirstOrThrow();
-        const refused = await importModels(tenant2, [row(seeded.vehicle_model, 1)], true);
+        const refused = await importModels(tenant2, [modelRow(seeded.vehicle_model, 1)], true);
         expect(refused.body.data.rows).toMatchObject([
           { row: 2, vin: "", key: seeded.vehicle_model, reason: "车型已存在，由其他单位创建，不能覆盖" },
         ]);
         expect((await modelOf(admin, seeded.vehicle_model))?.curbWeight).toBe(seeded.curb_weight);
 
-        const exists = await importModels(tenant2, [row("OWNB5040XXY", 2700)], false);
+        const exists = await importModels(tenant2, [modelRow("OWNB5040XXY", 2700)], false);
         expect(exists.body.data.rows).toMatchObject([{ row: 2, vin: "", key: "OWNB5040XXY", reason: "车型已存在" }]);
         expect((await modelOf(tenant2, "OWNB5040XXY"))?.curbWeight).toBe(2600);
       });
 
       it("the platform tenant overwrites any model (the seeded catalogue and another tenant's), keeping its creator", async () => {
-        const res = await importModels(admin, [row("OWNB5040XXY", 2800)], true);
+        const res = await importModels(admin, [modelRow("OWNB5040XXY", 2800)], true);
         expect(res.body.data).toMatchObject({ success: 1, failed: 0 });
         expect((await modelOf(tenant2, "OWNB5040XXY"))?.curbWeight).toBe(2800);
         expect(await ownerOf("OWNB5040XXY")).toBe("T0002");

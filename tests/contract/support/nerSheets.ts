@@ -65,3 +65,18 @@ export const GROUP_SHEETS = {
     ],
   },
 } as const;
+
+/** A vehicle-model import row (template column order). */
+export const modelRow = (code: string, weight: unknown) => [
+  code,
+  "纯电动厢式运输车",
+  "货车",
+  "解放",
+  "一汽解放汽车有限公司",
+  weight,
+  90,
+  "TZ300",
+  "YX-T808-4G",
+  "CATL-100",
+  100,
+];
