@@ -54,6 +54,10 @@ test.describe("session, menu and error pages (issue 6)", () => {
 
   test("removing the token and acting sends the browser to the authorize page", async ({ page }) => {
     await signIn(page);
+    // The home screen's own calls must be answered first: one still to go out after the token
+    // is gone would send the browser away before the click (seen on a slow CI machine).
+    await expect(page.getByRole("img", { name: "近7天登录/登出报文" })).toBeVisible();
+    await page.waitForLoadState("networkidle");
     await page.evaluate(() => localStorage.removeItem("wit-dashboard-token"));
     await page.getByRole("navigation", { name: "侧边菜单" }).getByRole("link", { name: "导出文件列表" }).click();
     await expect(page).toHaveURL(/\/b-iam-account\/oauth\/authorize\?/);
