@@ -345,6 +345,326 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/tsp-bss/dealer/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Dealers of the register (base info › 经销商信息)
+         * @description Numbered page of the tenant's dealers (and its sub-tenants'), ordered by code. Filters combine with AND; code and name are case-insensitive substrings; `areaId` takes a province, city or district and matches everything below it; an empty value means no filter.
+         */
+        get: operations["listDealers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/dealer/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One dealer
+         * @description The dealer `dealerCode` as the list shows it (the edit form starts from it; send its `updatedAt` back with the edit). One the tenant does not hold answers 404.
+         */
+        get: operations["getDealer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/dealer/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Register a dealer
+         * @description Registers a dealer of the caller's tenant and answers it. A code already registered (by any tenant: codes are the maker's network codes) answers 409 经销商编码已存在. Besides the schema, the rules of @tsp/domain's `checkDealerEdit` apply (400 with the field of each reason): a code of 2–20 letters, digits or hyphens; a secondary dealer names its parent, a selling dealer has none; the region is a district of GB/T 2260; longitude and latitude both or neither, inside China; the contact phone a mobile or a landline (domain validation); at least one brand. The server adds what needs the register: the parent is one of the tenant's selling dealers (上级经销商须为本单位的一级销售经销商), the region and brands exist, and a selling dealer with secondary dealers can neither become secondary nor close while one of them is open.
+         */
+        post: operations["createDealer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/dealer/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Save a dealer's editable fields
+         * @description Replaces the editable fields of the dealer `dealerCode` (every field is sent; the code itself is not changed) and answers it with its new `updatedAt`. Optimistic concurrency: `updatedAt` must be the value the editor read; if the record changed since, the answer is 409 该经销商已被他人修改，请刷新后重新编辑 and nothing changes. Besides the schema, the rules of @tsp/domain's `checkDealerEdit` apply (400 with the field of each reason): a code of 2–20 letters, digits or hyphens; a secondary dealer names its parent, a selling dealer has none; the region is a district of GB/T 2260; longitude and latitude both or neither, inside China; the contact phone a mobile or a landline (domain validation); at least one brand. The server adds what needs the register: the parent is one of the tenant's selling dealers (上级经销商须为本单位的一级销售经销商), the region and brands exist, and a selling dealer with secondary dealers can neither become secondary nor close while one of them is open. One the tenant does not hold answers 404.
+         */
+        post: operations["updateDealer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/dealer/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete a dealer
+         * @description Deletes the dealer `dealerCode`. A selling dealer that is still the parent of secondary dealers is refused with 409 该经销商下有N家二级经销商，请先删除或改挂到其他一级经销商后再删除, and an open dealer with 409 经销商仍在营业，请先设为停业后再删除; nothing changes. A dealer the tenant does not hold answers 404.
+         */
+        post: operations["deleteDealer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/dealer/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Export dealers (background task)
+         * @description Submits an .xlsx export of every dealer matching the list's filters (the same query parameters, without paging; rows in code order). Its columns are the import template's (so an export is a filled template), then the region's name and the last change. The file appears in the export file list.
+         */
+        post: operations["exportDealers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/dealer/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import dealers from a sheet
+         * @description Reads the rows of one .xlsx file (the columns of the template: code, name, kind, parent dealer code, region code, address, longitude, latitude, contact, phone, brands (names separated by 、 or ,), status; choices by their Chinese names or codes). Each row is checked like a create (the same domain and register rules) plus: a code twice in the file (文件中经销商编码重复), a code already registered (经销商编码已存在, unless `allowCover=true`, which overwrites the tenant's own record; another tenant's is never overwritten). A secondary dealer may name a selling dealer of the same file. Valid rows are saved in one transaction; rejected rows are listed with their Excel row number, code (`key`) and every reason, and change nothing. If the database refuses a checked row while saving, no row is saved (409). A file that is not an .xlsx workbook, lacks a column of the template or has no data rows answers 400 and changes nothing.
+         */
+        post: operations["importDealers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/dealer/import/template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download the dealer import template
+         * @description The .xlsx template of importDealers: sheet 1 (经销商信息) holds the header row the import reads and one example row; sheet 2 (填写说明) says per column whether it is required and how to fill it. The template, the import and the first columns of the export come from one column list.
+         */
+        get: operations["downloadDealerTemplate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/serviceStation/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Service stations of the register (base info › 服务站信息)
+         * @description Numbered page of the tenant's service stations (and its sub-tenants'), ordered by code. Filters combine with AND; code and name are case-insensitive substrings; `areaId` takes a province, city or district and matches everything below it; an empty value means no filter.
+         */
+        get: operations["listServiceStations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/serviceStation/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One service station
+         * @description The service station `stationCode` as the list shows it (the edit form starts from it; send its `updatedAt` back with the edit). One the tenant does not hold answers 404.
+         */
+        get: operations["getServiceStation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/serviceStation/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Register a service station
+         * @description Registers a service station of the caller's tenant and answers it. A code already registered (by any tenant: codes are the maker's network codes) answers 409 服务站编码已存在. Besides the schema, the rules of @tsp/domain's `checkServiceStationEdit` apply (400 with the field of each reason): a code of 2–20 letters, digits or hyphens; the region is a district of GB/T 2260; longitude and latitude both or neither, inside China; the service phone a mobile or a landline; at least one service type and one brand; 三电检修 (high-voltage battery, motor and controller repair) only at a class 1 or class 2 maintenance enterprise (GB/T 16739). The server checks that the region and brands exist.
+         */
+        post: operations["createServiceStation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/serviceStation/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Save a service station's editable fields
+         * @description Replaces the editable fields of the service station `stationCode` (every field is sent; the code itself is not changed) and answers it with its new `updatedAt`. Optimistic concurrency: `updatedAt` must be the value the editor read; if the record changed since, the answer is 409 该服务站已被他人修改，请刷新后重新编辑 and nothing changes. Besides the schema, the rules of @tsp/domain's `checkServiceStationEdit` apply (400 with the field of each reason): a code of 2–20 letters, digits or hyphens; the region is a district of GB/T 2260; longitude and latitude both or neither, inside China; the service phone a mobile or a landline; at least one service type and one brand; 三电检修 (high-voltage battery, motor and controller repair) only at a class 1 or class 2 maintenance enterprise (GB/T 16739). The server checks that the region and brands exist. One the tenant does not hold answers 404.
+         */
+        post: operations["updateServiceStation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/serviceStation/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete a service station
+         * @description Deletes the station `stationCode`. An open station is refused with 409 服务站仍在营业，请先设为停业后再删除 (vehicles and customers are sent to it while it is open); nothing changes. A station the tenant does not hold answers 404.
+         */
+        post: operations["deleteServiceStation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/serviceStation/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Export service stations (background task)
+         * @description Submits an .xlsx export of every service station matching the list's filters (the same query parameters, without paging; rows in code order). Its columns are the import template's (so an export is a filled template), then the region's name and the last change. The file appears in the export file list.
+         */
+        post: operations["exportServiceStations"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/serviceStation/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import service stations from a sheet
+         * @description Reads the rows of one .xlsx file (the columns of the template: code, name, region code, address, longitude, latitude, contact, service phone, service types and brands (names separated by 、 or ,), qualification level, status; choices by their Chinese names or codes). Each row is checked like a create (the same domain and register rules) plus: a code twice in the file (文件中服务站编码重复), a code already registered (服务站编码已存在, unless `allowCover=true`, which overwrites the tenant's own record; another tenant's is never overwritten). Valid rows are saved in one transaction; rejected rows are listed with their Excel row number, code (`key`) and every reason, and change nothing. If the database refuses a checked row while saving, no row is saved (409). A file that is not an .xlsx workbook, lacks a column of the template or has no data rows answers 400 and changes nothing.
+         */
+        post: operations["importServiceStations"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/serviceStation/import/template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download the service station import template
+         * @description The .xlsx template of importServiceStations: sheet 1 (服务站信息) holds the header row the import reads and one example row; sheet 2 (填写说明) says per column whether it is required and how to fill it. The template, the import and the first columns of the export come from one column list.
+         */
+        get: operations["downloadServiceStationTemplate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/tsp-bss/v1/aebs/getExistVinList": {
         parameters: {
             query?: never;
@@ -2771,6 +3091,179 @@ export interface components {
             updateBy: string | null;
             updateTime: components["schemas"]["Timestamp"] | null;
         };
+        /** @description The maker's network code of a dealer or service station (2–20 letters, digits or hyphens), unique across tenants. */
+        OutletCode: string;
+        /**
+         * @description open 在营, closed 停业; labels in @tsp/domain OUTLET_STATUS_LABELS.
+         * @enum {string}
+         */
+        OutletStatus: "open" | "closed";
+        /**
+         * @description sale 一级销售经销商 (buys from the maker), secondary 二级经销商 (sells under a selling dealer); labels in @tsp/domain DEALER_KIND_LABELS.
+         * @enum {string}
+         */
+        DealerKind: "sale" | "secondary";
+        /**
+         * @description maintenance 保养, repair 维修, threeElectric 三电检修 (battery, motor, controller), rescue 救援, bodyPaint 钣金喷漆, warranty 索赔; labels in @tsp/domain STATION_SERVICE_LABELS.
+         * @enum {string}
+         */
+        StationServiceType: "maintenance" | "repair" | "threeElectric" | "rescue" | "bodyPaint" | "warranty";
+        /**
+         * @description Maintenance enterprise class of GB/T 16739: class1 一类, class2 二类, class3 三类; labels in @tsp/domain STATION_LEVEL_LABELS.
+         * @enum {string}
+         */
+        StationLevel: "class1" | "class2" | "class3";
+        /** @description Longitude (GCJ-02 as the location picker answers it), inside China; null when not located. */
+        OutletLng: number | null;
+        /** @description Latitude, inside China; null when not located. */
+        OutletLat: number | null;
+        /** @description A mainland mobile (11 digits from 1) or a landline with its area code (0755-86123456), the domain's validation rules. */
+        OutletPhone: string;
+        /** @description Brands (brandId of the brand tree). */
+        BrandIds: number[];
+        DealerRecord: {
+            dealerCode: components["schemas"]["OutletCode"];
+            dealerName: string;
+            kind: components["schemas"]["DealerKind"];
+            /** @description The selling dealer a secondary dealer sells under; null for a selling dealer. */
+            parentCode: components["schemas"]["OutletCode"] | null;
+            /** @description The GB/T 2260 district the dealer is in. */
+            areaId: string;
+            address: string;
+            lng: components["schemas"]["OutletLng"];
+            lat: components["schemas"]["OutletLat"];
+            contactName: string;
+            contactPhone: components["schemas"]["OutletPhone"];
+            brandIds: components["schemas"]["BrandIds"];
+            status: components["schemas"]["OutletStatus"];
+            /** @description Name of the parent selling dealer. */
+            parentName: string | null;
+            /** @description Names of brandIds, in the same order. */
+            brandNames: string[];
+            /** @description The region's names from province to district, joined by /. */
+            areaName: string;
+            /** @description Secondary dealers under this dealer (0 for a secondary dealer). */
+            secondaryCount: number;
+            /**
+             * Format: int64
+             * @description Version for optimistic concurrency (milliseconds of the last change, strictly increasing per record; 0 when never changed here).
+             */
+            updatedAt: number;
+            /** @description Display name of the account that last changed it here; null when none did. */
+            updateName: string | null;
+        };
+        /** @description A numbered page (`NumberedPage` with its item type). */
+        DealerRecordPage: {
+            list: components["schemas"]["DealerRecord"][];
+            total: components["schemas"]["Total"];
+        };
+        /** @description Every editable field (a full record), as the create form and an import row submit it. @tsp/domain `DealerEditSchema` is the same form with Chinese messages. */
+        DealerEdit: {
+            dealerCode: components["schemas"]["OutletCode"];
+            dealerName: string;
+            kind: components["schemas"]["DealerKind"];
+            /** @description The selling dealer a secondary dealer sells under; null for a selling dealer. */
+            parentCode: components["schemas"]["OutletCode"] | null;
+            /** @description The GB/T 2260 district the dealer is in. */
+            areaId: string;
+            address: string;
+            lng: components["schemas"]["OutletLng"];
+            lat: components["schemas"]["OutletLat"];
+            contactName: string;
+            contactPhone: components["schemas"]["OutletPhone"];
+            brandIds: components["schemas"]["BrandIds"];
+            status: components["schemas"]["OutletStatus"];
+        };
+        /** @description Every editable field (a full replacement) with the `updatedAt` the editor read. */
+        DealerUpdate: {
+            dealerCode: components["schemas"]["OutletCode"];
+            dealerName: string;
+            kind: components["schemas"]["DealerKind"];
+            /** @description The selling dealer a secondary dealer sells under; null for a selling dealer. */
+            parentCode: components["schemas"]["OutletCode"] | null;
+            /** @description The GB/T 2260 district the dealer is in. */
+            areaId: string;
+            address: string;
+            lng: components["schemas"]["OutletLng"];
+            lat: components["schemas"]["OutletLat"];
+            contactName: string;
+            contactPhone: components["schemas"]["OutletPhone"];
+            brandIds: components["schemas"]["BrandIds"];
+            status: components["schemas"]["OutletStatus"];
+            /**
+             * Format: int64
+             * @description Version for optimistic concurrency (milliseconds of the last change, strictly increasing per record; 0 when never changed here).
+             */
+            updatedAt: number;
+        };
+        ServiceStationRecord: {
+            stationCode: components["schemas"]["OutletCode"];
+            stationName: string;
+            /** @description The GB/T 2260 district the station is in. */
+            areaId: string;
+            address: string;
+            lng: components["schemas"]["OutletLng"];
+            lat: components["schemas"]["OutletLat"];
+            contactName: string;
+            servicePhone: components["schemas"]["OutletPhone"];
+            serviceTypes: components["schemas"]["StationServiceType"][];
+            brandIds: components["schemas"]["BrandIds"];
+            level: components["schemas"]["StationLevel"];
+            status: components["schemas"]["OutletStatus"];
+            /** @description Names of brandIds, in the same order. */
+            brandNames: string[];
+            /** @description The region's names from province to district, joined by /. */
+            areaName: string;
+            /**
+             * Format: int64
+             * @description Version for optimistic concurrency (milliseconds of the last change, strictly increasing per record; 0 when never changed here).
+             */
+            updatedAt: number;
+            /** @description Display name of the account that last changed it here; null when none did. */
+            updateName: string | null;
+        };
+        /** @description A numbered page (`NumberedPage` with its item type). */
+        ServiceStationRecordPage: {
+            list: components["schemas"]["ServiceStationRecord"][];
+            total: components["schemas"]["Total"];
+        };
+        /** @description Every editable field (a full record), as the create form and an import row submit it. @tsp/domain `ServiceStationEditSchema` is the same form with Chinese messages. */
+        ServiceStationEdit: {
+            stationCode: components["schemas"]["OutletCode"];
+            stationName: string;
+            /** @description The GB/T 2260 district the station is in. */
+            areaId: string;
+            address: string;
+            lng: components["schemas"]["OutletLng"];
+            lat: components["schemas"]["OutletLat"];
+            contactName: string;
+            servicePhone: components["schemas"]["OutletPhone"];
+            serviceTypes: components["schemas"]["StationServiceType"][];
+            brandIds: components["schemas"]["BrandIds"];
+            level: components["schemas"]["StationLevel"];
+            status: components["schemas"]["OutletStatus"];
+        };
+        /** @description Every editable field (a full replacement) with the `updatedAt` the editor read. */
+        ServiceStationUpdate: {
+            stationCode: components["schemas"]["OutletCode"];
+            stationName: string;
+            /** @description The GB/T 2260 district the station is in. */
+            areaId: string;
+            address: string;
+            lng: components["schemas"]["OutletLng"];
+            lat: components["schemas"]["OutletLat"];
+            contactName: string;
+            servicePhone: components["schemas"]["OutletPhone"];
+            serviceTypes: components["schemas"]["StationServiceType"][];
+            brandIds: components["schemas"]["BrandIds"];
+            level: components["schemas"]["StationLevel"];
+            status: components["schemas"]["OutletStatus"];
+            /**
+             * Format: int64
+             * @description Version for optimistic concurrency (milliseconds of the last change, strictly increasing per record; 0 when never changed here).
+             */
+            updatedAt: number;
+        };
         /**
          * @description Answer code. Success codes are 200, 0, "000000", 602602, 602601, 617014, or no code at
          *     all (spec section 8); the reference server answers 200 on success and the HTTP status
@@ -2964,6 +3457,38 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
+        /** @description The dealer cannot be changed as asked — its code is taken (create), it was changed by someone else since it was read (edit), or it is still in use (delete). Nothing was changed; `msg` says which, in Chinese. */
+        DealerConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "code": 409,
+                 *       "msg": "该经销商下有2家二级经销商，请先删除或改挂到其他一级经销商后再删除",
+                 *       "data": null
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description The station cannot be changed as asked — its code is taken (create), it was changed by someone else since it was read (edit), or it is still open (delete). Nothing was changed; `msg` says which, in Chinese. */
+        ServiceStationConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "code": 409,
+                 *       "msg": "服务站仍在营业，请先设为停业后再删除",
+                 *       "data": null
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
         /** @description No valid bearer token (missing, expired or revoked); the console signs in again. */
         Unauthorized: {
             headers: {
@@ -3123,6 +3648,36 @@ export interface components {
         SimSortBy: components["schemas"]["SimCardSortField"];
         /** @description true: sort by `sortBy` descending. */
         SimSortDesc: boolean;
+        /**
+         * @description The dealer's code.
+         * @example D440305T1S0
+         */
+        DealerCodeParam: components["schemas"]["OutletCode"];
+        /**
+         * @description The service station's code.
+         * @example S440305T1
+         */
+        StationCodeParam: components["schemas"]["OutletCode"];
+        /** @description Part of a dealer code; empty means no filter. */
+        DealerCodeKeyword: string;
+        /** @description Part of a dealer name; empty means no filter. */
+        DealerNameKeyword: string;
+        /** @description Only dealers of this kind. */
+        DealerKindFilter: components["schemas"]["DealerKind"];
+        /** @description Only the secondary dealers under this selling dealer (its exact code); empty means no filter. */
+        DealerParentFilter: string;
+        /** @description A GB/T 2260 province, city or district code; matches the records in it or below it. Empty means no filter. */
+        OutletAreaFilter: string;
+        /** @description Only records in this state. */
+        OutletStatusFilter: components["schemas"]["OutletStatus"];
+        /** @description Part of a station code; empty means no filter. */
+        StationCodeKeyword: string;
+        /** @description Part of a station name; empty means no filter. */
+        StationNameKeyword: string;
+        /** @description Only stations offering this service. */
+        StationServiceTypeFilter: components["schemas"]["StationServiceType"];
+        /** @description Only stations of this qualification level. */
+        StationLevelFilter: components["schemas"]["StationLevel"];
         /** @description Part of a VIN to search for (case-insensitive substring); at most 17 characters. Empty means no filter. */
         VinKeyword: string;
         /** @description Page number, from 1 (spec section 3 "Pagination"). */
@@ -4003,6 +4558,868 @@ export interface operations {
         };
     };
     downloadSimCardTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Xlsx"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listDealers: {
+        parameters: {
+            query?: {
+                /** @description Part of a dealer code; empty means no filter. */
+                dealerCode?: components["parameters"]["DealerCodeKeyword"];
+                /** @description Part of a dealer name; empty means no filter. */
+                dealerName?: components["parameters"]["DealerNameKeyword"];
+                /** @description Only dealers of this kind. */
+                kind?: components["parameters"]["DealerKindFilter"];
+                /** @description Only the secondary dealers under this selling dealer (its exact code); empty means no filter. */
+                parentCode?: components["parameters"]["DealerParentFilter"];
+                /** @description A GB/T 2260 province, city or district code; matches the records in it or below it. Empty means no filter. */
+                areaId?: components["parameters"]["OutletAreaFilter"];
+                /** @description Only records in this state. */
+                status?: components["parameters"]["OutletStatusFilter"];
+                /** @description Page number, from 1 (spec section 3 "Pagination"). */
+                pageNum?: components["parameters"]["PageNum"];
+                /**
+                 * @description Rows per page. Tables offer 10, 20, 50, 100; selectors ask 10; the VIN, SN and ICCID
+                 *     searches ask for 10000 at once (spec section 9), hence the upper bound.
+                 */
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "操作成功",
+                     *       "data": {
+                     *         "list": [
+                     *           {
+                     *             "dealerCode": "D440305T1S0",
+                     *             "dealerName": "深圳市新能源汽车销售服务有限公司",
+                     *             "kind": "sale",
+                     *             "parentCode": null,
+                     *             "parentName": null,
+                     *             "areaId": "440305",
+                     *             "areaName": "广东省/深圳市/南山区",
+                     *             "address": "南山区科技园科发路8号",
+                     *             "lng": 113.9512,
+                     *             "lat": 22.5386,
+                     *             "contactName": "陈志强",
+                     *             "contactPhone": "0755-86123456",
+                     *             "brandIds": [
+                     *               11,
+                     *               12
+                     *             ],
+                     *             "brandNames": [
+                     *               "比亚迪",
+                     *               "腾势"
+                     *             ],
+                     *             "status": "open",
+                     *             "secondaryCount": 1,
+                     *             "updatedAt": 1741912205000,
+                     *             "updateName": "系统管理员"
+                     *           }
+                     *         ],
+                     *         "total": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["DealerRecordPage"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getDealer: {
+        parameters: {
+            query: {
+                /**
+                 * @description The dealer's code.
+                 * @example D440305T1S0
+                 */
+                dealerCode: components["parameters"]["DealerCodeParam"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "操作成功",
+                     *       "data": {
+                     *         "dealerCode": "D440305T1S0",
+                     *         "dealerName": "深圳市新能源汽车销售服务有限公司",
+                     *         "kind": "sale",
+                     *         "parentCode": null,
+                     *         "parentName": null,
+                     *         "areaId": "440305",
+                     *         "areaName": "广东省/深圳市/南山区",
+                     *         "address": "南山区科技园科发路8号",
+                     *         "lng": 113.9512,
+                     *         "lat": 22.5386,
+                     *         "contactName": "陈志强",
+                     *         "contactPhone": "0755-86123456",
+                     *         "brandIds": [
+                     *           11,
+                     *           12
+                     *         ],
+                     *         "brandNames": [
+                     *           "比亚迪",
+                     *           "腾势"
+                     *         ],
+                     *         "status": "open",
+                     *         "secondaryCount": 1,
+                     *         "updatedAt": 1741912205000,
+                     *         "updateName": "系统管理员"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["DealerRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createDealer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DealerEdit"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "保存成功",
+                     *       "data": {
+                     *         "dealerCode": "D440305T1S0",
+                     *         "dealerName": "深圳市新能源汽车销售服务有限公司",
+                     *         "kind": "sale",
+                     *         "parentCode": null,
+                     *         "parentName": null,
+                     *         "areaId": "440305",
+                     *         "areaName": "广东省/深圳市/南山区",
+                     *         "address": "南山区科技园科发路8号",
+                     *         "lng": 113.9512,
+                     *         "lat": 22.5386,
+                     *         "contactName": "陈志强",
+                     *         "contactPhone": "0755-86123456",
+                     *         "brandIds": [
+                     *           11,
+                     *           12
+                     *         ],
+                     *         "brandNames": [
+                     *           "比亚迪",
+                     *           "腾势"
+                     *         ],
+                     *         "status": "open",
+                     *         "secondaryCount": 1,
+                     *         "updatedAt": 1741912205000,
+                     *         "updateName": "系统管理员"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["DealerRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["DealerConflict"];
+        };
+    };
+    updateDealer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DealerUpdate"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "保存成功",
+                     *       "data": {
+                     *         "dealerCode": "D440305T1S0",
+                     *         "dealerName": "深圳市新能源汽车销售服务有限公司",
+                     *         "kind": "sale",
+                     *         "parentCode": null,
+                     *         "parentName": null,
+                     *         "areaId": "440305",
+                     *         "areaName": "广东省/深圳市/南山区",
+                     *         "address": "南山区科技园科发路8号",
+                     *         "lng": 113.9512,
+                     *         "lat": 22.5386,
+                     *         "contactName": "陈志强",
+                     *         "contactPhone": "0755-86123456",
+                     *         "brandIds": [
+                     *           11,
+                     *           12
+                     *         ],
+                     *         "brandNames": [
+                     *           "比亚迪",
+                     *           "腾势"
+                     *         ],
+                     *         "status": "open",
+                     *         "secondaryCount": 1,
+                     *         "updatedAt": 1741912205000,
+                     *         "updateName": "系统管理员"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["DealerRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["DealerConflict"];
+        };
+    };
+    deleteDealer: {
+        parameters: {
+            query: {
+                /**
+                 * @description The dealer's code.
+                 * @example D440305T1S0
+                 */
+                dealerCode: components["parameters"]["DealerCodeParam"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "删除成功",
+                     *       "data": {
+                     *         "dealerCode": "D440305T1X0"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: {
+                            dealerCode: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["DealerConflict"];
+        };
+    };
+    exportDealers: {
+        parameters: {
+            query?: {
+                /** @description Part of a dealer code; empty means no filter. */
+                dealerCode?: components["parameters"]["DealerCodeKeyword"];
+                /** @description Part of a dealer name; empty means no filter. */
+                dealerName?: components["parameters"]["DealerNameKeyword"];
+                /** @description Only dealers of this kind. */
+                kind?: components["parameters"]["DealerKindFilter"];
+                /** @description Only the secondary dealers under this selling dealer (its exact code); empty means no filter. */
+                parentCode?: components["parameters"]["DealerParentFilter"];
+                /** @description A GB/T 2260 province, city or district code; matches the records in it or below it. Empty means no filter. */
+                areaId?: components["parameters"]["OutletAreaFilter"];
+                /** @description Only records in this state. */
+                status?: components["parameters"]["OutletStatusFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "导出任务已提交，请到导出文件列表查看",
+                     *       "data": {
+                     *         "taskId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "name": "经销商信息_20250315.xlsx"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ExportSubmitted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    importDealers: {
+        parameters: {
+            query?: {
+                /** @description true: a row whose code is already one of the tenant's records overwrites it. */
+                allowCover?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["ImportFile"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "导入完成",
+                     *       "data": {
+                     *         "all": 2,
+                     *         "success": 1,
+                     *         "failed": 1,
+                     *         "rows": [
+                     *           {
+                     *             "row": 3,
+                     *             "vin": "",
+                     *             "key": "D440305X9",
+                     *             "reason": "二级经销商须选择上级经销商"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["ImportResult"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["ImportNotSaved"];
+            413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    downloadDealerTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Xlsx"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listServiceStations: {
+        parameters: {
+            query?: {
+                /** @description Part of a station code; empty means no filter. */
+                stationCode?: components["parameters"]["StationCodeKeyword"];
+                /** @description Part of a station name; empty means no filter. */
+                stationName?: components["parameters"]["StationNameKeyword"];
+                /** @description A GB/T 2260 province, city or district code; matches the records in it or below it. Empty means no filter. */
+                areaId?: components["parameters"]["OutletAreaFilter"];
+                /** @description Only stations offering this service. */
+                serviceType?: components["parameters"]["StationServiceTypeFilter"];
+                /** @description Only stations of this qualification level. */
+                level?: components["parameters"]["StationLevelFilter"];
+                /** @description Only records in this state. */
+                status?: components["parameters"]["OutletStatusFilter"];
+                /** @description Page number, from 1 (spec section 3 "Pagination"). */
+                pageNum?: components["parameters"]["PageNum"];
+                /**
+                 * @description Rows per page. Tables offer 10, 20, 50, 100; selectors ask 10; the VIN, SN and ICCID
+                 *     searches ask for 10000 at once (spec section 9), hence the upper bound.
+                 */
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "操作成功",
+                     *       "data": {
+                     *         "list": [
+                     *           {
+                     *             "stationCode": "S440305T1",
+                     *             "stationName": "深圳南山新能源服务站",
+                     *             "areaId": "440305",
+                     *             "areaName": "广东省/深圳市/南山区",
+                     *             "address": "南山区西丽街道留仙大道3370号",
+                     *             "lng": 113.9456,
+                     *             "lat": 22.5821,
+                     *             "contactName": "刘海涛",
+                     *             "servicePhone": "0755-26781234",
+                     *             "serviceTypes": [
+                     *               "maintenance",
+                     *               "repair",
+                     *               "threeElectric"
+                     *             ],
+                     *             "brandIds": [
+                     *               11,
+                     *               21
+                     *             ],
+                     *             "brandNames": [
+                     *               "比亚迪",
+                     *               "解放"
+                     *             ],
+                     *             "level": "class1",
+                     *             "status": "open",
+                     *             "updatedAt": 1741912205000,
+                     *             "updateName": "系统管理员"
+                     *           }
+                     *         ],
+                     *         "total": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["ServiceStationRecordPage"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getServiceStation: {
+        parameters: {
+            query: {
+                /**
+                 * @description The service station's code.
+                 * @example S440305T1
+                 */
+                stationCode: components["parameters"]["StationCodeParam"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "操作成功",
+                     *       "data": {
+                     *         "stationCode": "S440305T1",
+                     *         "stationName": "深圳南山新能源服务站",
+                     *         "areaId": "440305",
+                     *         "areaName": "广东省/深圳市/南山区",
+                     *         "address": "南山区西丽街道留仙大道3370号",
+                     *         "lng": 113.9456,
+                     *         "lat": 22.5821,
+                     *         "contactName": "刘海涛",
+                     *         "servicePhone": "0755-26781234",
+                     *         "serviceTypes": [
+                     *           "maintenance",
+                     *           "repair",
+                     *           "threeElectric"
+                     *         ],
+                     *         "brandIds": [
+                     *           11,
+                     *           21
+                     *         ],
+                     *         "brandNames": [
+                     *           "比亚迪",
+                     *           "解放"
+                     *         ],
+                     *         "level": "class1",
+                     *         "status": "open",
+                     *         "updatedAt": 1741912205000,
+                     *         "updateName": "系统管理员"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["ServiceStationRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createServiceStation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ServiceStationEdit"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "保存成功",
+                     *       "data": {
+                     *         "stationCode": "S440305T1",
+                     *         "stationName": "深圳南山新能源服务站",
+                     *         "areaId": "440305",
+                     *         "areaName": "广东省/深圳市/南山区",
+                     *         "address": "南山区西丽街道留仙大道3370号",
+                     *         "lng": 113.9456,
+                     *         "lat": 22.5821,
+                     *         "contactName": "刘海涛",
+                     *         "servicePhone": "0755-26781234",
+                     *         "serviceTypes": [
+                     *           "maintenance",
+                     *           "repair",
+                     *           "threeElectric"
+                     *         ],
+                     *         "brandIds": [
+                     *           11,
+                     *           21
+                     *         ],
+                     *         "brandNames": [
+                     *           "比亚迪",
+                     *           "解放"
+                     *         ],
+                     *         "level": "class1",
+                     *         "status": "open",
+                     *         "updatedAt": 1741912205000,
+                     *         "updateName": "系统管理员"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["ServiceStationRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["ServiceStationConflict"];
+        };
+    };
+    updateServiceStation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ServiceStationUpdate"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "保存成功",
+                     *       "data": {
+                     *         "stationCode": "S440305T1",
+                     *         "stationName": "深圳南山新能源服务站",
+                     *         "areaId": "440305",
+                     *         "areaName": "广东省/深圳市/南山区",
+                     *         "address": "南山区西丽街道留仙大道3370号",
+                     *         "lng": 113.9456,
+                     *         "lat": 22.5821,
+                     *         "contactName": "刘海涛",
+                     *         "servicePhone": "0755-26781234",
+                     *         "serviceTypes": [
+                     *           "maintenance",
+                     *           "repair",
+                     *           "threeElectric"
+                     *         ],
+                     *         "brandIds": [
+                     *           11,
+                     *           21
+                     *         ],
+                     *         "brandNames": [
+                     *           "比亚迪",
+                     *           "解放"
+                     *         ],
+                     *         "level": "class1",
+                     *         "status": "open",
+                     *         "updatedAt": 1741912205000,
+                     *         "updateName": "系统管理员"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["ServiceStationRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ServiceStationConflict"];
+        };
+    };
+    deleteServiceStation: {
+        parameters: {
+            query: {
+                /**
+                 * @description The service station's code.
+                 * @example S440305T1
+                 */
+                stationCode: components["parameters"]["StationCodeParam"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "删除成功",
+                     *       "data": {
+                     *         "stationCode": "S440305T1"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: {
+                            stationCode: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ServiceStationConflict"];
+        };
+    };
+    exportServiceStations: {
+        parameters: {
+            query?: {
+                /** @description Part of a station code; empty means no filter. */
+                stationCode?: components["parameters"]["StationCodeKeyword"];
+                /** @description Part of a station name; empty means no filter. */
+                stationName?: components["parameters"]["StationNameKeyword"];
+                /** @description A GB/T 2260 province, city or district code; matches the records in it or below it. Empty means no filter. */
+                areaId?: components["parameters"]["OutletAreaFilter"];
+                /** @description Only stations offering this service. */
+                serviceType?: components["parameters"]["StationServiceTypeFilter"];
+                /** @description Only stations of this qualification level. */
+                level?: components["parameters"]["StationLevelFilter"];
+                /** @description Only records in this state. */
+                status?: components["parameters"]["OutletStatusFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "导出任务已提交，请到导出文件列表查看",
+                     *       "data": {
+                     *         "taskId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "name": "服务站信息_20250315.xlsx"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ExportSubmitted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    importServiceStations: {
+        parameters: {
+            query?: {
+                /** @description true: a row whose code is already one of the tenant's records overwrites it. */
+                allowCover?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["ImportFile"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "导入完成",
+                     *       "data": {
+                     *         "all": 2,
+                     *         "success": 1,
+                     *         "failed": 1,
+                     *         "rows": [
+                     *           {
+                     *             "row": 3,
+                     *             "vin": "",
+                     *             "key": "S440305X9",
+                     *             "reason": "请输入以1开头的11位手机号或固定电话"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["ImportResult"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["ImportNotSaved"];
+            413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    downloadServiceStationTemplate: {
         parameters: {
             query?: never;
             header?: never;
