@@ -29,12 +29,16 @@ export {
 export { canConfirm } from "./platform/throttle";
 export * from "./preview/index";
 export * from "./realname/index";
+export * from "./registers/index";
 export * from "./routes/index";
 export * from "./search/index";
 export * from "./session/index";
 export { err, ok, type Result } from "./shared/result";
 export * from "./simCard/index";
 export * from "./tabs/index";
+export * from "./tbox/index";
 export * from "./trees/index";
 export * from "./upload/index";
+export * from "./vehicleModel/index";
 export * from "./validation/index";
+export * from "./vehicleSale/index";
