@@ -1,5 +1,6 @@
 // @tsp/domain: every pure rule of the spec (issue 4). Areas are re-exported from their folders.
 export * from "./dates/index";
+export * from "./dealer/index";
 export * from "./errors/index";
 export * from "./format/index";
 export * from "./gbt32960/index";
