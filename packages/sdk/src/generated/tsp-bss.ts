@@ -665,6 +665,366 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/tsp-bss/modelCatalogue/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Models of the vehicle-model catalogue (base info › 车型信息)
+         * @description Numbered page of the catalogue's models (the leaves of the brand tree bss_oem → bss_brand → bss_series → bss_model that the brand-tree lookups read), each with its place in the tree, the attributes an operator keeps and how many of the caller's vehicles are of that model. Filters combine with AND; `modelName` is a case-insensitive substring; an empty value means no filter. Rows are in brand, series, model id order.
+         */
+        get: operations["listCatalogueModels"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/modelCatalogue/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One catalogue model
+         * @description The model `modelId` as the list shows it (the edit form starts from it; send its `updatedAt` back with the edit). A model that does not exist answers 404.
+         */
+        get: operations["getCatalogueModel"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/modelCatalogue/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a model to a series
+         * @description Adds a model under the series `seriesId` and answers it. Besides the schema, @tsp/domain's `checkCatalogueModelEdit` applies (400 with the field of each reason): an engine model, an emission stage other than NONE and a liquid or gas fuel exactly when the power type has an engine (FUEL, LNG, PHEV, EREV); an e-drive controller exactly when it has an electric drive (BEV, PHEV, EREV, FCEV); the fuel fits the power type; curb mass not above gross mass. A name already used in the series answers 400 该车系下已有同名车型. Only accounts of the platform tenant write the catalogue: others get 403 车型库由平台运营方维护，当前单位只能查看.
+         */
+        post: operations["createCatalogueModel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/modelCatalogue/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Save a catalogue model
+         * @description Replaces every editable field of the model `modelId` (it may move to another series) and answers the saved model with its new `updatedAt`. Optimistic concurrency: `updatedAt` must be the value the editor read, else 409 该数据已被他人修改，请刷新后重新编辑 and nothing changes. The rules of createCatalogueModel apply. 403 outside the platform tenant; 404 for a model that does not exist.
+         */
+        post: operations["updateCatalogueModel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/modelCatalogue/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete a catalogue model
+         * @description Deletes the model `modelId` (query parameter, no body) with its ability list. A model vehicles are still of (of any tenant) is refused with 409 该车型仍被N辆车使用，不能删除 and nothing changes. 403 outside the platform tenant; 404 for a model that does not exist.
+         */
+        post: operations["deleteCatalogueModel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/modelCatalogue/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Export catalogue models (background task)
+         * @description Submits an .xlsx export of every model matching the list's filters (the same query parameters, without paging), in the list's order, with the labels of the power type, emission stage and fuel. The file appears in the export file list.
+         */
+        post: operations["exportCatalogueModels"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/modelCatalogue/branches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Brands and series of the catalogue, with what uses them
+         * @description Every brand (with its manufacturer) and every series (with its brand) of the catalogue, each with how many children it has, its `updatedAt` (send it back with saveCatalogueBrand / saveCatalogueSeries) and whether the caller may change it. The 品牌车系 dialog of 车型信息 reads it; the pickers keep using the lookups.
+         */
+        get: operations["listCatalogueBranches"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/modelCatalogue/brand/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create or rename a brand
+         * @description Without `brandId` (null) adds a brand to the manufacturer `oemId`; with it, saves the brand's manufacturer and name under optimistic concurrency (`updatedAt` as read; else 409). A name already used by the manufacturer answers 400 该厂商下已有同名品牌. 403 outside the platform tenant; 404 for a brand or manufacturer that does not exist.
+         */
+        post: operations["saveCatalogueBrand"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/modelCatalogue/brand/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete a brand
+         * @description Deletes the brand `brandId`. A brand that still has series is refused with 409 该品牌仍被N个车系使用，不能删除 and nothing changes. 403 outside the platform tenant; 404 for a brand that does not exist.
+         */
+        post: operations["deleteCatalogueBrand"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/modelCatalogue/series/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create or rename a series
+         * @description Without `seriesId` (null) adds a series to the brand `brandId`; with it, saves the series' brand and name under optimistic concurrency (`updatedAt` as read; else 409). A name already used in the brand answers 400 该品牌下已有同名车系. 403 outside the platform tenant; 404 for a series or brand that does not exist.
+         */
+        post: operations["saveCatalogueSeries"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/modelCatalogue/series/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete a series
+         * @description Deletes the series `seriesId`. A series that still has models is refused with 409 该车系仍被N个车型使用，不能删除 and nothing changes. 403 outside the platform tenant; 404 for a series that does not exist.
+         */
+        post: operations["deleteCatalogueSeries"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/modelAbility/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Abilities of the catalogue's models (base info › 车型能力)
+         * @description Numbered page of the catalogue's models with the remote services and data each supports (`services`: codes of the service catalogue, GET /tsp-bss/search/getServiceList). `serviceCode` keeps the models that support that service. Filters as listCatalogueModels; rows in the same order.
+         */
+        get: operations["listModelAbilities"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/modelAbility/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The abilities of one model
+         * @description The model `modelId` as listModelAbilities shows it (the checklist starts from it; send its `updatedAt` back). 404 for a model that does not exist.
+         */
+        get: operations["getModelAbility"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/modelAbility/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Save the abilities of a model
+         * @description Replaces the service list of the model `modelId` (the checklist: every ticked code) under optimistic concurrency (`updatedAt` as read, else 409 该车型的能力已被他人修改，请刷新后重新编辑). @tsp/domain's `checkModelAbilities` applies (400): every code in the service catalogue; GB/T 32960 reporting (SVC-GBT32960) only for a new-energy power type; HJ 1239 reporting (SVC-HJ1239) only for a 国六 model. 403 outside the platform tenant; 404 for a model that does not exist.
+         */
+        post: operations["updateModelAbility"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/modelAbility/copy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Copy a model's abilities to other models
+         * @description Replaces the service lists of the models `toModelIds` by that of `fromModelId` (a new model of an existing platform starts from its sibling). Every target is checked like an edit (`checkModelAbilities` with the target's drivetrain); if one is refused, none is changed (400 naming the model and the reason). 403 outside the platform tenant; 404 when a model does not exist.
+         */
+        post: operations["copyModelAbility"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/modelAbility/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Export model abilities (background task)
+         * @description Submits an .xlsx export of the models matching the list's filters with their services by name — the columns of the import template first (so an export is a filled template), then the brand tree and the last change. The file appears in the export file list.
+         */
+        post: operations["exportModelAbilities"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/modelAbility/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import model abilities from a sheet
+         * @description Reads one .xlsx file of downloadModelAbilityTemplate: per row a model (车型编号) and the services it supports (支持的服务: names or codes of the service catalogue, separated by 、 or commas; empty means none). Each row replaces that model's list after the checks of updateModelAbility, plus: a model that does not exist, a model twice in the file (文件中车型重复), a name that does not match the model's (车型编号与车型名称不符 — a shifted row). Valid rows are saved in one transaction; rejected rows are listed with their Excel row number, model id (`key`) and every reason, and change nothing. 409 if the database refuses a checked row (none saved). 403 outside the platform tenant.
+         */
+        post: operations["importModelAbilities"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/modelAbility/import/template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download the model ability import template
+         * @description The .xlsx template of importModelAbilities: sheet 1 (车型能力) with the header row and one example row; sheet 2 (填写说明) says how to fill each column and lists the service catalogue (code and name).
+         */
+        get: operations["downloadModelAbilityTemplate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/tsp-bss/v1/aebs/getExistVinList": {
         parameters: {
             query?: never;
@@ -2513,6 +2873,162 @@ export interface components {
             /** @description Display name of the account that last changed the card here; null when none did. */
             updateName: string | null;
         };
+        /**
+         * @description Power type, the codes of the PowerInfo catalogue: FUEL 燃油, BEV 纯电动, PHEV 插电式混合动力, EREV 增程式电动, FCEV 燃料电池, LNG 液化天然气.
+         * @enum {string}
+         */
+        CataloguePowerType: "FUEL" | "BEV" | "PHEV" | "EREV" | "FCEV" | "LNG";
+        /**
+         * @description Emission stage: CN5 国五, CN6A 国六a, CN6B 国六b, NR3 非道路三阶段, NR4 非道路四阶段, NONE 无（零排放, no engine）.
+         * @enum {string}
+         */
+        CatalogueEmissionStage: "CN5" | "CN6A" | "CN6B" | "NR3" | "NR4" | "NONE";
+        /**
+         * @description Fuel: GASOLINE 汽油, DIESEL 柴油, NATURAL_GAS 天然气, HYDROGEN 氢. A battery-electric model has none (null).
+         * @enum {string}
+         */
+        CatalogueFuelType: "GASOLINE" | "DIESEL" | "NATURAL_GAS" | "HYDROGEN";
+        /** @description The editable fields of a catalogue model (rules in @tsp/domain `checkCatalogueModelEdit`). */
+        CatalogueModelFields: {
+            seriesId: number;
+            modelName: string;
+            /** @description 车辆名称 (e.g. 纯电动牵引汽车), from the vehicleNameInfo search. */
+            vehicleName: string | null;
+            powerType: components["schemas"]["CataloguePowerType"];
+            /** @description Engine model (EngineInfo search); required exactly when the power type has an engine. */
+            engineModel: string | null;
+            /** @description E-drive controller (电控) model (ElectricInfo search); required exactly when the power type has an electric drive. */
+            electricModel: string | null;
+            /** @description Chassis model (getChassisName search). */
+            chassisModel: string | null;
+            emissionStage: components["schemas"]["CatalogueEmissionStage"];
+            fuelType: components["schemas"]["CatalogueFuelType"] | null;
+            /** @description 总质量, kg. */
+            grossMassKg: number | null;
+            /** @description 整备质量, kg; not above the gross mass. */
+            curbMassKg: number | null;
+            remark: string | null;
+        };
+        CatalogueModelUpdate: components["schemas"]["CatalogueModelFields"] & {
+            modelId: number;
+            /**
+             * Format: int64
+             * @description The `updatedAt` the editor read.
+             */
+            updatedAt: number;
+        };
+        CatalogueModel: components["schemas"]["CatalogueModelFields"] & {
+            modelId: number;
+            seriesName: string;
+            brandId: number;
+            brandName: string;
+            oemId: number;
+            oemName: string;
+            /** @description How many of the caller's vehicles are of this model. */
+            vehicleCount: number;
+            /** @description Whether the caller may change the catalogue (an account of the platform tenant). */
+            editable: boolean;
+            /**
+             * Format: int64
+             * @description Version for optimistic concurrency (milliseconds of the last change, strictly increasing; 0 if never edited here).
+             */
+            updatedAt: number;
+            /** @description Display name of the account that last changed the model here. */
+            updateName: string | null;
+        };
+        /** @description A numbered page (`NumberedPage` with its item type). */
+        CatalogueModelPage: {
+            list: components["schemas"]["CatalogueModel"][];
+            total: components["schemas"]["Total"];
+        };
+        CatalogueDeleted: {
+            /** @description The id of the deleted model, brand or series. */
+            id: number;
+        };
+        CatalogueBrand: {
+            brandId: number;
+            brandName: string;
+            oemId: number;
+            oemName: string;
+            seriesCount: number;
+            editable: boolean;
+            /** Format: int64 */
+            updatedAt: number;
+        };
+        CatalogueSeries: {
+            seriesId: number;
+            seriesName: string;
+            brandId: number;
+            brandName: string;
+            modelCount: number;
+            editable: boolean;
+            /** Format: int64 */
+            updatedAt: number;
+        };
+        CatalogueBranches: {
+            brands: components["schemas"]["CatalogueBrand"][];
+            series: components["schemas"]["CatalogueSeries"][];
+        };
+        CatalogueBrandSave: {
+            /** @description null to create. */
+            brandId: number | null;
+            oemId: number;
+            brandName: string;
+            /**
+             * Format: int64
+             * @description The version read (null when creating).
+             */
+            updatedAt: number | null;
+        };
+        CatalogueSeriesSave: {
+            /** @description null to create. */
+            seriesId: number | null;
+            brandId: number;
+            seriesName: string;
+            /**
+             * Format: int64
+             * @description The version read (null when creating).
+             */
+            updatedAt: number | null;
+        };
+        /** @description Codes of the service catalogue (getServiceList), e.g. SVC-LOCK 远程锁车/解锁, SVC-SPEED 远程限速, SVC-DIAG 远程诊断, SVC-OTA 远程升级, SVC-HJ1239 国六(HJ 1239)排放数据上报, SVC-GBT32960 GB/T 32960 新能源数据上报, SVC-VIDEO 车载视频监控. */
+        ModelServiceCodes: string[];
+        ModelAbility: {
+            modelId: number;
+            modelName: string;
+            seriesName: string;
+            brandName: string;
+            oemName: string;
+            powerType: components["schemas"]["CataloguePowerType"] | null;
+            emissionStage: components["schemas"]["CatalogueEmissionStage"] | null;
+            services: components["schemas"]["ModelServiceCodes"];
+            editable: boolean;
+            /**
+             * Format: int64
+             * @description Version of the ability list (separate from the model's).
+             */
+            updatedAt: number;
+            updateName: string | null;
+        };
+        /** @description A numbered page (`NumberedPage` with its item type). */
+        ModelAbilityPage: {
+            list: components["schemas"]["ModelAbility"][];
+            total: components["schemas"]["Total"];
+        };
+        ModelAbilityUpdate: {
+            modelId: number;
+            services: components["schemas"]["ModelServiceCodes"];
+            /** Format: int64 */
+            updatedAt: number;
+        };
+        ModelAbilityCopy: {
+            fromModelId: number;
+            toModelIds: number[];
+        };
+        ModelAbilityCopied: {
+            /** @description How many models took the copy. */
+            copied: number;
+        };
         /** @description A numbered page (`NumberedPage` with its item type). */
         SimCardRecordPage: {
             list: components["schemas"]["SimCardRecord"][];
@@ -3441,6 +3957,22 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
+        /** @description The catalogue row cannot be changed as asked in its current state — it was changed by someone else since it was read (edit), or something still uses it (delete). Nothing was changed; `msg` says which, in Chinese. */
+        CatalogueConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "code": 409,
+                 *       "msg": "该车型仍被12辆车使用，不能删除",
+                 *       "data": null
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
         /** @description The SIM card cannot be changed as asked in its current state — it was changed by someone else since it was read (edit), or it is bound to a vehicle (delete). Nothing was changed; `msg` says which, in Chinese. */
         SimCardConflict: {
             headers: {
@@ -3625,6 +4157,39 @@ export interface components {
          */
         MonitorIds: string;
         MonitorType: components["schemas"]["MonitorType"];
+        /** @description Manufacturer (listOems); models of its brands. */
+        CatalogueOemId: number;
+        /** @description Brand (listBrands); models of its series. */
+        CatalogueBrandId: number;
+        /** @description Series (listSeries); its models. */
+        CatalogueSeriesId: number;
+        /** @description One model (listModels). */
+        CatalogueModelIdFilter: number;
+        /**
+         * @description The model (bss_model id, the brand tree's leaf).
+         * @example 2111
+         */
+        CatalogueModelId: number;
+        /**
+         * @description The brand.
+         * @example 21
+         */
+        CatalogueBrandIdRequired: number;
+        /**
+         * @description The series.
+         * @example 211
+         */
+        CatalogueSeriesIdRequired: number;
+        /** @description Substring of the model's name, case-insensitive; empty means no filter. */
+        CatalogueModelName: string;
+        /** @description Power type (code of the PowerInfo catalogue). */
+        CataloguePowerType: components["schemas"]["CataloguePowerType"];
+        /** @description Emission stage. */
+        CatalogueEmissionStage: components["schemas"]["CatalogueEmissionStage"];
+        /** @description true: only models some of the caller's vehicles are of; false: only models none is of. */
+        CatalogueInUse: boolean;
+        /** @description Code of the service catalogue (getServiceList); only models that support it. Empty means no filter. */
+        AbilityServiceCode: string;
         /**
          * @description The card's ICCID.
          * @example 89860324472012345675
@@ -5420,6 +5985,732 @@ export interface operations {
         };
     };
     downloadServiceStationTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Xlsx"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listCatalogueModels: {
+        parameters: {
+            query?: {
+                /** @description Manufacturer (listOems); models of its brands. */
+                oemId?: components["parameters"]["CatalogueOemId"];
+                /** @description Brand (listBrands); models of its series. */
+                brandId?: components["parameters"]["CatalogueBrandId"];
+                /** @description Series (listSeries); its models. */
+                seriesId?: components["parameters"]["CatalogueSeriesId"];
+                /** @description One model (listModels). */
+                modelId?: components["parameters"]["CatalogueModelIdFilter"];
+                /** @description Substring of the model's name, case-insensitive; empty means no filter. */
+                modelName?: components["parameters"]["CatalogueModelName"];
+                /** @description Power type (code of the PowerInfo catalogue). */
+                powerType?: components["parameters"]["CataloguePowerType"];
+                /** @description Emission stage. */
+                emissionStage?: components["parameters"]["CatalogueEmissionStage"];
+                /** @description true: only models some of the caller's vehicles are of; false: only models none is of. */
+                inUse?: components["parameters"]["CatalogueInUse"];
+                /** @description Page number, from 1 (spec section 3 "Pagination"). */
+                pageNum?: components["parameters"]["PageNum"];
+                /**
+                 * @description Rows per page. Tables offer 10, 20, 50, 100; selectors ask 10; the VIN, SN and ICCID
+                 *     searches ask for 10000 at once (spec section 9), hence the upper bound.
+                 */
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "操作成功",
+                     *       "data": {
+                     *         "list": [
+                     *           {
+                     *             "modelId": 2111,
+                     *             "modelName": "J6P 6×4 纯电动牵引车",
+                     *             "seriesId": 211,
+                     *             "seriesName": "J6P",
+                     *             "brandId": 21,
+                     *             "brandName": "解放",
+                     *             "oemId": 2,
+                     *             "oemName": "一汽解放汽车有限公司",
+                     *             "vehicleName": "纯电动牵引汽车",
+                     *             "powerType": "BEV",
+                     *             "engineModel": null,
+                     *             "electricModel": "MCU-PEU460",
+                     *             "chassisModel": "CA4250P66K24T1E6",
+                     *             "emissionStage": "NONE",
+                     *             "fuelType": null,
+                     *             "grossMassKg": 49000,
+                     *             "curbMassKg": 9800,
+                     *             "remark": null,
+                     *             "vehicleCount": 12,
+                     *             "editable": true,
+                     *             "updatedAt": 0,
+                     *             "updateName": null
+                     *           }
+                     *         ],
+                     *         "total": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["CatalogueModelPage"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getCatalogueModel: {
+        parameters: {
+            query: {
+                /**
+                 * @description The model (bss_model id, the brand tree's leaf).
+                 * @example 2111
+                 */
+                modelId: components["parameters"]["CatalogueModelId"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["CatalogueModel"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createCatalogueModel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "seriesId": 211,
+                 *       "modelName": "J6P 6×4 燃油牵引车 550马力",
+                 *       "vehicleName": "半挂牵引汽车",
+                 *       "powerType": "FUEL",
+                 *       "engineModel": "WP13.550E62",
+                 *       "electricModel": null,
+                 *       "chassisModel": "CA4250P66K24T1E6",
+                 *       "emissionStage": "CN6B",
+                 *       "fuelType": "DIESEL",
+                 *       "grossMassKg": 49000,
+                 *       "curbMassKg": 8800,
+                 *       "remark": null
+                 *     }
+                 */
+                "application/json": components["schemas"]["CatalogueModelFields"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["CatalogueModel"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateCatalogueModel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "modelId": 2111,
+                 *       "seriesId": 211,
+                 *       "modelName": "J6P 6×4 纯电动牵引车",
+                 *       "vehicleName": "纯电动牵引汽车",
+                 *       "powerType": "BEV",
+                 *       "engineModel": null,
+                 *       "electricModel": "MCU-PEU460",
+                 *       "chassisModel": "CA4250P66K24T1E6",
+                 *       "emissionStage": "NONE",
+                 *       "fuelType": null,
+                 *       "grossMassKg": 49000,
+                 *       "curbMassKg": 9800,
+                 *       "remark": "换电版",
+                 *       "updatedAt": 0
+                 *     }
+                 */
+                "application/json": components["schemas"]["CatalogueModelUpdate"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["CatalogueModel"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["CatalogueConflict"];
+        };
+    };
+    deleteCatalogueModel: {
+        parameters: {
+            query: {
+                /**
+                 * @description The model (bss_model id, the brand tree's leaf).
+                 * @example 2111
+                 */
+                modelId: components["parameters"]["CatalogueModelId"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["CatalogueDeleted"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["CatalogueConflict"];
+        };
+    };
+    exportCatalogueModels: {
+        parameters: {
+            query?: {
+                /** @description Manufacturer (listOems); models of its brands. */
+                oemId?: components["parameters"]["CatalogueOemId"];
+                /** @description Brand (listBrands); models of its series. */
+                brandId?: components["parameters"]["CatalogueBrandId"];
+                /** @description Series (listSeries); its models. */
+                seriesId?: components["parameters"]["CatalogueSeriesId"];
+                /** @description One model (listModels). */
+                modelId?: components["parameters"]["CatalogueModelIdFilter"];
+                /** @description Substring of the model's name, case-insensitive; empty means no filter. */
+                modelName?: components["parameters"]["CatalogueModelName"];
+                /** @description Power type (code of the PowerInfo catalogue). */
+                powerType?: components["parameters"]["CataloguePowerType"];
+                /** @description Emission stage. */
+                emissionStage?: components["parameters"]["CatalogueEmissionStage"];
+                /** @description true: only models some of the caller's vehicles are of; false: only models none is of. */
+                inUse?: components["parameters"]["CatalogueInUse"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "导出任务已提交，请到导出文件列表查看",
+                     *       "data": {
+                     *         "taskId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "name": "车型信息_20250315.xlsx"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ExportSubmitted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listCatalogueBranches: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["CatalogueBranches"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    saveCatalogueBrand: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "brandId": null,
+                 *       "oemId": 4,
+                 *       "brandName": "宇通重卡",
+                 *       "updatedAt": null
+                 *     }
+                 */
+                "application/json": components["schemas"]["CatalogueBrandSave"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["CatalogueBrand"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["CatalogueConflict"];
+        };
+    };
+    deleteCatalogueBrand: {
+        parameters: {
+            query: {
+                /**
+                 * @description The brand.
+                 * @example 21
+                 */
+                brandId: components["parameters"]["CatalogueBrandIdRequired"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["CatalogueDeleted"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["CatalogueConflict"];
+        };
+    };
+    saveCatalogueSeries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "seriesId": null,
+                 *       "brandId": 21,
+                 *       "seriesName": "J6L",
+                 *       "updatedAt": null
+                 *     }
+                 */
+                "application/json": components["schemas"]["CatalogueSeriesSave"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["CatalogueSeries"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["CatalogueConflict"];
+        };
+    };
+    deleteCatalogueSeries: {
+        parameters: {
+            query: {
+                /**
+                 * @description The series.
+                 * @example 211
+                 */
+                seriesId: components["parameters"]["CatalogueSeriesIdRequired"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["CatalogueDeleted"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["CatalogueConflict"];
+        };
+    };
+    listModelAbilities: {
+        parameters: {
+            query?: {
+                /** @description Manufacturer (listOems); models of its brands. */
+                oemId?: components["parameters"]["CatalogueOemId"];
+                /** @description Brand (listBrands); models of its series. */
+                brandId?: components["parameters"]["CatalogueBrandId"];
+                /** @description Series (listSeries); its models. */
+                seriesId?: components["parameters"]["CatalogueSeriesId"];
+                /** @description One model (listModels). */
+                modelId?: components["parameters"]["CatalogueModelIdFilter"];
+                /** @description Substring of the model's name, case-insensitive; empty means no filter. */
+                modelName?: components["parameters"]["CatalogueModelName"];
+                /** @description Code of the service catalogue (getServiceList); only models that support it. Empty means no filter. */
+                serviceCode?: components["parameters"]["AbilityServiceCode"];
+                /** @description Page number, from 1 (spec section 3 "Pagination"). */
+                pageNum?: components["parameters"]["PageNum"];
+                /**
+                 * @description Rows per page. Tables offer 10, 20, 50, 100; selectors ask 10; the VIN, SN and ICCID
+                 *     searches ask for 10000 at once (spec section 9), hence the upper bound.
+                 */
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "操作成功",
+                     *       "data": {
+                     *         "list": [
+                     *           {
+                     *             "modelId": 2111,
+                     *             "modelName": "J6P 6×4 纯电动牵引车",
+                     *             "seriesName": "J6P",
+                     *             "brandName": "解放",
+                     *             "oemName": "一汽解放汽车有限公司",
+                     *             "powerType": "BEV",
+                     *             "emissionStage": "NONE",
+                     *             "services": [
+                     *               "SVC-DIAG",
+                     *               "SVC-GBT32960",
+                     *               "SVC-LOCK",
+                     *               "SVC-OTA"
+                     *             ],
+                     *             "editable": true,
+                     *             "updatedAt": 0,
+                     *             "updateName": null
+                     *           }
+                     *         ],
+                     *         "total": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["ModelAbilityPage"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getModelAbility: {
+        parameters: {
+            query: {
+                /**
+                 * @description The model (bss_model id, the brand tree's leaf).
+                 * @example 2111
+                 */
+                modelId: components["parameters"]["CatalogueModelId"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["ModelAbility"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateModelAbility: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "modelId": 2111,
+                 *       "services": [
+                 *         "SVC-DIAG",
+                 *         "SVC-GBT32960",
+                 *         "SVC-LOCK",
+                 *         "SVC-OTA"
+                 *       ],
+                 *       "updatedAt": 0
+                 *     }
+                 */
+                "application/json": components["schemas"]["ModelAbilityUpdate"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["ModelAbility"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["CatalogueConflict"];
+        };
+    };
+    copyModelAbility: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "fromModelId": 1111,
+                 *       "toModelIds": [
+                 *         1121
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["ModelAbilityCopy"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["ModelAbilityCopied"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    exportModelAbilities: {
+        parameters: {
+            query?: {
+                /** @description Manufacturer (listOems); models of its brands. */
+                oemId?: components["parameters"]["CatalogueOemId"];
+                /** @description Brand (listBrands); models of its series. */
+                brandId?: components["parameters"]["CatalogueBrandId"];
+                /** @description Series (listSeries); its models. */
+                seriesId?: components["parameters"]["CatalogueSeriesId"];
+                /** @description One model (listModels). */
+                modelId?: components["parameters"]["CatalogueModelIdFilter"];
+                /** @description Substring of the model's name, case-insensitive; empty means no filter. */
+                modelName?: components["parameters"]["CatalogueModelName"];
+                /** @description Code of the service catalogue (getServiceList); only models that support it. Empty means no filter. */
+                serviceCode?: components["parameters"]["AbilityServiceCode"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportSubmitted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    importModelAbilities: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["ImportFile"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["ImportResult"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["ImportNotSaved"];
+            413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    downloadModelAbilityTemplate: {
         parameters: {
             query?: never;
             header?: never;
