@@ -6,6 +6,10 @@ import { defineConfig } from "vitest/config";
  */
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: one file at a time on CI's two cores,
+    // with a core idle while a file waits on its server, PGlite or the throw-away PostgreSQL.
+    // Every file has its own server, database and port, so files may run side by side.
+    maxWorkers: "100%",
     projects: [
       "packages/domain",
       "packages/sdk",
