@@ -39,4 +39,5 @@ export * from "./simCard/index";
 export * from "./tabs/index";
 export * from "./trees/index";
 export * from "./upload/index";
+export * from "./vehicleModel/index";
 export * from "./validation/index";

@@ -105,6 +105,28 @@ export const SIM_CARD_OPS = [
   "exportSimCards",
 ];
 
+/** The vehicle-model catalogue (车型信息) and model abilities (车型能力) of base info (baseinfo-models.test.ts). */
+export const BASEINFO_MODEL_OPS = [
+  "listCatalogueModels",
+  "getCatalogueModel",
+  "createCatalogueModel",
+  "updateCatalogueModel",
+  "deleteCatalogueModel",
+  "exportCatalogueModels",
+  "listCatalogueBranches",
+  "saveCatalogueBrand",
+  "deleteCatalogueBrand",
+  "saveCatalogueSeries",
+  "deleteCatalogueSeries",
+  "listModelAbilities",
+  "getModelAbility",
+  "updateModelAbility",
+  "copyModelAbility",
+  "exportModelAbilities",
+  "importModelAbilities",
+  "downloadModelAbilityTemplate",
+];
+
 /** Every list, by the suite that owns it: file → [the list's name in that file, the list]. */
 export const OWNERS: Record<string, readonly [string, readonly string[]]> = {
   "iam.test.ts": ["IAM_OPS", IAM_OPS],
@@ -114,6 +136,7 @@ export const OWNERS: Record<string, readonly [string, readonly string[]]> = {
   "business-lookups.test.ts": ["LOOKUP_OPS", LOOKUP_OPS],
   "business-ner.test.ts": ["NER_OPS", NER_OPS],
   "business-simcard.test.ts": ["SIM_CARD_OPS", SIM_CARD_OPS],
+  "baseinfo-models.test.ts": ["BASEINFO_MODEL_OPS", BASEINFO_MODEL_OPS],
   "realname.test.ts": ["REALNAME_OPS", REALNAME_OPS],
   "ner-monitor.test.ts": ["MONITOR_OPS", MONITOR_OPS],
 };

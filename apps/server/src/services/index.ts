@@ -7,6 +7,8 @@ import { transfer } from "./transfer";
 import { tspBss } from "./tsp-bss";
 import { tspBssRealname } from "./tsp-bss/realname";
 import { tspBssSimCard } from "./tsp-bss/simCard";
+import { tspBssModelAbility } from "./tsp-bss/vehicleAbility";
+import { tspBssModelCatalogue } from "./tsp-bss/vehicleModel";
 import { tspHbaseProxy } from "./tsp-hbase-proxy";
 import { tspJsatl } from "./tsp-jsatl";
 import { tspOta } from "./tsp-ota";
@@ -23,6 +25,9 @@ export const serviceModules: readonly ServiceModule[] = [
   tspHbaseProxy,
   objectStore,
   tspBss,
+  // The vehicle-model catalogue and its abilities: fixed data (no rng) on tsp-bss's brand tree.
+  tspBssModelCatalogue,
+  tspBssModelAbility,
   commData,
   tspJsatl,
   tspShadow,
