@@ -127,6 +127,42 @@ export const BASEINFO_MODEL_OPS = [
   "downloadModelAbilityTemplate",
 ];
 
+/** The coded registers of base information (baseinfo-registers.test.ts). */
+export const REGISTER_OPS = [
+  "listGearboxes",
+  "getGearbox",
+  "createGearbox",
+  "updateGearbox",
+  "deleteGearbox",
+  "exportGearboxes",
+  "importGearboxes",
+  "downloadGearboxTemplate",
+  "listFinanceOrgs",
+  "getFinanceOrg",
+  "createFinanceOrg",
+  "updateFinanceOrg",
+  "deleteFinanceOrg",
+  "exportFinanceOrgs",
+  "importFinanceOrgs",
+  "downloadFinanceOrgTemplate",
+  "listLeaseOrgs",
+  "getLeaseOrg",
+  "createLeaseOrg",
+  "updateLeaseOrg",
+  "deleteLeaseOrg",
+  "exportLeaseOrgs",
+  "importLeaseOrgs",
+  "downloadLeaseOrgTemplate",
+  "listEconomicSpeeds",
+  "getEconomicSpeed",
+  "createEconomicSpeed",
+  "updateEconomicSpeed",
+  "deleteEconomicSpeed",
+  "exportEconomicSpeeds",
+  "importEconomicSpeeds",
+  "downloadEconomicSpeedTemplate",
+];
+
 /** Every list, by the suite that owns it: file → [the list's name in that file, the list]. */
 export const OWNERS: Record<string, readonly [string, readonly string[]]> = {
   "iam.test.ts": ["IAM_OPS", IAM_OPS],
@@ -136,6 +172,7 @@ export const OWNERS: Record<string, readonly [string, readonly string[]]> = {
   "business-lookups.test.ts": ["LOOKUP_OPS", LOOKUP_OPS],
   "business-ner.test.ts": ["NER_OPS", NER_OPS],
   "business-simcard.test.ts": ["SIM_CARD_OPS", SIM_CARD_OPS],
+  "baseinfo-registers.test.ts": ["REGISTER_OPS", REGISTER_OPS],
   "baseinfo-models.test.ts": ["BASEINFO_MODEL_OPS", BASEINFO_MODEL_OPS],
   "realname.test.ts": ["REALNAME_OPS", REALNAME_OPS],
   "ner-monitor.test.ts": ["MONITOR_OPS", MONITOR_OPS],

@@ -6,6 +6,7 @@ import { objectStore } from "./object-store";
 import { transfer } from "./transfer";
 import { tspBss } from "./tsp-bss";
 import { tspBssRealname } from "./tsp-bss/realname";
+import { tspBssRegisters } from "./tsp-bss/registers";
 import { tspBssSimCard } from "./tsp-bss/simCard";
 import { tspBssModelAbility } from "./tsp-bss/vehicleAbility";
 import { tspBssModelCatalogue } from "./tsp-bss/vehicleModel";
@@ -39,4 +40,6 @@ export const serviceModules: readonly ServiceModule[] = [
   tspBssSimCard,
   // After the SIM cards: rewrites tsp-bss's real-name states as whole records with history.
   tspBssRealname,
+  // The coded registers of base information; their seed draws from a PRNG of its own.
+  tspBssRegisters,
 ];

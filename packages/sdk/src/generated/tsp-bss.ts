@@ -2753,10 +2753,919 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/tsp-bss/gearbox/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 变速箱信息: a numbered page
+         * @description Numbered page of the tenant's 变速箱型号 rows (and its sub-tenants'), ordered by 变速箱编码. `keyWords` is a case-insensitive substring of code, modelName, manufacturer; choice filters are exact; an empty value means no filter.
+         */
+        get: operations["listGearboxes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/gearbox/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One 变速箱型号
+         * @description The row `code` as the list shows it (the edit form starts from it; send its `updatedAt` back with the edit). A row the tenant does not hold answers 404 变速箱型号不存在.
+         */
+        get: operations["getGearbox"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/gearbox/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a 变速箱型号
+         * @description Registers a new row for the caller's tenant. Besides the schema, @tsp/domain `checkRegisterRow` applies (400 with the field of each reason, in Chinese). A 变速箱编码 the tenant already has answers 409 变速箱编码<value>已存在.
+         */
+        post: operations["createGearbox"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/gearbox/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Save a 变速箱型号's fields
+         * @description Replaces every field but the key `code` (every field is sent) and answers the saved row with its new `updatedAt`. Optimistic concurrency: `updatedAt` must be the value the editor read; otherwise 409 该变速箱型号已被他人修改，请刷新后重新编辑 and nothing changes. The same checks as create (400). A row the tenant does not hold answers 404.
+         */
+        post: operations["updateGearbox"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/gearbox/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete a 变速箱型号
+         * @description Deletes the row `code` (query parameter, no body). A gearbox model is only catalogue data (nothing in the platform stores a reference to it: vehicles and vehicle models name their gearbox as text), so a delete is not refused for being in use. A row the tenant does not hold answers 404.
+         */
+        post: operations["deleteGearbox"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/gearbox/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Export 变速箱信息 (background task)
+         * @description Submits an .xlsx export of every row matching the list's filters (without paging), in 变速箱编码 order. Its columns are the import template's (so an export is a filled template the import takes back), then the last change. The file appears in the export file list.
+         */
+        post: operations["exportGearboxes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/gearbox/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import 变速箱信息 from a sheet
+         * @description Reads the rows of one .xlsx file (the columns of downloadGearboxTemplate; choices as their Chinese names or codes). Each row is checked like a create (@tsp/domain `checkRegisterRow`) plus: a 变速箱编码 twice in the file (文件中变速箱编码重复), one the tenant already has (变速箱编码<value>已存在, unless `allowCover=true`, which overwrites that row), one another tenant has (never overwritten), the template's example row. Valid rows are saved in one transaction; rejected rows are listed with their Excel row number, 变速箱编码 (`key`) and every reason, and change nothing. If the database refuses a checked row while saving, no row is saved (409). A file that is not an .xlsx workbook, lacks a column of the template or has no data rows answers 400.
+         */
+        post: operations["importGearboxes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/gearbox/import/template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download the 变速箱信息 import template
+         * @description The .xlsx template of importGearboxes: sheet 1 (变速箱信息, the only sheet the import reads) holds the header row and one example row (an import refuses it unchanged); sheet 2 (填写说明) says per column whether it is required and how to fill it. The template, the import and the export come from one column declaration.
+         */
+        get: operations["downloadGearboxTemplate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/financeOrg/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 金融机构管理: a numbered page
+         * @description Numbered page of the tenant's 金融机构 rows (and its sub-tenants'), ordered by 机构编码. `keyWords` is a case-insensitive substring of code, name, creditCode, contact; choice filters are exact; an empty value means no filter.
+         */
+        get: operations["listFinanceOrgs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/financeOrg/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One 金融机构
+         * @description The row `code` as the list shows it (the edit form starts from it; send its `updatedAt` back with the edit). A row the tenant does not hold answers 404 金融机构不存在.
+         */
+        get: operations["getFinanceOrg"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/financeOrg/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a 金融机构
+         * @description Registers a new row for the caller's tenant. Besides the schema, @tsp/domain `checkRegisterRow` applies (400 with the field of each reason, in Chinese). A 机构编码 the tenant already has answers 409 机构编码<value>已存在.
+         */
+        post: operations["createFinanceOrg"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/financeOrg/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Save a 金融机构's fields
+         * @description Replaces every field but the key `code` (every field is sent) and answers the saved row with its new `updatedAt`. Optimistic concurrency: `updatedAt` must be the value the editor read; otherwise 409 该金融机构已被他人修改，请刷新后重新编辑 and nothing changes. The same checks as create (400). A row the tenant does not hold answers 404.
+         */
+        post: operations["updateFinanceOrg"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/financeOrg/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete a 金融机构
+         * @description Deletes the row `code` (query parameter, no body). An organisation in cooperation (status active) may have loans against vehicles: its delete is refused with 409 合作中的金融机构不能删除，请先将状态改为已停用; a disabled one is deleted. A row the tenant does not hold answers 404.
+         */
+        post: operations["deleteFinanceOrg"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/financeOrg/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Export 金融机构管理 (background task)
+         * @description Submits an .xlsx export of every row matching the list's filters (without paging), in 机构编码 order. Its columns are the import template's (so an export is a filled template the import takes back), then the last change. The file appears in the export file list.
+         */
+        post: operations["exportFinanceOrgs"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/financeOrg/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import 金融机构管理 from a sheet
+         * @description Reads the rows of one .xlsx file (the columns of downloadFinanceOrgTemplate; choices as their Chinese names or codes). Each row is checked like a create (@tsp/domain `checkRegisterRow`) plus: a 机构编码 twice in the file (文件中机构编码重复), one the tenant already has (机构编码<value>已存在, unless `allowCover=true`, which overwrites that row), one another tenant has (never overwritten), the template's example row. Valid rows are saved in one transaction; rejected rows are listed with their Excel row number, 机构编码 (`key`) and every reason, and change nothing. If the database refuses a checked row while saving, no row is saved (409). A file that is not an .xlsx workbook, lacks a column of the template or has no data rows answers 400.
+         */
+        post: operations["importFinanceOrgs"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/financeOrg/import/template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download the 金融机构管理 import template
+         * @description The .xlsx template of importFinanceOrgs: sheet 1 (金融机构管理, the only sheet the import reads) holds the header row and one example row (an import refuses it unchanged); sheet 2 (填写说明) says per column whether it is required and how to fill it. The template, the import and the export come from one column declaration.
+         */
+        get: operations["downloadFinanceOrgTemplate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/leaseOrg/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 租赁机构管理: a numbered page
+         * @description Numbered page of the tenant's 租赁机构 rows (and its sub-tenants'), ordered by 机构编码. `keyWords` is a case-insensitive substring of code, name, creditCode, contact, region; choice filters are exact; an empty value means no filter.
+         */
+        get: operations["listLeaseOrgs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/leaseOrg/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One 租赁机构
+         * @description The row `code` as the list shows it (the edit form starts from it; send its `updatedAt` back with the edit). A row the tenant does not hold answers 404 租赁机构不存在.
+         */
+        get: operations["getLeaseOrg"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/leaseOrg/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a 租赁机构
+         * @description Registers a new row for the caller's tenant. Besides the schema, @tsp/domain `checkRegisterRow` applies (400 with the field of each reason, in Chinese). A 机构编码 the tenant already has answers 409 机构编码<value>已存在.
+         */
+        post: operations["createLeaseOrg"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/leaseOrg/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Save a 租赁机构's fields
+         * @description Replaces every field but the key `code` (every field is sent) and answers the saved row with its new `updatedAt`. Optimistic concurrency: `updatedAt` must be the value the editor read; otherwise 409 该租赁机构已被他人修改，请刷新后重新编辑 and nothing changes. The same checks as create (400). A row the tenant does not hold answers 404.
+         */
+        post: operations["updateLeaseOrg"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/leaseOrg/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete a 租赁机构
+         * @description Deletes the row `code` (query parameter, no body). An organisation in cooperation (status active) may have lease contracts: its delete is refused with 409 合作中的租赁机构不能删除，请先将状态改为已停用; a disabled one is deleted. A row the tenant does not hold answers 404.
+         */
+        post: operations["deleteLeaseOrg"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/leaseOrg/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Export 租赁机构管理 (background task)
+         * @description Submits an .xlsx export of every row matching the list's filters (without paging), in 机构编码 order. Its columns are the import template's (so an export is a filled template the import takes back), then the last change. The file appears in the export file list.
+         */
+        post: operations["exportLeaseOrgs"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/leaseOrg/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import 租赁机构管理 from a sheet
+         * @description Reads the rows of one .xlsx file (the columns of downloadLeaseOrgTemplate; choices as their Chinese names or codes). Each row is checked like a create (@tsp/domain `checkRegisterRow`) plus: a 机构编码 twice in the file (文件中机构编码重复), one the tenant already has (机构编码<value>已存在, unless `allowCover=true`, which overwrites that row), one another tenant has (never overwritten), the template's example row. Valid rows are saved in one transaction; rejected rows are listed with their Excel row number, 机构编码 (`key`) and every reason, and change nothing. If the database refuses a checked row while saving, no row is saved (409). A file that is not an .xlsx workbook, lacks a column of the template or has no data rows answers 400.
+         */
+        post: operations["importLeaseOrgs"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/leaseOrg/import/template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download the 租赁机构管理 import template
+         * @description The .xlsx template of importLeaseOrgs: sheet 1 (租赁机构管理, the only sheet the import reads) holds the header row and one example row (an import refuses it unchanged); sheet 2 (填写说明) says per column whether it is required and how to fill it. The template, the import and the export come from one column declaration.
+         */
+        get: operations["downloadLeaseOrgTemplate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/economicSpeed/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 经济转速信息: a numbered page
+         * @description Numbered page of the tenant's 经济转速 rows (and its sub-tenants'), ordered by 发动机型号. `keyWords` is a case-insensitive substring of engineModel, manufacturer; choice filters are exact; an empty value means no filter.
+         */
+        get: operations["listEconomicSpeeds"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/economicSpeed/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One 经济转速
+         * @description The row `engineModel` as the list shows it (the edit form starts from it; send its `updatedAt` back with the edit). A row the tenant does not hold answers 404 经济转速不存在.
+         */
+        get: operations["getEconomicSpeed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/economicSpeed/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a 经济转速
+         * @description Registers a new row for the caller's tenant. Besides the schema, @tsp/domain `checkRegisterRow` applies (400 with the field of each reason, in Chinese). A 发动机型号 the tenant already has answers 409 发动机型号<value>已存在.
+         */
+        post: operations["createEconomicSpeed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/economicSpeed/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Save a 经济转速's fields
+         * @description Replaces every field but the key `engineModel` (every field is sent) and answers the saved row with its new `updatedAt`. Optimistic concurrency: `updatedAt` must be the value the editor read; otherwise 409 该经济转速已被他人修改，请刷新后重新编辑 and nothing changes. The same checks as create (400). A row the tenant does not hold answers 404.
+         */
+        post: operations["updateEconomicSpeed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/economicSpeed/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete a 经济转速
+         * @description Deletes the row `engineModel` (query parameter, no body). A band is reference data of the statistics, which read it when they run: a delete is not refused (the statistics then count no economic band for that engine). A row the tenant does not hold answers 404.
+         */
+        post: operations["deleteEconomicSpeed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/economicSpeed/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Export 经济转速信息 (background task)
+         * @description Submits an .xlsx export of every row matching the list's filters (without paging), in 发动机型号 order. Its columns are the import template's (so an export is a filled template the import takes back), then the last change. The file appears in the export file list.
+         */
+        post: operations["exportEconomicSpeeds"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/economicSpeed/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import 经济转速信息 from a sheet
+         * @description Reads the rows of one .xlsx file (the columns of downloadEconomicSpeedTemplate; choices as their Chinese names or codes). Each row is checked like a create (@tsp/domain `checkRegisterRow`) plus: a 发动机型号 twice in the file (文件中发动机型号重复), one the tenant already has (发动机型号<value>已存在, unless `allowCover=true`, which overwrites that row), one another tenant has (never overwritten), the template's example row. Valid rows are saved in one transaction; rejected rows are listed with their Excel row number, 发动机型号 (`key`) and every reason, and change nothing. If the database refuses a checked row while saving, no row is saved (409). A file that is not an .xlsx workbook, lacks a column of the template or has no data rows answers 400.
+         */
+        post: operations["importEconomicSpeeds"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/economicSpeed/import/template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download the 经济转速信息 import template
+         * @description The .xlsx template of importEconomicSpeeds: sheet 1 (经济转速信息, the only sheet the import reads) holds the header row and one example row (an import refuses it unchanged); sheet 2 (填写说明) says per column whether it is required and how to fill it. The template, the import and the export come from one column declaration.
+         */
+        get: operations["downloadEconomicSpeedTemplate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /**
+         * @description 变速箱类型: manual 手动, amt AMT, at AT, cvt CVT.
+         * @enum {string}
+         */
+        GearboxGearboxType: "manual" | "amt" | "at" | "cvt";
+        /** @description Every field of a 变速箱型号 (a create, or with `updatedAt` an edit). @tsp/domain checkRegisterRow is the same form with Chinese messages and the rules between fields. */
+        GearboxEdit: {
+            /** @description 变速箱编码. 字母、数字和- _ . /，最多32个字符 */
+            code: string;
+            /** @description 型号名称. 最多50个字符 */
+            modelName: string;
+            /** @description 生产厂家. 最多50个字符 */
+            manufacturer: string;
+            gearboxType: components["schemas"]["GearboxGearboxType"];
+            /** @description 前进挡位数. 整数，1至36 */
+            gears: number;
+            /** @description 最大输入扭矩(N·m). 整数，50至5000 */
+            maxInputTorque: number;
+            /** @description 速比. 最多200个字符；从1挡到最高挡，用/分隔，个数与前进挡位数一致，逐挡减小；可不填 */
+            speedRatios: string | null;
+            /** @description 备注. 最多200个字符；可不填 */
+            remark: string | null;
+        };
+        /** @description The fields of a create, and the `updatedAt` the editor read (a different current value answers 409). */
+        GearboxUpdate: {
+            /** @description 变速箱编码. 字母、数字和- _ . /，最多32个字符 */
+            code: string;
+            /** @description 型号名称. 最多50个字符 */
+            modelName: string;
+            /** @description 生产厂家. 最多50个字符 */
+            manufacturer: string;
+            gearboxType: components["schemas"]["GearboxGearboxType"];
+            /** @description 前进挡位数. 整数，1至36 */
+            gears: number;
+            /** @description 最大输入扭矩(N·m). 整数，50至5000 */
+            maxInputTorque: number;
+            /** @description 速比. 最多200个字符；从1挡到最高挡，用/分隔，个数与前进挡位数一致，逐挡减小；可不填 */
+            speedRatios: string | null;
+            /** @description 备注. 最多200个字符；可不填 */
+            remark: string | null;
+            updatedAt: components["schemas"]["RegisterVersion"];
+        };
+        /** @description A 变速箱型号 as the list and the detail show it, with its version and who changed it last. */
+        GearboxRecord: {
+            /** @description 变速箱编码. 字母、数字和- _ . /，最多32个字符 */
+            code: string;
+            /** @description 型号名称. 最多50个字符 */
+            modelName: string;
+            /** @description 生产厂家. 最多50个字符 */
+            manufacturer: string;
+            gearboxType: components["schemas"]["GearboxGearboxType"];
+            /** @description 前进挡位数. 整数，1至36 */
+            gears: number;
+            /** @description 最大输入扭矩(N·m). 整数，50至5000 */
+            maxInputTorque: number;
+            /** @description 速比. 最多200个字符；从1挡到最高挡，用/分隔，个数与前进挡位数一致，逐挡减小；可不填 */
+            speedRatios: string | null;
+            /** @description 备注. 最多200个字符；可不填 */
+            remark: string | null;
+            updatedAt: components["schemas"]["RegisterVersion"];
+            /** @description Who changed the row last (null when only seeded). */
+            updateName: string | null;
+        };
+        /** @description A numbered page. */
+        GearboxPage: {
+            list: components["schemas"]["GearboxRecord"][];
+            total: components["schemas"]["Total"];
+        };
+        /**
+         * @description 机构类型: bank 银行, leasing 融资租赁公司, autoFinance 汽车金融公司.
+         * @enum {string}
+         */
+        FinanceOrgKind: "bank" | "leasing" | "autoFinance";
+        /**
+         * @description 状态: active 合作中, disabled 已停用.
+         * @enum {string}
+         */
+        FinanceOrgStatus: "active" | "disabled";
+        /** @description Every field of a 金融机构 (a create, or with `updatedAt` an edit). @tsp/domain checkRegisterRow is the same form with Chinese messages and the rules between fields. */
+        FinanceOrgEdit: {
+            /** @description 机构编码. 字母、数字和- _ . /，最多32个字符 */
+            code: string;
+            /** @description 机构名称. 最多60个字符 */
+            name: string;
+            kind: components["schemas"]["FinanceOrgKind"];
+            /** @description 统一社会信用代码. 18位，末位为GB 32100校验位；请按文本填写 */
+            creditCode: string;
+            /** @description 联系人. 最多20个字符；可不填 */
+            contact: string | null;
+            /** @description 联系电话. 11位手机号或带区号的固定电话；可不填 */
+            phone: string | null;
+            status: components["schemas"]["FinanceOrgStatus"];
+            /** @description 备注. 最多200个字符；可不填 */
+            remark: string | null;
+        };
+        /** @description The fields of a create, and the `updatedAt` the editor read (a different current value answers 409). */
+        FinanceOrgUpdate: {
+            /** @description 机构编码. 字母、数字和- _ . /，最多32个字符 */
+            code: string;
+            /** @description 机构名称. 最多60个字符 */
+            name: string;
+            kind: components["schemas"]["FinanceOrgKind"];
+            /** @description 统一社会信用代码. 18位，末位为GB 32100校验位；请按文本填写 */
+            creditCode: string;
+            /** @description 联系人. 最多20个字符；可不填 */
+            contact: string | null;
+            /** @description 联系电话. 11位手机号或带区号的固定电话；可不填 */
+            phone: string | null;
+            status: components["schemas"]["FinanceOrgStatus"];
+            /** @description 备注. 最多200个字符；可不填 */
+            remark: string | null;
+            updatedAt: components["schemas"]["RegisterVersion"];
+        };
+        /** @description A 金融机构 as the list and the detail show it, with its version and who changed it last. */
+        FinanceOrgRecord: {
+            /** @description 机构编码. 字母、数字和- _ . /，最多32个字符 */
+            code: string;
+            /** @description 机构名称. 最多60个字符 */
+            name: string;
+            kind: components["schemas"]["FinanceOrgKind"];
+            /** @description 统一社会信用代码. 18位，末位为GB 32100校验位；请按文本填写 */
+            creditCode: string;
+            /** @description 联系人. 最多20个字符；可不填 */
+            contact: string | null;
+            /** @description 联系电话. 11位手机号或带区号的固定电话；可不填 */
+            phone: string | null;
+            status: components["schemas"]["FinanceOrgStatus"];
+            /** @description 备注. 最多200个字符；可不填 */
+            remark: string | null;
+            updatedAt: components["schemas"]["RegisterVersion"];
+            /** @description Who changed the row last (null when only seeded). */
+            updateName: string | null;
+        };
+        /** @description A numbered page. */
+        FinanceOrgPage: {
+            list: components["schemas"]["FinanceOrgRecord"][];
+            total: components["schemas"]["Total"];
+        };
+        /**
+         * @description 状态: active 合作中, disabled 已停用.
+         * @enum {string}
+         */
+        LeaseOrgStatus: "active" | "disabled";
+        /** @description Every field of a 租赁机构 (a create, or with `updatedAt` an edit). @tsp/domain checkRegisterRow is the same form with Chinese messages and the rules between fields. */
+        LeaseOrgEdit: {
+            /** @description 机构编码. 字母、数字和- _ . /，最多32个字符 */
+            code: string;
+            /** @description 机构名称. 最多60个字符 */
+            name: string;
+            /** @description 统一社会信用代码. 18位，末位为GB 32100校验位；请按文本填写 */
+            creditCode: string;
+            /** @description 联系人. 最多20个字符；可不填 */
+            contact: string | null;
+            /** @description 联系电话. 11位手机号或带区号的固定电话；可不填 */
+            phone: string | null;
+            /** @description 所在地区. 最多50个字符；省市区，如广东省深圳市南山区 */
+            region: string;
+            status: components["schemas"]["LeaseOrgStatus"];
+            /** @description 备注. 最多200个字符；可不填 */
+            remark: string | null;
+        };
+        /** @description The fields of a create, and the `updatedAt` the editor read (a different current value answers 409). */
+        LeaseOrgUpdate: {
+            /** @description 机构编码. 字母、数字和- _ . /，最多32个字符 */
+            code: string;
+            /** @description 机构名称. 最多60个字符 */
+            name: string;
+            /** @description 统一社会信用代码. 18位，末位为GB 32100校验位；请按文本填写 */
+            creditCode: string;
+            /** @description 联系人. 最多20个字符；可不填 */
+            contact: string | null;
+            /** @description 联系电话. 11位手机号或带区号的固定电话；可不填 */
+            phone: string | null;
+            /** @description 所在地区. 最多50个字符；省市区，如广东省深圳市南山区 */
+            region: string;
+            status: components["schemas"]["LeaseOrgStatus"];
+            /** @description 备注. 最多200个字符；可不填 */
+            remark: string | null;
+            updatedAt: components["schemas"]["RegisterVersion"];
+        };
+        /** @description A 租赁机构 as the list and the detail show it, with its version and who changed it last. */
+        LeaseOrgRecord: {
+            /** @description 机构编码. 字母、数字和- _ . /，最多32个字符 */
+            code: string;
+            /** @description 机构名称. 最多60个字符 */
+            name: string;
+            /** @description 统一社会信用代码. 18位，末位为GB 32100校验位；请按文本填写 */
+            creditCode: string;
+            /** @description 联系人. 最多20个字符；可不填 */
+            contact: string | null;
+            /** @description 联系电话. 11位手机号或带区号的固定电话；可不填 */
+            phone: string | null;
+            /** @description 所在地区. 最多50个字符；省市区，如广东省深圳市南山区 */
+            region: string;
+            status: components["schemas"]["LeaseOrgStatus"];
+            /** @description 备注. 最多200个字符；可不填 */
+            remark: string | null;
+            updatedAt: components["schemas"]["RegisterVersion"];
+            /** @description Who changed the row last (null when only seeded). */
+            updateName: string | null;
+        };
+        /** @description A numbered page. */
+        LeaseOrgPage: {
+            list: components["schemas"]["LeaseOrgRecord"][];
+            total: components["schemas"]["Total"];
+        };
+        /** @description Every field of a 经济转速 (a create, or with `updatedAt` an edit). @tsp/domain checkRegisterRow is the same form with Chinese messages and the rules between fields. */
+        EconomicSpeedEdit: {
+            /** @description 发动机型号. 字母、数字和- _ . /，最多40个字符 */
+            engineModel: string;
+            /** @description 发动机厂家. 最多50个字符 */
+            manufacturer: string;
+            /** @description 经济转速下限(rpm). 整数，500至3000 */
+            minRpm: number;
+            /** @description 经济转速上限(rpm). 整数，500至3000；须大于下限 */
+            maxRpm: number;
+            /** @description 最大扭矩转速(rpm). 整数，500至3000；可不填 */
+            peakTorqueRpm: number | null;
+            /** @description 备注. 最多200个字符；可不填 */
+            remark: string | null;
+        };
+        /** @description The fields of a create, and the `updatedAt` the editor read (a different current value answers 409). */
+        EconomicSpeedUpdate: {
+            /** @description 发动机型号. 字母、数字和- _ . /，最多40个字符 */
+            engineModel: string;
+            /** @description 发动机厂家. 最多50个字符 */
+            manufacturer: string;
+            /** @description 经济转速下限(rpm). 整数，500至3000 */
+            minRpm: number;
+            /** @description 经济转速上限(rpm). 整数，500至3000；须大于下限 */
+            maxRpm: number;
+            /** @description 最大扭矩转速(rpm). 整数，500至3000；可不填 */
+            peakTorqueRpm: number | null;
+            /** @description 备注. 最多200个字符；可不填 */
+            remark: string | null;
+            updatedAt: components["schemas"]["RegisterVersion"];
+        };
+        /** @description A 经济转速 as the list and the detail show it, with its version and who changed it last. */
+        EconomicSpeedRecord: {
+            /** @description 发动机型号. 字母、数字和- _ . /，最多40个字符 */
+            engineModel: string;
+            /** @description 发动机厂家. 最多50个字符 */
+            manufacturer: string;
+            /** @description 经济转速下限(rpm). 整数，500至3000 */
+            minRpm: number;
+            /** @description 经济转速上限(rpm). 整数，500至3000；须大于下限 */
+            maxRpm: number;
+            /** @description 最大扭矩转速(rpm). 整数，500至3000；可不填 */
+            peakTorqueRpm: number | null;
+            /** @description 备注. 最多200个字符；可不填 */
+            remark: string | null;
+            updatedAt: components["schemas"]["RegisterVersion"];
+            /** @description Who changed the row last (null when only seeded). */
+            updateName: string | null;
+        };
+        /** @description A numbered page. */
+        EconomicSpeedPage: {
+            list: components["schemas"]["EconomicSpeedRecord"][];
+            total: components["schemas"]["Total"];
+        };
+        /**
+         * Format: int64
+         * @description Version for optimistic concurrency (milliseconds of the last change, strictly increasing per row; 0 when never changed).
+         */
+        RegisterVersion: number;
+        RegisterDeleted: {
+            /** @description The key of the deleted row. */
+            key: string;
+        };
         Provider: {
             providerId: number;
             providerCode: string;
@@ -3902,6 +4811,22 @@ export interface components {
         ObjectKey: string;
     };
     responses: {
+        /** @description A register row cannot be changed as asked — its key is taken (create), it was changed by someone else since it was read (edit), or it is still in use (delete). Nothing was changed; `msg` says which, in Chinese. */
+        RegisterConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "code": 409,
+                 *       "msg": "合作中的金融机构不能删除，请先将状态改为已停用",
+                 *       "data": null
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
         /** @description The vehicle's group was changed by someone else since it was read (its `updateTime` differs from the one sent, or the group was filled while null was sent). Nothing was changed; `msg` names the group. */
         NerGroupConflict: {
             headers: {
@@ -4121,6 +5046,22 @@ export interface components {
         };
     };
     parameters: {
+        /** @description Case-insensitive substring of the register's code and name fields; empty means no filter. */
+        RegisterKeyWords: string;
+        /** @description true: a row whose key is already one of the tenant's rows overwrites its fields. */
+        RegisterAllowCover: boolean;
+        GearboxKey: string;
+        /** @description 变速箱类型: exactly this value; empty: any. */
+        GearboxGearboxTypeFilter: components["schemas"]["GearboxGearboxType"] | string;
+        FinanceOrgKey: string;
+        /** @description 机构类型: exactly this value; empty: any. */
+        FinanceOrgKindFilter: components["schemas"]["FinanceOrgKind"] | string;
+        /** @description 状态: exactly this value; empty: any. */
+        FinanceOrgStatusFilter: components["schemas"]["FinanceOrgStatus"] | string;
+        LeaseOrgKey: string;
+        /** @description 状态: exactly this value; empty: any. */
+        LeaseOrgStatusFilter: components["schemas"]["LeaseOrgStatus"] | string;
+        EconomicSpeedKey: string;
         /** @description Keyword (substring of a name, code or serial); empty means no filter. */
         KeyWords: string;
         /** @description Page number, from 1 (the keyword search's name for pageNum). */
@@ -10996,6 +11937,1474 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+        };
+    };
+    listGearboxes: {
+        parameters: {
+            query?: {
+                /** @description Case-insensitive substring of the register's code and name fields; empty means no filter. */
+                keyWords?: components["parameters"]["RegisterKeyWords"];
+                /** @description 变速箱类型: exactly this value; empty: any. */
+                gearboxType?: components["parameters"]["GearboxGearboxTypeFilter"];
+                /** @description Page number, from 1 (spec section 3 "Pagination"). */
+                pageNum?: components["parameters"]["PageNum"];
+                /**
+                 * @description Rows per page. Tables offer 10, 20, 50, 100; selectors ask 10; the VIN, SN and ICCID
+                 *     searches ask for 10000 at once (spec section 9), hence the upper bound.
+                 */
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "操作成功",
+                     *       "data": {
+                     *         "list": [
+                     *           {
+                     *             "code": "FAST-12JSD200TA",
+                     *             "modelName": "12JSD200TA",
+                     *             "manufacturer": "法士特",
+                     *             "gearboxType": "manual",
+                     *             "gears": 12,
+                     *             "maxInputTorque": 2000,
+                     *             "speedRatios": "15.53/12.08/9.39/7.33/5.73/4.46/3.48/2.71/2.10/1.64/1.28/1.00",
+                     *             "remark": null,
+                     *             "updatedAt": 1741912205000,
+                     *             "updateName": "系统管理员"
+                     *           }
+                     *         ],
+                     *         "total": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["GearboxPage"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getGearbox: {
+        parameters: {
+            query: {
+                code: components["parameters"]["GearboxKey"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "操作成功",
+                     *       "data": {
+                     *         "code": "FAST-12JSD200TA",
+                     *         "modelName": "12JSD200TA",
+                     *         "manufacturer": "法士特",
+                     *         "gearboxType": "manual",
+                     *         "gears": 12,
+                     *         "maxInputTorque": 2000,
+                     *         "speedRatios": "15.53/12.08/9.39/7.33/5.73/4.46/3.48/2.71/2.10/1.64/1.28/1.00",
+                     *         "remark": null,
+                     *         "updatedAt": 1741912205000,
+                     *         "updateName": "系统管理员"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["GearboxRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createGearbox: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "code": "FAST-12JSD200TA",
+                 *       "modelName": "12JSD200TA",
+                 *       "manufacturer": "法士特",
+                 *       "gearboxType": "manual",
+                 *       "gears": 12,
+                 *       "maxInputTorque": 2000,
+                 *       "speedRatios": "15.53/12.08/9.39/7.33/5.73/4.46/3.48/2.71/2.10/1.64/1.28/1.00",
+                 *       "remark": null
+                 *     }
+                 */
+                "application/json": components["schemas"]["GearboxEdit"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "保存成功",
+                     *       "data": {
+                     *         "code": "FAST-12JSD200TA",
+                     *         "modelName": "12JSD200TA",
+                     *         "manufacturer": "法士特",
+                     *         "gearboxType": "manual",
+                     *         "gears": 12,
+                     *         "maxInputTorque": 2000,
+                     *         "speedRatios": "15.53/12.08/9.39/7.33/5.73/4.46/3.48/2.71/2.10/1.64/1.28/1.00",
+                     *         "remark": null,
+                     *         "updatedAt": 1741912205000,
+                     *         "updateName": "系统管理员"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["GearboxRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["RegisterConflict"];
+        };
+    };
+    updateGearbox: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "code": "FAST-12JSD200TA",
+                 *       "modelName": "12JSD200TA",
+                 *       "manufacturer": "法士特",
+                 *       "gearboxType": "manual",
+                 *       "gears": 12,
+                 *       "maxInputTorque": 2000,
+                 *       "speedRatios": "15.53/12.08/9.39/7.33/5.73/4.46/3.48/2.71/2.10/1.64/1.28/1.00",
+                 *       "remark": null,
+                 *       "updatedAt": 1741912205000
+                 *     }
+                 */
+                "application/json": components["schemas"]["GearboxUpdate"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "保存成功",
+                     *       "data": {
+                     *         "code": "FAST-12JSD200TA",
+                     *         "modelName": "12JSD200TA",
+                     *         "manufacturer": "法士特",
+                     *         "gearboxType": "manual",
+                     *         "gears": 12,
+                     *         "maxInputTorque": 2000,
+                     *         "speedRatios": "15.53/12.08/9.39/7.33/5.73/4.46/3.48/2.71/2.10/1.64/1.28/1.00",
+                     *         "remark": null,
+                     *         "updatedAt": 1741912265000,
+                     *         "updateName": "系统管理员"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["GearboxRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["RegisterConflict"];
+        };
+    };
+    deleteGearbox: {
+        parameters: {
+            query: {
+                code: components["parameters"]["GearboxKey"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "删除成功",
+                     *       "data": {
+                     *         "key": "FAST-12JSD200TA"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["RegisterDeleted"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["RegisterConflict"];
+        };
+    };
+    exportGearboxes: {
+        parameters: {
+            query?: {
+                /** @description Case-insensitive substring of the register's code and name fields; empty means no filter. */
+                keyWords?: components["parameters"]["RegisterKeyWords"];
+                /** @description 变速箱类型: exactly this value; empty: any. */
+                gearboxType?: components["parameters"]["GearboxGearboxTypeFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "导出任务已提交，请到导出文件列表查看",
+                     *       "data": {
+                     *         "taskId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "name": "变速箱信息_20250315.xlsx"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ExportSubmitted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    importGearboxes: {
+        parameters: {
+            query?: {
+                /** @description true: a row whose key is already one of the tenant's rows overwrites its fields. */
+                allowCover?: components["parameters"]["RegisterAllowCover"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["ImportFile"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "导入完成",
+                     *       "data": {
+                     *         "all": 2,
+                     *         "success": 1,
+                     *         "failed": 1,
+                     *         "rows": [
+                     *           {
+                     *             "row": 3,
+                     *             "vin": "",
+                     *             "key": "FAST-12JSD200TA",
+                     *             "reason": "文件中变速箱编码重复"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["ImportResult"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["ImportNotSaved"];
+            413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    downloadGearboxTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Xlsx"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listFinanceOrgs: {
+        parameters: {
+            query?: {
+                /** @description Case-insensitive substring of the register's code and name fields; empty means no filter. */
+                keyWords?: components["parameters"]["RegisterKeyWords"];
+                /** @description 机构类型: exactly this value; empty: any. */
+                kind?: components["parameters"]["FinanceOrgKindFilter"];
+                /** @description 状态: exactly this value; empty: any. */
+                status?: components["parameters"]["FinanceOrgStatusFilter"];
+                /** @description Page number, from 1 (spec section 3 "Pagination"). */
+                pageNum?: components["parameters"]["PageNum"];
+                /**
+                 * @description Rows per page. Tables offer 10, 20, 50, 100; selectors ask 10; the VIN, SN and ICCID
+                 *     searches ask for 10000 at once (spec section 9), hence the upper bound.
+                 */
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "操作成功",
+                     *       "data": {
+                     *         "list": [
+                     *           {
+                     *             "code": "FIN-FAW",
+                     *             "name": "一汽汽车金融有限公司",
+                     *             "kind": "autoFinance",
+                     *             "creditCode": "91220101MA0Y1234Q3",
+                     *             "contact": "王敏",
+                     *             "phone": "0431-85123456",
+                     *             "status": "active",
+                     *             "remark": null,
+                     *             "updatedAt": 1741912205000,
+                     *             "updateName": "系统管理员"
+                     *           }
+                     *         ],
+                     *         "total": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["FinanceOrgPage"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getFinanceOrg: {
+        parameters: {
+            query: {
+                code: components["parameters"]["FinanceOrgKey"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "操作成功",
+                     *       "data": {
+                     *         "code": "FIN-FAW",
+                     *         "name": "一汽汽车金融有限公司",
+                     *         "kind": "autoFinance",
+                     *         "creditCode": "91220101MA0Y1234Q3",
+                     *         "contact": "王敏",
+                     *         "phone": "0431-85123456",
+                     *         "status": "active",
+                     *         "remark": null,
+                     *         "updatedAt": 1741912205000,
+                     *         "updateName": "系统管理员"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["FinanceOrgRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createFinanceOrg: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "code": "FIN-FAW",
+                 *       "name": "一汽汽车金融有限公司",
+                 *       "kind": "autoFinance",
+                 *       "creditCode": "91220101MA0Y1234Q3",
+                 *       "contact": "王敏",
+                 *       "phone": "0431-85123456",
+                 *       "status": "active",
+                 *       "remark": null
+                 *     }
+                 */
+                "application/json": components["schemas"]["FinanceOrgEdit"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "保存成功",
+                     *       "data": {
+                     *         "code": "FIN-FAW",
+                     *         "name": "一汽汽车金融有限公司",
+                     *         "kind": "autoFinance",
+                     *         "creditCode": "91220101MA0Y1234Q3",
+                     *         "contact": "王敏",
+                     *         "phone": "0431-85123456",
+                     *         "status": "active",
+                     *         "remark": null,
+                     *         "updatedAt": 1741912205000,
+                     *         "updateName": "系统管理员"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["FinanceOrgRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["RegisterConflict"];
+        };
+    };
+    updateFinanceOrg: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "code": "FIN-FAW",
+                 *       "name": "一汽汽车金融有限公司",
+                 *       "kind": "autoFinance",
+                 *       "creditCode": "91220101MA0Y1234Q3",
+                 *       "contact": "王敏",
+                 *       "phone": "0431-85123456",
+                 *       "status": "active",
+                 *       "remark": null,
+                 *       "updatedAt": 1741912205000
+                 *     }
+                 */
+                "application/json": components["schemas"]["FinanceOrgUpdate"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "保存成功",
+                     *       "data": {
+                     *         "code": "FIN-FAW",
+                     *         "name": "一汽汽车金融有限公司",
+                     *         "kind": "autoFinance",
+                     *         "creditCode": "91220101MA0Y1234Q3",
+                     *         "contact": "王敏",
+                     *         "phone": "0431-85123456",
+                     *         "status": "active",
+                     *         "remark": null,
+                     *         "updatedAt": 1741912265000,
+                     *         "updateName": "系统管理员"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["FinanceOrgRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["RegisterConflict"];
+        };
+    };
+    deleteFinanceOrg: {
+        parameters: {
+            query: {
+                code: components["parameters"]["FinanceOrgKey"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "删除成功",
+                     *       "data": {
+                     *         "key": "FIN-FAW"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["RegisterDeleted"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["RegisterConflict"];
+        };
+    };
+    exportFinanceOrgs: {
+        parameters: {
+            query?: {
+                /** @description Case-insensitive substring of the register's code and name fields; empty means no filter. */
+                keyWords?: components["parameters"]["RegisterKeyWords"];
+                /** @description 机构类型: exactly this value; empty: any. */
+                kind?: components["parameters"]["FinanceOrgKindFilter"];
+                /** @description 状态: exactly this value; empty: any. */
+                status?: components["parameters"]["FinanceOrgStatusFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "导出任务已提交，请到导出文件列表查看",
+                     *       "data": {
+                     *         "taskId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "name": "金融机构管理_20250315.xlsx"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ExportSubmitted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    importFinanceOrgs: {
+        parameters: {
+            query?: {
+                /** @description true: a row whose key is already one of the tenant's rows overwrites its fields. */
+                allowCover?: components["parameters"]["RegisterAllowCover"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["ImportFile"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "导入完成",
+                     *       "data": {
+                     *         "all": 2,
+                     *         "success": 1,
+                     *         "failed": 1,
+                     *         "rows": [
+                     *           {
+                     *             "row": 3,
+                     *             "vin": "",
+                     *             "key": "FIN-FAW",
+                     *             "reason": "文件中机构编码重复"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["ImportResult"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["ImportNotSaved"];
+            413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    downloadFinanceOrgTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Xlsx"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listLeaseOrgs: {
+        parameters: {
+            query?: {
+                /** @description Case-insensitive substring of the register's code and name fields; empty means no filter. */
+                keyWords?: components["parameters"]["RegisterKeyWords"];
+                /** @description 状态: exactly this value; empty: any. */
+                status?: components["parameters"]["LeaseOrgStatusFilter"];
+                /** @description Page number, from 1 (spec section 3 "Pagination"). */
+                pageNum?: components["parameters"]["PageNum"];
+                /**
+                 * @description Rows per page. Tables offer 10, 20, 50, 100; selectors ask 10; the VIN, SN and ICCID
+                 *     searches ask for 10000 at once (spec section 9), hence the upper bound.
+                 */
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "操作成功",
+                     *       "data": {
+                     *         "list": [
+                     *           {
+                     *             "code": "LEASE-SZ01",
+                     *             "name": "深圳前海融资租赁有限公司",
+                     *             "creditCode": "91440300MA5EXAMP1F",
+                     *             "contact": "李娜",
+                     *             "phone": "13800138000",
+                     *             "region": "广东省深圳市南山区",
+                     *             "status": "active",
+                     *             "remark": null,
+                     *             "updatedAt": 1741912205000,
+                     *             "updateName": "系统管理员"
+                     *           }
+                     *         ],
+                     *         "total": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["LeaseOrgPage"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getLeaseOrg: {
+        parameters: {
+            query: {
+                code: components["parameters"]["LeaseOrgKey"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "操作成功",
+                     *       "data": {
+                     *         "code": "LEASE-SZ01",
+                     *         "name": "深圳前海融资租赁有限公司",
+                     *         "creditCode": "91440300MA5EXAMP1F",
+                     *         "contact": "李娜",
+                     *         "phone": "13800138000",
+                     *         "region": "广东省深圳市南山区",
+                     *         "status": "active",
+                     *         "remark": null,
+                     *         "updatedAt": 1741912205000,
+                     *         "updateName": "系统管理员"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["LeaseOrgRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createLeaseOrg: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "code": "LEASE-SZ01",
+                 *       "name": "深圳前海融资租赁有限公司",
+                 *       "creditCode": "91440300MA5EXAMP1F",
+                 *       "contact": "李娜",
+                 *       "phone": "13800138000",
+                 *       "region": "广东省深圳市南山区",
+                 *       "status": "active",
+                 *       "remark": null
+                 *     }
+                 */
+                "application/json": components["schemas"]["LeaseOrgEdit"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "保存成功",
+                     *       "data": {
+                     *         "code": "LEASE-SZ01",
+                     *         "name": "深圳前海融资租赁有限公司",
+                     *         "creditCode": "91440300MA5EXAMP1F",
+                     *         "contact": "李娜",
+                     *         "phone": "13800138000",
+                     *         "region": "广东省深圳市南山区",
+                     *         "status": "active",
+                     *         "remark": null,
+                     *         "updatedAt": 1741912205000,
+                     *         "updateName": "系统管理员"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["LeaseOrgRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["RegisterConflict"];
+        };
+    };
+    updateLeaseOrg: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "code": "LEASE-SZ01",
+                 *       "name": "深圳前海融资租赁有限公司",
+                 *       "creditCode": "91440300MA5EXAMP1F",
+                 *       "contact": "李娜",
+                 *       "phone": "13800138000",
+                 *       "region": "广东省深圳市南山区",
+                 *       "status": "active",
+                 *       "remark": null,
+                 *       "updatedAt": 1741912205000
+                 *     }
+                 */
+                "application/json": components["schemas"]["LeaseOrgUpdate"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "保存成功",
+                     *       "data": {
+                     *         "code": "LEASE-SZ01",
+                     *         "name": "深圳前海融资租赁有限公司",
+                     *         "creditCode": "91440300MA5EXAMP1F",
+                     *         "contact": "李娜",
+                     *         "phone": "13800138000",
+                     *         "region": "广东省深圳市南山区",
+                     *         "status": "active",
+                     *         "remark": null,
+                     *         "updatedAt": 1741912265000,
+                     *         "updateName": "系统管理员"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["LeaseOrgRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["RegisterConflict"];
+        };
+    };
+    deleteLeaseOrg: {
+        parameters: {
+            query: {
+                code: components["parameters"]["LeaseOrgKey"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "删除成功",
+                     *       "data": {
+                     *         "key": "LEASE-SZ01"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["RegisterDeleted"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["RegisterConflict"];
+        };
+    };
+    exportLeaseOrgs: {
+        parameters: {
+            query?: {
+                /** @description Case-insensitive substring of the register's code and name fields; empty means no filter. */
+                keyWords?: components["parameters"]["RegisterKeyWords"];
+                /** @description 状态: exactly this value; empty: any. */
+                status?: components["parameters"]["LeaseOrgStatusFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "导出任务已提交，请到导出文件列表查看",
+                     *       "data": {
+                     *         "taskId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "name": "租赁机构管理_20250315.xlsx"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ExportSubmitted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    importLeaseOrgs: {
+        parameters: {
+            query?: {
+                /** @description true: a row whose key is already one of the tenant's rows overwrites its fields. */
+                allowCover?: components["parameters"]["RegisterAllowCover"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["ImportFile"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "导入完成",
+                     *       "data": {
+                     *         "all": 2,
+                     *         "success": 1,
+                     *         "failed": 1,
+                     *         "rows": [
+                     *           {
+                     *             "row": 3,
+                     *             "vin": "",
+                     *             "key": "LEASE-SZ01",
+                     *             "reason": "文件中机构编码重复"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["ImportResult"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["ImportNotSaved"];
+            413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    downloadLeaseOrgTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Xlsx"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listEconomicSpeeds: {
+        parameters: {
+            query?: {
+                /** @description Case-insensitive substring of the register's code and name fields; empty means no filter. */
+                keyWords?: components["parameters"]["RegisterKeyWords"];
+                /** @description Page number, from 1 (spec section 3 "Pagination"). */
+                pageNum?: components["parameters"]["PageNum"];
+                /**
+                 * @description Rows per page. Tables offer 10, 20, 50, 100; selectors ask 10; the VIN, SN and ICCID
+                 *     searches ask for 10000 at once (spec section 9), hence the upper bound.
+                 */
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "操作成功",
+                     *       "data": {
+                     *         "list": [
+                     *           {
+                     *             "engineModel": "WP13.550E62",
+                     *             "manufacturer": "潍柴",
+                     *             "minRpm": 1000,
+                     *             "maxRpm": 1400,
+                     *             "peakTorqueRpm": 1200,
+                     *             "remark": null,
+                     *             "updatedAt": 1741912205000,
+                     *             "updateName": "系统管理员"
+                     *           }
+                     *         ],
+                     *         "total": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["EconomicSpeedPage"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getEconomicSpeed: {
+        parameters: {
+            query: {
+                engineModel: components["parameters"]["EconomicSpeedKey"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "操作成功",
+                     *       "data": {
+                     *         "engineModel": "WP13.550E62",
+                     *         "manufacturer": "潍柴",
+                     *         "minRpm": 1000,
+                     *         "maxRpm": 1400,
+                     *         "peakTorqueRpm": 1200,
+                     *         "remark": null,
+                     *         "updatedAt": 1741912205000,
+                     *         "updateName": "系统管理员"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["EconomicSpeedRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createEconomicSpeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "engineModel": "WP13.550E62",
+                 *       "manufacturer": "潍柴",
+                 *       "minRpm": 1000,
+                 *       "maxRpm": 1400,
+                 *       "peakTorqueRpm": 1200,
+                 *       "remark": null
+                 *     }
+                 */
+                "application/json": components["schemas"]["EconomicSpeedEdit"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "保存成功",
+                     *       "data": {
+                     *         "engineModel": "WP13.550E62",
+                     *         "manufacturer": "潍柴",
+                     *         "minRpm": 1000,
+                     *         "maxRpm": 1400,
+                     *         "peakTorqueRpm": 1200,
+                     *         "remark": null,
+                     *         "updatedAt": 1741912205000,
+                     *         "updateName": "系统管理员"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["EconomicSpeedRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["RegisterConflict"];
+        };
+    };
+    updateEconomicSpeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "engineModel": "WP13.550E62",
+                 *       "manufacturer": "潍柴",
+                 *       "minRpm": 1000,
+                 *       "maxRpm": 1400,
+                 *       "peakTorqueRpm": 1200,
+                 *       "remark": null,
+                 *       "updatedAt": 1741912205000
+                 *     }
+                 */
+                "application/json": components["schemas"]["EconomicSpeedUpdate"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "保存成功",
+                     *       "data": {
+                     *         "engineModel": "WP13.550E62",
+                     *         "manufacturer": "潍柴",
+                     *         "minRpm": 1000,
+                     *         "maxRpm": 1400,
+                     *         "peakTorqueRpm": 1200,
+                     *         "remark": null,
+                     *         "updatedAt": 1741912265000,
+                     *         "updateName": "系统管理员"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["EconomicSpeedRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["RegisterConflict"];
+        };
+    };
+    deleteEconomicSpeed: {
+        parameters: {
+            query: {
+                engineModel: components["parameters"]["EconomicSpeedKey"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "删除成功",
+                     *       "data": {
+                     *         "key": "WP13.550E62"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["RegisterDeleted"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["RegisterConflict"];
+        };
+    };
+    exportEconomicSpeeds: {
+        parameters: {
+            query?: {
+                /** @description Case-insensitive substring of the register's code and name fields; empty means no filter. */
+                keyWords?: components["parameters"]["RegisterKeyWords"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "导出任务已提交，请到导出文件列表查看",
+                     *       "data": {
+                     *         "taskId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "name": "经济转速信息_20250315.xlsx"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ExportSubmitted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    importEconomicSpeeds: {
+        parameters: {
+            query?: {
+                /** @description true: a row whose key is already one of the tenant's rows overwrites its fields. */
+                allowCover?: components["parameters"]["RegisterAllowCover"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["ImportFile"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "导入完成",
+                     *       "data": {
+                     *         "all": 2,
+                     *         "success": 1,
+                     *         "failed": 1,
+                     *         "rows": [
+                     *           {
+                     *             "row": 3,
+                     *             "vin": "",
+                     *             "key": "WP13.550E62",
+                     *             "reason": "文件中发动机型号重复"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["ImportResult"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["ImportNotSaved"];
+            413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    downloadEconomicSpeedTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Xlsx"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
 }

@@ -3,6 +3,8 @@ import { numberedPage, where } from "../../../platform/listQuery";
 import { inTenants, type Principal } from "../../../platform/principal";
 import { defineHandler, type QueryOf } from "../../defineHandler";
 import type { Handler } from "../../types";
+import { must } from "../actor";
+import "../registers/tables";
 import "../tables";
 
 /** The generic keyword searches GET /tsp-bss/search/<name> (platform-shell.md §7): one query and answer shape. */
@@ -48,6 +50,36 @@ function dealers(kind: "sale" | "secondary" | null, query: SearchQuery, principa
   return numberedPage(q, pageOf(query), { order: ["code"] }, (s) => s.select(["code", "name"]), toOption);
 }
 
+/**
+ * Gearbox models of the tenant's register (变速箱信息) as options: "maker model" by code,
+ * found by code, model or maker.
+ */
+function gearboxes(query: SearchQuery, principal: Principal, ctx: AppContext) {
+  const q = where(ctx.db.selectFrom("bss_gearbox"), {
+    tenant: ["bss_gearbox.tenant_id", principal],
+    filters: (f) => [f.keyword(["code", "model_name", "manufacturer"], query.keyWords)],
+  });
+  return numberedPage(
+    q,
+    pageOf(query),
+    { order: ["code", "tenant_id"] },
+    (s) => s.select(["code", "model_name", "manufacturer"]),
+    (r) => ({ label: `${r.manufacturer} ${r.model_name}`, value: r.code }),
+  );
+}
+
+/**
+ * Finance organisations of the tenant's register (金融机构管理) as options — only those in
+ * cooperation: a disabled lender is not offered for a new loan.
+ */
+function financeOrgs(query: SearchQuery, principal: Principal, ctx: AppContext) {
+  const q = where(ctx.db.selectFrom("bss_finance_org"), {
+    tenant: ["bss_finance_org.tenant_id", principal],
+    filters: (f) => [f.exact("status", "active"), f.keyword(["name", "code"], query.keyWords)],
+  });
+  return numberedPage(q, pageOf(query), { order: ["code", "tenant_id"] }, (s) => s.select(["code", "name"]), toOption);
+}
+
 const fromCatalogue = (kind: string): Handler =>
   defineHandler<SearchOp>(({ query, principal }, ctx) => catalogue(kind, query, principal, ctx));
 
@@ -63,12 +95,14 @@ export const keywordSearchHandlers: Record<SearchOp, Handler> = {
   searchChassisName: fromCatalogue("getChassisName"),
   searchDealer: fromDealers(null),
   searchEcuList: fromCatalogue("getECUList"),
-  searchGearboxModel: fromCatalogue("getGearboxModel"),
+  searchGearboxModel: defineHandler<SearchOp>(({ query, principal }, ctx) => gearboxes(query, must(principal), ctx)),
   searchPickup: fromCatalogue("getPickup"),
   searchSaleDealer: fromDealers("sale"),
   searchSecondaryDealer: fromDealers("secondary"),
   searchServiceList: fromCatalogue("getServiceList"),
   searchServiceStationList: fromCatalogue("getServiceStationList"),
-  searchFinanceOrgList: fromCatalogue("getfinanceOrgList"),
+  searchFinanceOrgList: defineHandler<SearchOp>(({ query, principal }, ctx) =>
+    financeOrgs(query, must(principal), ctx),
+  ),
   searchVehicleNameInfo: fromCatalogue("vehicleNameInfo"),
 };
