@@ -80,6 +80,7 @@ export const NER_OPS = operations
   .filter((o) => o.service === "tsp-bss")
   .filter((o) => /nerVehicle|newEnergyInfo|import\/template/.test(o.path))
   .filter((o) => !o.path.startsWith("/tsp-bss/simCard/"))
+  .filter((o) => !/^\/tsp-bss\/(dealer|serviceStation)\//.test(o.path))
   .map((o) => o.operationId);
 
 /** The monitoring list of 新能源车辆监控 and its notification setting (ner-monitor.test.ts). */
@@ -163,6 +164,26 @@ export const REGISTER_OPS = [
   "downloadEconomicSpeedTemplate",
 ];
 
+/** The dealer and service-station registers of base info › 经销商信息 / 服务站信息 (baseinfo-dealers.test.ts). */
+export const DEALER_STATION_OPS = [
+  "listDealers",
+  "getDealer",
+  "createDealer",
+  "updateDealer",
+  "deleteDealer",
+  "importDealers",
+  "downloadDealerTemplate",
+  "exportDealers",
+  "listServiceStations",
+  "getServiceStation",
+  "createServiceStation",
+  "updateServiceStation",
+  "deleteServiceStation",
+  "importServiceStations",
+  "downloadServiceStationTemplate",
+  "exportServiceStations",
+];
+
 /** Every list, by the suite that owns it: file → [the list's name in that file, the list]. */
 export const OWNERS: Record<string, readonly [string, readonly string[]]> = {
   "iam.test.ts": ["IAM_OPS", IAM_OPS],
@@ -176,4 +197,5 @@ export const OWNERS: Record<string, readonly [string, readonly string[]]> = {
   "baseinfo-models.test.ts": ["BASEINFO_MODEL_OPS", BASEINFO_MODEL_OPS],
   "realname.test.ts": ["REALNAME_OPS", REALNAME_OPS],
   "ner-monitor.test.ts": ["MONITOR_OPS", MONITOR_OPS],
+  "baseinfo-dealers.test.ts": ["DEALER_STATION_OPS", DEALER_STATION_OPS],
 };

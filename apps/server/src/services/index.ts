@@ -5,8 +5,10 @@ import { commSaasCloud } from "./comm-saas-cloud";
 import { objectStore } from "./object-store";
 import { transfer } from "./transfer";
 import { tspBss } from "./tsp-bss";
+import { tspBssDealer } from "./tsp-bss/dealer";
 import { tspBssRealname } from "./tsp-bss/realname";
 import { tspBssRegisters } from "./tsp-bss/registers";
+import { tspBssServiceStation } from "./tsp-bss/serviceStation";
 import { tspBssSimCard } from "./tsp-bss/simCard";
 import { tspBssModelAbility } from "./tsp-bss/vehicleAbility";
 import { tspBssModelCatalogue } from "./tsp-bss/vehicleModel";
@@ -42,4 +44,8 @@ export const serviceModules: readonly ServiceModule[] = [
   tspBssRealname,
   // The coded registers of base information; their seed draws from a PRNG of its own.
   tspBssRegisters,
+  // The dealer and service-station registers fill in and move what tsp-bss seeded as lookups
+  // (their own PRNGs: the shared one and every module's data stay as they were).
+  tspBssDealer,
+  tspBssServiceStation,
 ];

@@ -6,6 +6,7 @@ import type { Handler } from "../../types";
 import { must } from "../actor";
 import "../registers/tables";
 import "../tables";
+import "../serviceStation/tables";
 
 /** The generic keyword searches GET /tsp-bss/search/<name> (platform-shell.md §7): one query and answer shape. */
 type SearchOp =
@@ -80,6 +81,18 @@ function financeOrgs(query: SearchQuery, principal: Principal, ctx: AppContext) 
   return numberedPage(q, pageOf(query), { order: ["code", "tenant_id"] }, (s) => s.select(["code", "name"]), toOption);
 }
 
+/**
+ * The tenant's service stations as options, from the station register (base info ›
+ * 服务站信息): open and closed alike, so a record that names a closed station still shows it.
+ */
+function stations(query: SearchQuery, principal: Principal, ctx: AppContext) {
+  const q = where(ctx.db.selectFrom("bss_service_station"), {
+    tenant: ["bss_service_station.tenant_id", principal],
+    filters: (f) => [f.keyword(["name", "code"], query.keyWords)],
+  });
+  return numberedPage(q, pageOf(query), { order: ["code"] }, (s) => s.select(["code", "name"]), toOption);
+}
+
 const fromCatalogue = (kind: string): Handler =>
   defineHandler<SearchOp>(({ query, principal }, ctx) => catalogue(kind, query, principal, ctx));
 
@@ -100,7 +113,7 @@ export const keywordSearchHandlers: Record<SearchOp, Handler> = {
   searchSaleDealer: fromDealers("sale"),
   searchSecondaryDealer: fromDealers("secondary"),
   searchServiceList: fromCatalogue("getServiceList"),
-  searchServiceStationList: fromCatalogue("getServiceStationList"),
+  searchServiceStationList: defineHandler<SearchOp>(({ query, principal }, ctx) => stations(query, principal, ctx)),
   searchFinanceOrgList: defineHandler<SearchOp>(({ query, principal }, ctx) =>
     financeOrgs(query, must(principal), ctx),
   ),
