@@ -1,5 +1,8 @@
 import { numberedPage, where } from "../../../platform/listQuery";
 import { defineHandler } from "../../defineHandler";
+import { must } from "../actor";
+import "../tbox/tables";
+import "../vehicleSale/tables";
 import { briefColumns, byDims, toBrief, type VehicleBaseQuery, type VehicleDims, vehicleBase } from "./vehicleBase";
 
 /** A numbered page of VehicleBriefs, by VIN. */
@@ -26,12 +29,17 @@ export const getExistVinList = defineHandler<"getExistVinList">(async ({ query, 
   ),
 );
 
-/** findUnSale: vehicles without an actual-sale record, by VIN or plate, paged. */
+/**
+ * findUnSale: vehicles without a retail sale (the sale register, base info › 实销车辆, is the
+ * one source of "sold"), by VIN or plate, paged. Recording a sale takes the VIN out of it.
+ */
 export const findUnSale = defineHandler<"findUnSale">(async ({ query, principal }, ctx) =>
   briefPage(
     where(vehicleBase(ctx.db, principal), {
-      filters: (f) => [f.exact("v.sold", false), f.keyword(["v.vin", "v.plate"], query.keyWords)],
-    }),
+      filters: (f) => [f.keyword(["v.vin", "v.plate"], query.keyWords)],
+    }).where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom("bss_vehicle_sale as s").select("s.vin").whereRef("s.vin", "=", "v.vin"))),
+    ),
     query,
   ),
 );
@@ -55,9 +63,21 @@ export const findSnListByDim = defineHandler<"findSnListByDim">(async ({ query, 
   return snPage(q, query);
 });
 
-/** fuzzyFindTboxSn: serial numbers containing `keyWords`. */
+/**
+ * fuzzyFindTboxSn: serial numbers containing `keyWords`, from the T-BOX register (base info ›
+ * TBOX数据): every terminal of the caller's tenants, with the vehicle it is bound to or null.
+ */
 export const fuzzyFindTboxSn = defineHandler<"fuzzyFindTboxSn">(async ({ query, principal }, ctx) =>
-  snPage(where(vehicleBase(ctx.db, principal), { filters: (f) => [f.contains("v.tbox_sn", query.keyWords)] }), query),
+  numberedPage(
+    where(ctx.db.selectFrom("bss_tbox as t").leftJoin("vehicle as v", "v.tbox_sn", "t.sn"), {
+      tenant: ["t.tenant_id", must(principal)],
+      filters: (f) => [f.contains("t.sn", query.keyWords)],
+    }),
+    query,
+    { order: ["t.sn"] },
+    (s) => s.select(["t.sn", "v.vin"]),
+    (r) => ({ tboxSn: r.sn, vin: r.vin ?? null }),
+  ),
 );
 
 /** fuzzyFindPlates: plates containing `keyWords`, with their vehicle. */
