@@ -80,6 +80,7 @@ export const NER_OPS = operations
   .filter((o) => o.service === "tsp-bss")
   .filter((o) => /nerVehicle|newEnergyInfo|import\/template/.test(o.path))
   .filter((o) => !o.path.startsWith("/tsp-bss/simCard/"))
+  .filter((o) => !/^\/tsp-bss\/(tbox|vehicleSale)\//.test(o.path))
   .filter((o) => !/^\/tsp-bss\/(dealer|serviceStation)\//.test(o.path))
   .map((o) => o.operationId);
 
@@ -184,6 +185,28 @@ export const DEALER_STATION_OPS = [
   "exportServiceStations",
 ];
 
+/** The T-BOX register and the retail sales of base info › TBOX数据 / 实销车辆 (baseinfo-tbox-sales.test.ts). */
+export const TBOX_SALE_OPS = [
+  "listTboxes",
+  "getTbox",
+  "createTbox",
+  "updateTbox",
+  "deleteTbox",
+  "bindTbox",
+  "unbindTbox",
+  "importTboxes",
+  "downloadTboxTemplate",
+  "exportTboxes",
+  "listVehicleSales",
+  "getVehicleSale",
+  "createVehicleSale",
+  "updateVehicleSale",
+  "undoVehicleSale",
+  "importVehicleSales",
+  "downloadVehicleSaleTemplate",
+  "exportVehicleSales",
+];
+
 /** Every list, by the suite that owns it: file → [the list's name in that file, the list]. */
 export const OWNERS: Record<string, readonly [string, readonly string[]]> = {
   "iam.test.ts": ["IAM_OPS", IAM_OPS],
@@ -193,6 +216,7 @@ export const OWNERS: Record<string, readonly [string, readonly string[]]> = {
   "business-lookups.test.ts": ["LOOKUP_OPS", LOOKUP_OPS],
   "business-ner.test.ts": ["NER_OPS", NER_OPS],
   "business-simcard.test.ts": ["SIM_CARD_OPS", SIM_CARD_OPS],
+  "baseinfo-tbox-sales.test.ts": ["TBOX_SALE_OPS", TBOX_SALE_OPS],
   "baseinfo-registers.test.ts": ["REGISTER_OPS", REGISTER_OPS],
   "baseinfo-models.test.ts": ["BASEINFO_MODEL_OPS", BASEINFO_MODEL_OPS],
   "realname.test.ts": ["REALNAME_OPS", REALNAME_OPS],

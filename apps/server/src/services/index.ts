@@ -10,6 +10,8 @@ import { tspBssRealname } from "./tsp-bss/realname";
 import { tspBssRegisters } from "./tsp-bss/registers";
 import { tspBssServiceStation } from "./tsp-bss/serviceStation";
 import { tspBssSimCard } from "./tsp-bss/simCard";
+import { tspBssTbox } from "./tsp-bss/tbox";
+import { tspBssVehicleSale } from "./tsp-bss/vehicleSale";
 import { tspBssModelAbility } from "./tsp-bss/vehicleAbility";
 import { tspBssModelCatalogue } from "./tsp-bss/vehicleModel";
 import { tspHbaseProxy } from "./tsp-hbase-proxy";
@@ -48,4 +50,8 @@ export const serviceModules: readonly ServiceModule[] = [
   // (their own PRNGs: the shared one and every module's data stay as they were).
   tspBssDealer,
   tspBssServiceStation,
+  // Last (they draw from the shared PRNG after every other module): the T-BOX register from the
+  // vehicles' serials and the SIM register's free cards, the retail sales of the vehicles marked sold.
+  tspBssTbox,
+  tspBssVehicleSale,
 ];
