@@ -4372,6 +4372,8 @@ export interface components {
             curbMassKg: number | null;
             remark: string | null;
         };
+        /** @description What a create sends — exactly the fields (unknown properties are refused); the server picks the model id and the first version. */
+        CatalogueModelCreate: components["schemas"]["CatalogueModelFields"] & Record<string, never>;
         CatalogueModelUpdate: components["schemas"]["CatalogueModelFields"] & {
             modelId: number;
             /**
@@ -8258,7 +8260,7 @@ export interface operations {
                  *       "remark": null
                  *     }
                  */
-                "application/json": components["schemas"]["CatalogueModelFields"];
+                "application/json": components["schemas"]["CatalogueModelCreate"];
             };
         };
         responses: {
