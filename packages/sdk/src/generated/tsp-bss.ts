@@ -4373,7 +4373,7 @@ export interface components {
             remark: string | null;
         };
         /** @description What a create sends — exactly the fields (unknown properties are refused); the server picks the model id and the first version. */
-        CatalogueModelCreate: components["schemas"]["CatalogueModelFields"] & Record<string, never>;
+        CatalogueModelCreate: components["schemas"]["CatalogueModelFields"] & unknown;
         CatalogueModelUpdate: components["schemas"]["CatalogueModelFields"] & {
             modelId: number;
             /**
