@@ -1,6 +1,8 @@
 import { monitorText } from "./screens/monitor";
 import { nerText } from "./screens/ner";
 import { realnameText } from "./screens/realname";
+import { tboxText } from "./screens/tbox";
+import { vehicleSaleText } from "./screens/vehicleSale";
 import type { MessageKey } from "./zh-CN";
 
 /** The second locale. Every key of the Chinese catalogue must have an English text (the type checks it). */
@@ -222,4 +224,6 @@ export const en: Record<MessageKey, string> = {
   ...nerText.en,
   ...monitorText.en,
   ...realnameText.en,
+  ...tboxText.en,
+  ...vehicleSaleText.en,
 };

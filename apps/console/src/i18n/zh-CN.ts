@@ -8,6 +8,8 @@ import {
 import { monitorText } from "./screens/monitor";
 import { nerText } from "./screens/ner";
 import { realnameText } from "./screens/realname";
+import { tboxText } from "./screens/tbox";
+import { vehicleSaleText } from "./screens/vehicleSale";
 
 /**
  * The console's own words in Simplified Chinese, the default locale. Strings the spec quotes
@@ -234,6 +236,8 @@ export const zhCN = {
   ...nerText.zh,
   ...monitorText.zh,
   ...realnameText.zh,
+  ...tboxText.zh,
+  ...vehicleSaleText.zh,
 } as const;
 
 /** A message key of the catalogue. */

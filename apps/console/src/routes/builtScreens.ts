@@ -8,6 +8,8 @@ export const BUILT_SCREEN_PATHS = [
   "/tbox/loginJournal",
   "/exportFile/index",
   "/baseInfo/simCard",
+  "/baseInfo/tbox",
+  "/baseInfo/vehicleSale",
   "/baseInfo/newEnergyInfo",
   "/baseInfo/recordVehicleInfo",
   "/auth/index",

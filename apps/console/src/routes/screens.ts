@@ -37,6 +37,8 @@ export const SCREENS: Readonly<Record<string, LazyExoticComponent<ComponentType>
   "/tbox/loginJournal": lazyScreen(() => import("./tbox/loginJournal/LoginJournalPage")),
   "/exportFile/index": lazyScreen(() => import("./exportFile/ExportFileListPage")),
   "/baseInfo/simCard": lazyScreen(() => import("./baseInfo/simCard/SimCardPage")),
+  "/baseInfo/tbox": lazyScreen(() => import("./baseInfo/tbox/TboxPage")),
+  "/baseInfo/vehicleSale": lazyScreen(() => import("./baseInfo/vehicleSale/VehicleSalePage")),
   "/baseInfo/newEnergyInfo": lazyScreen(() => import("./baseInfo/newEnergyInfo/NewEnergyInfoPage")),
   "/baseInfo/recordVehicleInfo": lazyScreen(() => import("./baseInfo/recordVehicleInfo/RecordVehicleInfoPage")),
   "/auth/index": lazyScreen(() => import("./auth/index/RealnamePage")),
