@@ -7,6 +7,7 @@ export default defineProject({
     environment: "node",
     include: ["src/**/*.test.ts"],
     testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // A test server (PGlite start, migrations, seed) takes ~5 s alone, longer beside another worker.
+    hookTimeout: 120_000,
   },
 });
