@@ -148,8 +148,8 @@ export default function TboxPage() {
       rowKey={(row) => row.sn}
       columns={[
         { key: "sn", title: t("tbox.sn"), width: 150 },
-        { key: "modelName", title: t("tbox.model"), ellipsis: true },
-        enumColumn<Row>("protocol", t("tbox.protocol"), protocols.badges, 100),
+        { key: "modelName", title: t("tbox.model"), width: 160, ellipsis: true },
+        enumColumn<Row>("protocol", t("tbox.protocol"), protocols.badges, 116),
         { key: "firmwareVersion", title: t("tbox.firmwareVersion"), width: 100 },
         { key: "iccid", title: t("tbox.iccid"), width: 190 },
         { key: "vin", title: t("tbox.vin"), width: 170 },
