@@ -1,6 +1,7 @@
 import { monitorText } from "./screens/monitor";
 import { nerText } from "./screens/ner";
 import { realnameText } from "./screens/realname";
+import { registersText } from "./screens/registers";
 import { tboxText } from "./screens/tbox";
 import { vehicleSaleText } from "./screens/vehicleSale";
 import type { MessageKey } from "./zh-CN";
@@ -224,6 +225,7 @@ export const en: Record<MessageKey, string> = {
   ...nerText.en,
   ...monitorText.en,
   ...realnameText.en,
+  ...registersText.en,
   ...tboxText.en,
   ...vehicleSaleText.en,
 };

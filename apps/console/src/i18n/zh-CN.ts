@@ -8,6 +8,7 @@ import {
 import { monitorText } from "./screens/monitor";
 import { nerText } from "./screens/ner";
 import { realnameText } from "./screens/realname";
+import { registersText } from "./screens/registers";
 import { tboxText } from "./screens/tbox";
 import { vehicleSaleText } from "./screens/vehicleSale";
 
@@ -236,6 +237,7 @@ export const zhCN = {
   ...nerText.zh,
   ...monitorText.zh,
   ...realnameText.zh,
+  ...registersText.zh,
   ...tboxText.zh,
   ...vehicleSaleText.zh,
 } as const;

@@ -32,14 +32,8 @@ const fields = {
     required: true,
     listed: true,
   } as RegisterField,
-  contact: {
-    key: "contact",
-    label: "联系人",
-    kind: "text",
-    required: false,
-    maxLength: 20,
-    listed: true,
-  } as RegisterField,
+  // Shown in the detail: the list keeps to what tells organisations apart.
+  contact: { key: "contact", label: "联系人", kind: "text", required: false, maxLength: 20 } as RegisterField,
   phone: {
     key: "phone",
     label: "联系电话",
