@@ -16,15 +16,12 @@ const METHODS = ["get", "put", "post", "delete", "patch"] as const;
 
 /** Spec calls whose screens are other open issues' work: the issue and the route that will call them. */
 const AWAITING_SCREEN: Readonly<Record<string, string>> = {
-  "GET /comm-data/v1/basedata/area/allList": "issue 20: region picker of /baseInfo/dealer and /baseInfo/serviceStation",
   "GET /transfer/obs/getTempPutURL": "issue 19: documents attached to the /notRoadFour filings",
   "GET /tsp-jsatl/jsatl/vehicle/findList":
     "issue 17: active-safety (JSATL) terminals of 报警附件上传 and 音视频参数设置",
   "GET /tsp-shadow/vehicleStatus/jtl/getTotalFuelAlert": "issue 18: fuel alerts of 运营总览 and 故障报警 (/operate)",
   "POST /comm-saas-cloud/obs/getCommonFileUploadSigned": "issue 18: photos of 机械原始照片库 (/operate/phoneExport)",
   "POST /tsp-ota/v1/web/boxEv/ftp": "issue 17: the firmware file of a terminal upgrade command",
-  "GET /tsp-bss/dealer/findDealerByRegion": "issue 20: /baseInfo/dealer by region",
-  "GET /tsp-bss/dealer/findList": "issue 20: /baseInfo/dealer",
   "GET /tsp-bss/machinery/manager/findMeinListByDim": "issue 20: /baseInfo/machineryInfo (machinery VIN picker)",
   "GET /tsp-bss/nongji/listNoPage": "issue 18: /operate/agriculturalMachinery",
   "GET /tsp-bss/search/ElectricInfo": "issue 20: e-drive controller of /baseInfo/vehicleInfo",
@@ -32,9 +29,7 @@ const AWAITING_SCREEN: Readonly<Record<string, string>> = {
   "GET /tsp-bss/search/PowerInfo": "issue 20: power type of /baseInfo/vehicleInfo",
   "GET /tsp-bss/search/getChassisName": "issue 20: chassis of /baseInfo/vehicleInfo",
   "GET /tsp-bss/search/getECUList": "issue 20: ECU of /baseInfo/vehicleData",
-  "GET /tsp-bss/search/getSecondaryDealer": "issue 20: secondary dealer of /baseInfo/dealer",
   "GET /tsp-bss/search/getServiceList": "issue 20: services of /baseInfo/vehicleAbility",
-  "GET /tsp-bss/search/getServiceStationList": "issue 20: /baseInfo/serviceStation",
   "GET /tsp-bss/search/vehicleNameInfo": "issue 20: vehicle name of /baseInfo/vehicleInfo",
   "GET /tsp-bss/v1/aebs/getExistVinList": "issue 17: AEBS vehicles of 远程控制",
   "GET /tsp-bss/v1/brands/list": "issue 20: brand of /baseInfo/vehicleInfo",

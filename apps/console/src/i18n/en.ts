@@ -1,6 +1,8 @@
+import { dealerText } from "./screens/dealer";
 import { monitorText } from "./screens/monitor";
 import { nerText } from "./screens/ner";
 import { realnameText } from "./screens/realname";
+import { serviceStationText } from "./screens/serviceStation";
 import { registersText } from "./screens/registers";
 import { tboxText } from "./screens/tbox";
 import { vehicleSaleText } from "./screens/vehicleSale";
@@ -225,6 +227,8 @@ export const en: Record<MessageKey, string> = {
   ...nerText.en,
   ...monitorText.en,
   ...realnameText.en,
+  ...dealerText.en,
+  ...serviceStationText.en,
   ...registersText.en,
   ...tboxText.en,
   ...vehicleSaleText.en,

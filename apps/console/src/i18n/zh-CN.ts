@@ -5,9 +5,11 @@ import {
   MSG_REQUEST_FAILED,
   MSG_UPLOAD_FAILED,
 } from "@tsp/domain";
+import { dealerText } from "./screens/dealer";
 import { monitorText } from "./screens/monitor";
 import { nerText } from "./screens/ner";
 import { realnameText } from "./screens/realname";
+import { serviceStationText } from "./screens/serviceStation";
 import { registersText } from "./screens/registers";
 import { tboxText } from "./screens/tbox";
 import { vehicleSaleText } from "./screens/vehicleSale";
@@ -237,6 +239,8 @@ export const zhCN = {
   ...nerText.zh,
   ...monitorText.zh,
   ...realnameText.zh,
+  ...dealerText.zh,
+  ...serviceStationText.zh,
   ...registersText.zh,
   ...tboxText.zh,
   ...vehicleSaleText.zh,

@@ -8,6 +8,8 @@ export const BUILT_SCREEN_PATHS = [
   "/tbox/loginJournal",
   "/exportFile/index",
   "/baseInfo/simCard",
+  "/baseInfo/dealer",
+  "/baseInfo/serviceStation",
   "/baseInfo/gearbox",
   "/baseInfo/financialInstitution",
   "/baseInfo/leaseOrg",

@@ -37,6 +37,8 @@ export const SCREENS: Readonly<Record<string, LazyExoticComponent<ComponentType>
   "/tbox/loginJournal": lazyScreen(() => import("./tbox/loginJournal/LoginJournalPage")),
   "/exportFile/index": lazyScreen(() => import("./exportFile/ExportFileListPage")),
   "/baseInfo/simCard": lazyScreen(() => import("./baseInfo/simCard/SimCardPage")),
+  "/baseInfo/dealer": lazyScreen(() => import("./baseInfo/dealer/DealerPage")),
+  "/baseInfo/serviceStation": lazyScreen(() => import("./baseInfo/serviceStation/ServiceStationPage")),
   "/baseInfo/gearbox": lazyScreen(() => import("./baseInfo/registers/GearboxPage")),
   "/baseInfo/financialInstitution": lazyScreen(() => import("./baseInfo/registers/FinancialInstitutionPage")),
   "/baseInfo/leaseOrg": lazyScreen(() => import("./baseInfo/registers/LeaseOrgPage")),
