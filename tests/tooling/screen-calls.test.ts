@@ -24,23 +24,13 @@ const AWAITING_SCREEN: Readonly<Record<string, string>> = {
   "POST /tsp-ota/v1/web/boxEv/ftp": "issue 17: the firmware file of a terminal upgrade command",
   "GET /tsp-bss/machinery/manager/findMeinListByDim": "issue 20: /baseInfo/machineryInfo (machinery VIN picker)",
   "GET /tsp-bss/nongji/listNoPage": "issue 18: /operate/agriculturalMachinery",
-  "GET /tsp-bss/search/ElectricInfo": "issue 20: e-drive controller of /baseInfo/vehicleInfo",
-  "GET /tsp-bss/search/EngineInfo": "issue 20: engine of /baseInfo/vehicleInfo",
-  "GET /tsp-bss/search/PowerInfo": "issue 20: power type of /baseInfo/vehicleInfo",
-  "GET /tsp-bss/search/getChassisName": "issue 20: chassis of /baseInfo/vehicleInfo",
   "GET /tsp-bss/search/getECUList": "issue 20: ECU of /baseInfo/vehicleData",
-  "GET /tsp-bss/search/getServiceList": "issue 20: services of /baseInfo/vehicleAbility",
-  "GET /tsp-bss/search/vehicleNameInfo": "issue 20: vehicle name of /baseInfo/vehicleInfo",
   "GET /tsp-bss/v1/aebs/getExistVinList": "issue 17: AEBS vehicles of 远程控制",
-  "GET /tsp-bss/v1/brands/list": "issue 20: brand of /baseInfo/vehicleInfo",
   "GET /tsp-bss/v1/brands/selectBrandTreeList": "issue 18: the vehicle's branch of 单车查询 (/operate/query)",
-  "GET /tsp-bss/v1/model/selectList": "issue 20: model of /baseInfo/vehicleInfo",
-  "GET /tsp-bss/v1/series/list": "issue 20: series of /baseInfo/vehicleInfo",
   "GET /tsp-bss/v1/vehicle/findByVin": "issue 18: 单车查询 (/operate/query)",
   "GET /tsp-bss/v1/vehicle/findIccidList": "issue 18: the two-part VIN/ICCID/SN box of 单车查询",
   "GET /tsp-bss/v1/vehicle/findSnListByDim": "issue 18: the two-part VIN/ICCID/SN box of 单车查询",
   "GET /tsp-bss/v1/vehicle/fuzzyFindPlates": "issue 18: plate of 高级筛选 (/operate/screen)",
-  "GET /tsp-bss/vehicle/oem/list": "issue 20: manufacturer of /baseInfo/vehicleInfo",
 };
 
 /** Designed calls that no screen calls, and why. */

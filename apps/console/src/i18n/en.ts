@@ -5,6 +5,8 @@ import { realnameText } from "./screens/realname";
 import { serviceStationText } from "./screens/serviceStation";
 import { registersText } from "./screens/registers";
 import { tboxText } from "./screens/tbox";
+import { vehicleAbilityText } from "./screens/vehicleAbility";
+import { vehicleInfoText } from "./screens/vehicleInfo";
 import { vehicleSaleText } from "./screens/vehicleSale";
 import type { MessageKey } from "./zh-CN";
 
@@ -232,4 +234,6 @@ export const en: Record<MessageKey, string> = {
   ...registersText.en,
   ...tboxText.en,
   ...vehicleSaleText.en,
+  ...vehicleInfoText.en,
+  ...vehicleAbilityText.en,
 };

@@ -12,6 +12,8 @@ import { realnameText } from "./screens/realname";
 import { serviceStationText } from "./screens/serviceStation";
 import { registersText } from "./screens/registers";
 import { tboxText } from "./screens/tbox";
+import { vehicleAbilityText } from "./screens/vehicleAbility";
+import { vehicleInfoText } from "./screens/vehicleInfo";
 import { vehicleSaleText } from "./screens/vehicleSale";
 
 /**
@@ -244,6 +246,8 @@ export const zhCN = {
   ...registersText.zh,
   ...tboxText.zh,
   ...vehicleSaleText.zh,
+  ...vehicleInfoText.zh,
+  ...vehicleAbilityText.zh,
 } as const;
 
 /** A message key of the catalogue. */

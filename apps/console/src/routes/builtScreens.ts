@@ -16,6 +16,8 @@ export const BUILT_SCREEN_PATHS = [
   "/baseInfo/economicSpeed",
   "/baseInfo/tbox",
   "/baseInfo/vehicleSale",
+  "/baseInfo/vehicleInfo",
+  "/baseInfo/vehicleAbility",
   "/baseInfo/newEnergyInfo",
   "/baseInfo/recordVehicleInfo",
   "/auth/index",

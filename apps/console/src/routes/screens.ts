@@ -45,6 +45,8 @@ export const SCREENS: Readonly<Record<string, LazyExoticComponent<ComponentType>
   "/baseInfo/economicSpeed": lazyScreen(() => import("./baseInfo/registers/EconomicSpeedPage")),
   "/baseInfo/tbox": lazyScreen(() => import("./baseInfo/tbox/TboxPage")),
   "/baseInfo/vehicleSale": lazyScreen(() => import("./baseInfo/vehicleSale/VehicleSalePage")),
+  "/baseInfo/vehicleInfo": lazyScreen(() => import("./baseInfo/vehicleInfo/VehicleInfoPage")),
+  "/baseInfo/vehicleAbility": lazyScreen(() => import("./baseInfo/vehicleAbility/VehicleAbilityPage")),
   "/baseInfo/newEnergyInfo": lazyScreen(() => import("./baseInfo/newEnergyInfo/NewEnergyInfoPage")),
   "/baseInfo/recordVehicleInfo": lazyScreen(() => import("./baseInfo/recordVehicleInfo/RecordVehicleInfoPage")),
   "/auth/index": lazyScreen(() => import("./auth/index/RealnamePage")),
