@@ -1,6 +1,6 @@
 import type { HandlerTable } from "../../defineHandler";
 import type { ServiceModule } from "../../types";
-import * as m0010 from "./0010_dealer_register";
+import * as m0012 from "./0012_dealer_register";
 import { createDealer, deleteDealer, getDealer, listDealers, updateDealer } from "./handlers";
 import { seedDealers } from "./seed";
 import { dealerExporter, downloadDealerTemplate, exportDealers, importDealers } from "./sheet";
@@ -26,7 +26,7 @@ const handlers = {
  */
 export const tspBssDealer: ServiceModule = {
   name: "tsp-bss",
-  migrations: { "tsp-bss:0010_dealer_register": m0010 },
+  migrations: { "tsp-bss:0012_dealer_register": m0012 },
   handlers,
   exporters: { exportDealers: dealerExporter },
   seed: seedDealers,

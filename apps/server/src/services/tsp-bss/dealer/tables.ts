@@ -6,7 +6,7 @@ type Defaulted<T> = ColumnType<T, T | undefined, T>;
 
 /**
  * Columns the dealer register adds to tsp-bss's `bss_dealer` (migration
- * tsp-bss:0010_dealer_register), merged into its row type. `brand_ids` is a jsonb array of
+ * tsp-bss:0012_dealer_register), merged into its row type. `brand_ids` is a jsonb array of
  * bss_brand ids; `updated_at` the version of the dealer's optimistic concurrency.
  */
 declare module "../tables" {

@@ -1,6 +1,6 @@
 import type { HandlerTable } from "../../defineHandler";
 import type { ServiceModule } from "../../types";
-import * as m0011 from "./0011_service_station";
+import * as m0013 from "./0013_service_station";
 import {
   createServiceStation,
   deleteServiceStation,
@@ -30,7 +30,7 @@ const handlers = {
  */
 export const tspBssServiceStation: ServiceModule = {
   name: "tsp-bss",
-  migrations: { "tsp-bss:0011_service_station": m0011 },
+  migrations: { "tsp-bss:0013_service_station": m0013 },
   handlers,
   exporters: { exportServiceStations: stationExporter },
   seed: seedServiceStations,

@@ -1,7 +1,7 @@
 import type { OutletStatus, StationLevel } from "@tsp/domain";
 import type { ColumnType } from "kysely";
 
-/** bss_service_station (migration tsp-bss:0011_service_station), merged into the one Database interface. */
+/** bss_service_station (migration tsp-bss:0013_service_station), merged into the one Database interface. */
 declare module "../../../db/schema" {
   interface Database {
     bss_service_station: ServiceStationTable;
