@@ -181,6 +181,9 @@ describe.skipIf(engine.skip)(`vehicle-model catalogue and abilities contract (${
     const saved = await ledger.call("updateCatalogueModel", { token: admin, body: edit });
     expect(saved.body.data.remark).toBe("牵引座加强");
     expect(saved.body.data.updatedAt).toBeGreaterThan(updatedAt);
+    expect((await ledger.call("updateCatalogueModel", { token: admin, body: { ...edit, colour: "红" } })).status).toBe(
+      400,
+    );
     const stale = await ledger.call("updateCatalogueModel", { token: admin, body: { ...edit, remark: "覆盖" } });
     expect(stale.status).toBe(409);
     expect(stale.body.msg).toBe(MSG_CATALOGUE_STALE);

@@ -71,6 +71,12 @@ export async function foreignObjects(db: Kysely<Database>, facts: SeedFacts, tas
     deleteNerMonitor: { ids: facts.vin },
     insertNerMonitor: { ids: other.vin },
   };
+  // The vehicle-model catalogue is shared platform data (no tenant): real seeded ids, so tenant 2's
+  // writes reach the platform-tenant check (403) and tenant 1's replays find them.
+  for (const id of ["getCatalogueModel", "deleteCatalogueModel", "getModelAbility"])
+    perOperation[id] = { modelId: 2111 };
+  perOperation.deleteCatalogueBrand = { brandId: 21 };
+  perOperation.deleteCatalogueSeries = { seriesId: 211 };
   const sim = await freeSimCard(db, facts.tenantId);
   if (sim) {
     for (const id of ["getSimCard", "updateSimCard", "deleteSimCard"])

@@ -81,6 +81,18 @@ const trimmedText = (max: number, label: string) =>
     v.minLength(1, `请输入${label}`),
     v.maxLength(max, `${label}不能超过${max}个字符`),
   );
+/**
+ * A row's id as a select box gives it (digits) or JSON carries it (a number): a positive integer.
+ * The console's selects hold text; the server's body holds numbers; both meet here.
+ */
+const idOf = (msg: string) =>
+  v.pipe(
+    v.union([v.number(msg), v.pipe(v.string(msg), v.regex(/^\d{1,10}$/, msg))], msg),
+    v.transform(Number),
+    v.integer(msg),
+    v.minValue(1, msg),
+    v.maxValue(2_147_483_647, msg),
+  );
 const optionalText = (max: number, label: string) => v.nullable(trimmedText(max, label));
 const mass = v.nullable(
   v.pipe(
@@ -99,7 +111,7 @@ const L = CATALOGUE_MODEL_FIELD_LABELS;
  */
 export const CatalogueModelEditSchema = v.object(
   {
-    seriesId: v.pipe(v.number("请选择车系"), v.integer("请选择车系"), v.minValue(1, "请选择车系")),
+    seriesId: idOf("请选择车系"),
     modelName: trimmedText(CATALOGUE_NAME_MAX_LENGTH, L.modelName),
     vehicleName: optionalText(CATALOGUE_PART_MAX_LENGTH, L.vehicleName),
     powerType: v.picklist(POWER_TYPES, MSG_CATALOGUE_POWER_TYPE),
@@ -189,14 +201,31 @@ export function catalogueModelEditOf(r: CatalogueModelEdit): CatalogueModelEdit 
 
 /** A brand as its form submits it: the manufacturer and the name. */
 export const CatalogueBrandEditSchema = v.object({
-  oemId: v.pipe(v.number("请选择厂商"), v.integer("请选择厂商"), v.minValue(1, "请选择厂商")),
+  oemId: idOf("请选择厂商"),
   brandName: trimmedText(CATALOGUE_NAME_MAX_LENGTH, "品牌名称"),
 });
 export type CatalogueBrandEdit = v.InferOutput<typeof CatalogueBrandEditSchema>;
 
 /** A series as its form submits it: the brand and the name. */
 export const CatalogueSeriesEditSchema = v.object({
-  brandId: v.pipe(v.number("请选择品牌"), v.integer("请选择品牌"), v.minValue(1, "请选择品牌")),
+  brandId: idOf("请选择品牌"),
   seriesName: trimmedText(CATALOGUE_NAME_MAX_LENGTH, "车系名称"),
 });
 export type CatalogueSeriesEdit = v.InferOutput<typeof CatalogueSeriesEditSchema>;
+
+/**
+ * The model form's schema: each field, then {@link catalogueModelRuleProblems} on the field it
+ * concerns — so the form shows a rule's reason under its field before anything is sent (the
+ * server checks the same with {@link checkCatalogueModelEdit}).
+ */
+export const CatalogueModelFormSchema = v.pipe(
+  CatalogueModelEditSchema,
+  v.rawCheck(({ dataset, addIssue }) => {
+    if (!dataset.typed) return;
+    for (const p of catalogueModelRuleProblems(dataset.value))
+      addIssue({
+        message: p.msg,
+        path: [{ type: "object", origin: "value", input: dataset.value, key: p.field, value: dataset.value[p.field] }],
+      });
+  }),
+);

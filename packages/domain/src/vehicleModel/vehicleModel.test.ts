@@ -149,3 +149,25 @@ describe("a model's abilities", () => {
     ]);
   });
 });
+
+describe("ids from a select box", () => {
+  it("takes digits or a number, refuses the rest", () => {
+    const r = checkCatalogueModelEdit(tractor({ seriesId: "211" }));
+    expect(r.ok && r.value.seriesId).toBe(211);
+    expect(problems(tractor({ seriesId: null }))[0]).toEqual({ field: "seriesId", msg: "请选择车系" });
+    expect(problems(tractor({ seriesId: "21a" }))[0]?.field).toBe("seriesId");
+    expect(problems(tractor({ seriesId: 0 }))[0]?.field).toBe("seriesId");
+  });
+});
+
+describe("the model form's schema", () => {
+  it("puts a rule's reason on its field", async () => {
+    const { checkRecord } = await import("../list/recordCheck");
+    const { CatalogueModelFormSchema } = await import("./catalogueModelEdit");
+    expect(checkRecord(CatalogueModelFormSchema, tractor({ engineModel: null }))).toEqual({
+      ok: false,
+      errors: { engineModel: MSG_CATALOGUE_ENGINE_REQUIRED },
+    });
+    expect(checkRecord(CatalogueModelFormSchema, tractor()).ok).toBe(true);
+  });
+});
