@@ -82,6 +82,7 @@ export async function foreignObjects(db: Kysely<Database>, facts: SeedFacts, tas
     for (const id of ["getSimCard", "updateSimCard", "deleteSimCard"])
       perOperation[id] = { iccid: sim.iccid, updatedAt: sim.version };
   }
+  Object.assign(perOperation, await tboxAndSaleObjects(db, facts.tenantId));
   return {
     common: { vin: facts.vin, iccid: facts.iccid, plateNo: facts.plate, vehicleModelId: model.id, id: taskId },
     perOperation,
@@ -101,6 +102,46 @@ async function freeSimCard(db: Kysely<Database>, tenantId: number) {
   } catch {
     return null;
   }
+}
+
+/**
+ * The T-BOX register's and the retail sales' objects of the tenant (when their tables exist):
+ * a terminal on no vehicle (get, edit, delete, bind), one on a vehicle (unbind), a sale (get,
+ * edit, undo) — each with its version, so the write would change something if unchecked.
+ */
+async function tboxAndSaleObjects(db: Kysely<Database>, tenantId: number): Promise<ForeignObjects["perOperation"]> {
+  const out: ForeignObjects["perOperation"] = {};
+  try {
+    const some = async (bound: boolean) =>
+      (
+        await sql<{ sn: string; version: string }>`
+          select sn, updated_at::text as version from bss_tbox t
+          where tenant_id = ${tenantId}
+            and ${bound ? sql`exists` : sql`not exists`} (select 1 from vehicle v where v.tbox_sn = t.sn)
+          order by sn limit 2`.execute(db)
+      ).rows;
+    // Two of each: the delete and the undo must not take away what the other calls read.
+    const [free, spare] = await some(false);
+    const [bound] = await some(true);
+    if (free)
+      for (const id of ["getTbox", "updateTbox", "bindTbox"])
+        out[id] = { sn: free.sn, updatedAt: Number(free.version) };
+    if (spare) out.deleteTbox = { sn: spare.sn, updatedAt: Number(spare.version) };
+    if (bound) out.unbindTbox = { sn: bound.sn, updatedAt: Number(bound.version) };
+    const sales = (
+      await sql<{ vin: string; version: string }>`
+        select vin, updated_at::text as version from bss_vehicle_sale
+        where tenant_id = ${tenantId} order by vin limit 2`.execute(db)
+    ).rows;
+    const [sale, other] = sales;
+    if (sale)
+      for (const id of ["getVehicleSale", "updateVehicleSale"])
+        out[id] = { vin: sale.vin, updatedAt: Number(sale.version) };
+    if (other) out.undoVehicleSale = { vin: other.vin, updatedAt: Number(other.version) };
+  } catch {
+    // The registers' tables are not there (an older schema): nothing to add.
+  }
+  return out;
 }
 
 /** The value the matrix sends for a parameter of an operation, if it names a foreign object. */
