@@ -232,8 +232,19 @@ describe.skipIf(engine.skip)(`base-information registers contract (${engine.kind
       const created = await ledger.call(`create${c.one}`, { token: operator, body: row });
       expect(created.status, c.def.name).toBe(200);
       expect(created.body.data).toMatchObject({ ...row, updateName: expect.any(String) });
-      // Another tenant may keep the same code in its own register.
+      // Another tenant may keep the same code in its own register; its edit and delete touch only its own row.
       expect((await ledger.call(`create${c.one}`, { token: tenant2, body: row })).status, c.def.name).toBe(200);
+      const theirs = (await ledger.call(`get${c.one}`, { token: tenant2, query: { [k]: row[k] } })).body.data;
+      const remark = "另一租户的备注";
+      expect(
+        (await ledger.call(`update${c.one}`, { token: tenant2, body: { ...row, updatedAt: theirs.updatedAt, remark } }))
+          .status,
+      ).toBe(200);
+      expect((await ledger.call(`delete${c.one}`, { token: tenant2, query: { [k]: row[k] } })).status).toBe(
+        c.def.fields.some((f) => f.key === "status") && row.status === "active" ? 409 : 200,
+      );
+      const mine = (await ledger.call(`get${c.one}`, { token: admin, query: { [k]: row[k] } })).body.data;
+      expect(mine, c.def.name).toEqual(created.body.data);
       const before = await snapshot();
       const again = await ledger.call(`create${c.one}`, { token: admin, body: row });
       expect(again.status, c.def.name).toBe(409);

@@ -45,6 +45,14 @@ test("every real screen has no serious or critical axe violation", async ({ page
       expect(p.getByRole("table", { name: "备案基础信息" }).locator("tbody tr")).toHaveCount(10),
     "/baseInfo/recordVehicleInfo": async (p) =>
       expect(p.getByRole("table", { name: "备案车辆信息" }).locator("tbody tr")).toHaveCount(10),
+    "/baseInfo/gearbox": async (p) =>
+      expect(p.getByRole("table", { name: "变速箱信息" }).locator("tbody tr")).toHaveCount(10),
+    "/baseInfo/financialInstitution": async (p) =>
+      expect(p.getByRole("table", { name: "金融机构管理" }).locator("tbody tr")).toHaveCount(10),
+    "/baseInfo/leaseOrg": async (p) =>
+      expect(p.getByRole("table", { name: "租赁机构管理" }).locator("tbody tr")).not.toHaveCount(0),
+    "/baseInfo/economicSpeed": async (p) =>
+      expect(p.getByRole("table", { name: "经济转速信息" }).locator("tbody tr")).toHaveCount(10),
     "/newCarMonitor/monitorList": async (p) =>
       expect(p.getByRole("table", { name: "车辆监控列表" }).locator("tbody tr")).toHaveCount(10),
   };

@@ -31,19 +31,32 @@ import {
  */
 const engine = testEngine();
 
+/** The table of each coded register (its operations' names hold the first part). */
+const REGISTER_TABLES: Record<string, string> = {
+  Gearbox: "gearbox",
+  FinanceOrg: "finance_org",
+  LeaseOrg: "lease_org",
+  EconomicSpeed: "economic_speed",
+};
+
 /** Operations that submit an export task (their names start with "export"). */
 const isExport = (id: string) => id.startsWith("export");
 
 /**
  * Writes tenant 2's own calls may make while answering 2xx, each about tenant 2's own data:
  * an export task and its file (exports), its own token revoked (signOut), its own monitoring
- * setting (setNerMonitorInform). Anything else written is a cross-tenant write.
+ * setting (setNerMonitorInform), a row of its own coded register (create / delete of a gearbox
+ * model, finance or lease organisation, economic band: keys are per tenant, so the example key
+ * tenant 1 holds is free in tenant 2's catalogue; baseinfo-registers.test.ts proves tenant 1's
+ * row is untouched). Anything else written is a cross-tenant write.
  */
 function ownWrite(id: string, status: number, difference: string): boolean {
   if (status >= 300) return false;
   if (isExport(id)) return difference.startsWith("table export_task:") || difference.startsWith("object exports/");
   if (id === "signOut") return difference.startsWith("table access_token:");
   if (id === "setNerMonitorInform") return difference.startsWith("table ner_monitor_inform:");
+  const register = /^(create|delete)(Gearbox|FinanceOrg|LeaseOrg|EconomicSpeed)$/.exec(id)?.[2];
+  if (register) return difference.startsWith(`table bss_${REGISTER_TABLES[register]}:`);
   return false;
 }
 
