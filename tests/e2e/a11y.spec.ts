@@ -41,6 +41,10 @@ test("every real screen has no serious or critical axe violation", async ({ page
     "/auth/index": async (p) => expect(p.getByRole("table", { name: "实名认证" }).locator("tbody tr")).toHaveCount(10),
     "/baseInfo/simCard": async (p) =>
       expect(p.getByRole("table", { name: "SIM卡数据" }).locator("tbody tr")).toHaveCount(10),
+    "/baseInfo/tbox": async (p) =>
+      expect(p.getByRole("table", { name: "TBOX数据" }).locator("tbody tr")).toHaveCount(10),
+    "/baseInfo/vehicleSale": async (p) =>
+      expect(p.getByRole("table", { name: "实销车辆" }).locator("tbody tr")).not.toHaveCount(0),
     "/baseInfo/newEnergyInfo": async (p) =>
       expect(p.getByRole("table", { name: "备案基础信息" }).locator("tbody tr")).toHaveCount(10),
     "/baseInfo/recordVehicleInfo": async (p) =>
