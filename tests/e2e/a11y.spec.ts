@@ -57,6 +57,10 @@ test("every real screen has no serious or critical axe violation", async ({ page
       expect(p.getByRole("table", { name: "租赁机构管理" }).locator("tbody tr")).not.toHaveCount(0),
     "/baseInfo/economicSpeed": async (p) =>
       expect(p.getByRole("table", { name: "经济转速信息" }).locator("tbody tr")).toHaveCount(10),
+    "/baseInfo/dealer": async (p) =>
+      expect(p.getByRole("table", { name: "经销商信息" }).locator("tbody tr")).toHaveCount(10),
+    "/baseInfo/serviceStation": async (p) =>
+      expect(p.getByRole("table", { name: "服务站信息" }).locator("tbody tr")).toHaveCount(10),
     "/newCarMonitor/monitorList": async (p) =>
       expect(p.getByRole("table", { name: "车辆监控列表" }).locator("tbody tr")).toHaveCount(10),
   };
