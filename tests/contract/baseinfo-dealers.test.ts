@@ -12,6 +12,7 @@ import {
   MSG_STATION_STALE,
   MSG_STATION_THREE_ELECTRIC_LEVEL,
   msgDealerCloseHasOpenSecondary,
+  msgDealerDeleteHasSales,
   msgDealerDeleteHasSecondary,
   msgDealerKindHasSecondary,
   msgOutletBrandUnknown,
@@ -372,6 +373,47 @@ describe.skipIf(engine.skip)(`dealer and service-station registers contract (${e
       token: admin,
       body: { ...editOf(x1, DEALER_KEYS), status: "closed", updatedAt: x1.updatedAt },
     });
+    // A dealer that retail sales name stays on record (closed, not deleted).
+    const sold = await server.db
+      .selectFrom("vehicle")
+      .select("vin")
+      .where("vin", "not in", server.db.selectFrom("bss_vehicle_sale").select("vin"))
+      .where(
+        "tenant_id",
+        "=",
+        (
+          await server.db
+            .selectFrom("bss_dealer")
+            .select("tenant_id")
+            .where("code", "=", "DTEST-X1")
+            .executeTakeFirstOrThrow()
+        ).tenant_id,
+      )
+      .executeTakeFirstOrThrow();
+    await server.db
+      .insertInto("bss_vehicle_sale")
+      .values({
+        vin: sold.vin,
+        tenant_id: (
+          await server.db
+            .selectFrom("bss_dealer")
+            .select("tenant_id")
+            .where("code", "=", "DTEST-X1")
+            .executeTakeFirstOrThrow()
+        ).tenant_id,
+        dealer_code: "DTEST-X1",
+        buyer_type: "company",
+        buyer_name: "佛山市顺德区测试物流有限公司",
+        buyer_phone: "0757-22334455",
+        buyer_id_no: "91440606MA4UTEST00",
+        sale_date: "2025-03-01",
+        invoice_no: "44060012345678",
+        price: 268000,
+        use_type: "operating",
+      })
+      .execute();
+    expect(await del("DTEST-X1")).toEqual([409, msgDealerDeleteHasSales(1)]);
+    await server.db.deleteFrom("bss_vehicle_sale").where("vin", "=", sold.vin).execute();
     expect(await del("DTEST-X1")).toEqual([200, "删除成功"]);
     expect((await ledger.call("getDealer", { token: admin, query: { dealerCode: "DTEST-X1" } })).status).toBe(404);
   });

@@ -27,6 +27,8 @@ export const MSG_DEALER_DELETE_OPEN = "经销商仍在营业，请先设为停�
 /** A selling dealer that still heads secondary dealers cannot be deleted. */
 export const msgDealerDeleteHasSecondary = (n: number) =>
   `该经销商下有${n}家二级经销商，请先删除或改挂到其他一级经销商后再删除`;
+/** A dealer that retail sales name (实销车辆) stays on record: it is closed, not deleted. */
+export const msgDealerDeleteHasSales = (n: number) => `该经销商有${n}条实销记录，不能删除；不再合作请设为停业`;
 /** …nor become a secondary dealer itself. */
 export const msgDealerKindHasSecondary = (n: number) => `该经销商下有${n}家二级经销商，不能改为二级经销商`;
 /** …nor close while some of them still trade. */

@@ -796,7 +796,7 @@ export interface paths {
         put?: never;
         /**
          * Delete a dealer
-         * @description Deletes the dealer `dealerCode`. A selling dealer that is still the parent of secondary dealers is refused with 409 该经销商下有N家二级经销商，请先删除或改挂到其他一级经销商后再删除, and an open dealer with 409 经销商仍在营业，请先设为停业后再删除; nothing changes. A dealer the tenant does not hold answers 404.
+         * @description Deletes the dealer `dealerCode`. A selling dealer that is still the parent of secondary dealers is refused with 409 该经销商下有N家二级经销商，请先删除或改挂到其他一级经销商后再删除, a dealer that retail sales (实销车辆) name with 409 该经销商有N条实销记录，不能删除；不再合作请设为停业, and an open dealer with 409 经销商仍在营业，请先设为停业后再删除; nothing changes. A dealer the tenant does not hold answers 404.
          */
         post: operations["deleteDealer"];
         delete?: never;

@@ -4,6 +4,7 @@ import {
   MSG_DEALER_EXISTS,
   MSG_DEALER_NOT_FOUND,
   MSG_DEALER_STALE,
+  msgDealerDeleteHasSales,
   msgDealerDeleteHasSecondary,
 } from "@tsp/domain";
 import { badRequest, conflict, notFound, ok } from "../../../http/envelope";
@@ -14,6 +15,7 @@ import { actorOf, must } from "../actor";
 import { brandNames } from "./outlet";
 import { filteredDealers, readDealer, selectDealer, toDealer } from "./queries";
 import { dealerRegisterProblems, dealerValues } from "./rules";
+import "../vehicleSale/tables";
 
 /** listDealers: a numbered page of the caller's dealers, by code. */
 export const listDealers = defineHandler<"listDealers">(async ({ query, principal }, ctx) => {
@@ -114,8 +116,8 @@ export const updateDealer = defineHandler<"updateDealer">(async ({ body, princip
 });
 
 /**
- * deleteDealer: a dealer that heads secondary dealers, or still trades, is in use: 409 saying
- * what to do first. Otherwise it is deleted.
+ * deleteDealer: a dealer that heads secondary dealers, that retail sales name, or that still
+ * trades is in use: 409 saying what to do first. Otherwise it is deleted.
  */
 export const deleteDealer = defineHandler<"deleteDealer">(async ({ query, principal }, ctx) => {
   const p = must(principal);
@@ -130,6 +132,12 @@ export const deleteDealer = defineHandler<"deleteDealer">(async ({ query, princi
     if (!row) throw notFound(MSG_DEALER_NOT_FOUND);
     const children = await trx.selectFrom("bss_dealer").select("code").where("parent_code", "=", row.code).execute();
     if (children.length > 0) throw conflict(msgDealerDeleteHasSecondary(children.length));
+    const sales = await trx
+      .selectFrom("bss_vehicle_sale")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("dealer_code", "=", row.code)
+      .executeTakeFirstOrThrow();
+    if (Number(sales.n) > 0) throw conflict(msgDealerDeleteHasSales(Number(sales.n)));
     if (row.status === "open") throw conflict(MSG_DEALER_DELETE_OPEN);
     await trx.deleteFrom("bss_dealer").where("code", "=", row.code).execute();
   });
