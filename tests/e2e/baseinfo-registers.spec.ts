@@ -11,7 +11,9 @@ const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 /** A code unique per run. */
 const suffix = String(Date.now()).slice(-6);
 
-test("gearboxes: pick a model in the search, import with a bad row, read the report, fix and re-import", async ({ page }) => {
+test("gearboxes: pick a model in the search, import with a bad row, read the report, fix and re-import", async ({
+  page,
+}) => {
   await signIn(page, "admin", "/baseInfo/gearbox");
   await page.goto("/#/baseInfo/gearbox");
   await expect(page.getByRole("heading", { name: "变速箱信息" })).toBeVisible();
@@ -123,7 +125,9 @@ test("finance institutions: a wrong credit code is refused under its field, then
   await rows(page, "金融机构管理").first().getByRole("button", { name: "删除" }).click();
   const ask = page.getByRole("dialog", { name: "删除确认" });
   await ask.getByRole("button", { name: "删除" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: "合作中的金融机构不能删除，请先将状态改为已停用" })).toBeVisible();
+  await expect(
+    page.getByRole("alert").filter({ hasText: "合作中的金融机构不能删除，请先将状态改为已停用" }),
+  ).toBeVisible();
   await ask.getByRole("button", { name: "取消" }).click();
   await expect(rows(page, "金融机构管理")).toHaveCount(1);
 });
