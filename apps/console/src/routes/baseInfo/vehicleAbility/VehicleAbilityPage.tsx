@@ -78,8 +78,14 @@ export default function VehicleAbilityPage() {
         {
           key: "services",
           title: t("vability.services"),
-          ellipsis: true,
-          text: (r) => r.services.map((c) => serviceName(services, c)).join("、") || t("vability.none"),
+          // Wrapped, not an ellipsis cell: a list of names is read whole (and the kit's ellipsis
+          // label cuts at 40 characters, which axe reports as a name/content mismatch).
+          render: (r) =>
+            r.services.length > 0 ? (
+              <span className="text-xs leading-5">{r.services.map((c) => serviceName(services, c)).join("、")}</span>
+            ) : (
+              <span className="text-gray-500">{t("vability.none")}</span>
+            ),
         },
         actionsColumn<Row>(t("kit.actions"), actions, 190),
       ]}
