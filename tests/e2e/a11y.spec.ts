@@ -61,6 +61,10 @@ test("every real screen has no serious or critical axe violation", async ({ page
       expect(p.getByRole("table", { name: "经销商信息" }).locator("tbody tr")).toHaveCount(10),
     "/baseInfo/serviceStation": async (p) =>
       expect(p.getByRole("table", { name: "服务站信息" }).locator("tbody tr")).toHaveCount(10),
+    "/baseInfo/vehicleInfo": async (p) =>
+      expect(p.getByRole("table", { name: "车型信息" }).locator("tbody tr")).toHaveCount(10),
+    "/baseInfo/vehicleAbility": async (p) =>
+      expect(p.getByRole("table", { name: "车型能力" }).locator("tbody tr")).toHaveCount(10),
     "/newCarMonitor/monitorList": async (p) =>
       expect(p.getByRole("table", { name: "车辆监控列表" }).locator("tbody tr")).toHaveCount(10),
   };
