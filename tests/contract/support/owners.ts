@@ -80,6 +80,7 @@ export const NER_OPS = operations
   .filter((o) => o.service === "tsp-bss")
   .filter((o) => /nerVehicle|newEnergyInfo|import\/template/.test(o.path))
   .filter((o) => !o.path.startsWith("/tsp-bss/simCard/"))
+  .filter((o) => !/^\/tsp-bss\/(gearbox|financeOrg|leaseOrg|economicSpeed)\//.test(o.path))
   .filter((o) => !/^\/tsp-bss\/(tbox|vehicleSale)\//.test(o.path))
   .filter((o) => !/^\/tsp-bss\/(dealer|serviceStation)\//.test(o.path))
   .map((o) => o.operationId);
