@@ -134,7 +134,8 @@ export const NER_MODELS = [
 /**
  * Shared keyword catalogues of GET /tsp-bss/search/<name> and the new-energy parameter
  * lists: kind → [code, name]. Tenant catalogues (dealers, stations, pick-up points) are
- * seeded per tenant.
+ * seeded per tenant; gearbox models and finance organisations are registers of their own
+ * (`registers/`).
  */
 export const SHARED_OPTIONS: Record<string, readonly (readonly [string, string])[]> = {
   ElectricInfo: [
@@ -174,22 +175,11 @@ export const SHARED_OPTIONS: Record<string, readonly (readonly [string, string])
     ["DCM7.1", "德尔福 DCM7.1"],
     ["WISE15", "潍柴 WISE15"],
   ],
-  getGearboxModel: [
-    ["12JSD200TA", "法士特 12JSD200TA"],
-    ["16S2230TO", "采埃孚 16S2230TO"],
-    ["AMT12T", "解放 AMT12T 自动变速箱"],
-  ],
   getServiceList: [
     ["SVC-DIAG", "远程诊断服务包"],
     ["SVC-FLEET-BASIC", "车队管理基础版"],
     ["SVC-FLEET-PRO", "车队管理专业版"],
     ["SVC-OTA", "远程升级服务包"],
-  ],
-  getfinanceOrgList: [
-    ["FIN-BYD", "比亚迪汽车金融有限公司"],
-    ["FIN-FAW", "一汽汽车金融有限公司"],
-    ["FIN-GMAC", "上汽通用汽车金融有限责任公司"],
-    ["FIN-PAFL", "平安国际融资租赁有限公司"],
   ],
   vehicleNameInfo: [
     ["BEV-CAR", "纯电动轿车"],
