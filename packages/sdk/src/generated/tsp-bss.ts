@@ -1742,7 +1742,7 @@ export interface paths {
         };
         /**
          * Keyword search: gearbox models
-         * @description Gearbox models whose name or code contains `keyWords`, as select options. Paged by `pageIndex` (from 1) and `pageSize`.
+         * @description Gearbox models of the caller's register (变速箱信息, /baseInfo/gearbox) whose code, model or maker contains `keyWords`, as select options: label "maker model", value the code. Paged by `pageIndex` (from 1) and `pageSize`.
          */
         get: operations["searchGearboxModel"];
         put?: never;
@@ -1862,7 +1862,7 @@ export interface paths {
         };
         /**
          * Keyword search: finance organisations
-         * @description Finance organisations whose name or code contains `keyWords`, as select options. Paged by `pageIndex` (from 1) and `pageSize`.
+         * @description Finance organisations of the caller's register (金融机构管理, /baseInfo/financialInstitution) in cooperation (status active: a disabled lender is not offered for a new loan) whose name or code contains `keyWords`, as select options. Paged by `pageIndex` (from 1) and `pageSize`.
          */
         get: operations["searchFinanceOrgList"];
         put?: never;
