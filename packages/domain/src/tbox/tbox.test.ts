@@ -11,6 +11,7 @@ import {
   MSG_TBOX_ONLY_808_ID,
   MSG_TBOX_UNREGISTERED_AUTH,
   msgTboxDeregisteredBound,
+  type TboxContext,
   type TboxEdit,
   tboxEditOf,
   tboxImeiProblem,
@@ -35,8 +36,8 @@ const base: TboxEdit = {
   productionDate: "2025-06-01",
   remark: null,
 };
-const free = { today: "2026-11-24", boundVin: null };
-const bound = { today: "2026-11-24", boundVin: "LGXCE4CB2S0000123" };
+const free: TboxContext = { today: "2026-11-24", boundVin: null };
+const bound = { today: "2026-11-24", boundVin: "LGXCE4CB2S0000123" } satisfies TboxContext;
 const reasons = (input: unknown, ctx = free) => {
   const r = checkTboxEdit(input, ctx);
   return r.ok ? [] : r.error.map((p) => `${p.field}:${p.msg}`);
