@@ -40,6 +40,6 @@ export * from "./tabs/index";
 export * from "./tbox/index";
 export * from "./trees/index";
 export * from "./upload/index";
-export * from "./vehicleModel/index";
 export * from "./validation/index";
+export * from "./vehicleModel/index";
 export * from "./vehicleSale/index";
