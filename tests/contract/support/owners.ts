@@ -82,6 +82,7 @@ export const NER_OPS = operations
   .filter((o) => !o.path.startsWith("/tsp-bss/simCard/"))
   .filter((o) => !/^\/tsp-bss\/(gearbox|financeOrg|leaseOrg|economicSpeed)\//.test(o.path))
   .filter((o) => !/^\/tsp-bss\/(tbox|vehicleSale)\//.test(o.path))
+  .filter((o) => !/^\/tsp-bss\/(modelCatalogue|modelAbility)\//.test(o.path))
   .filter((o) => !/^\/tsp-bss\/(dealer|serviceStation)\//.test(o.path))
   .map((o) => o.operationId);
 
