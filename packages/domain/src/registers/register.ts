@@ -133,7 +133,8 @@ function valueSchema(f: RegisterField): v.GenericSchema<unknown, string | number
         v.check((s) => f.kind !== "phone" || PHONE_RE.test(s), MSG_PHONE),
         v.check(
           (s) => f.kind !== "creditCode" || creditCodeProblem(s) === null,
-          (issue) => creditCodeProblem(String(issue.input)) ?? MSG_CREDIT_CODE_FORMAT,
+          // Only asked when the check failed, so the code has a problem.
+          (issue) => creditCodeProblem(String(issue.input)) as string,
         ),
       );
     }
