@@ -1,0 +1,3 @@
+// 租赁管理 (issue 20): lease contracts per vehicle and the lease reports' figures.
+export * from "./leaseContract";
+export * from "./leaseReport";
