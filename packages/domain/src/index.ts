@@ -7,6 +7,7 @@ export * from "./gbt32960/index";
 export * from "./geofence/index";
 export * from "./identifiers/index";
 export * from "./jt808/index";
+export * from "./lease/index";
 export * from "./list/index";
 export * from "./monitor/index";
 export * from "./ner/index";
