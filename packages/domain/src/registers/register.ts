@@ -37,6 +37,8 @@ export interface RegisterField {
   /** Bounds of a number field, inclusive. */
   min?: number;
   max?: number;
+  /** Most decimals of a decimal field (2 when absent). */
+  decimals?: number;
   /** Values of a choice field with their Chinese labels, in display order. */
   choices?: Readonly<Record<string, string>>;
   /** More of the template's 填写说明 than the kind and bounds say. */
@@ -82,8 +84,10 @@ export const msgRegisterCode = (label: string) => `${label}只能包含字母、
 export const msgRegisterRequired = (label: string) => `请输入${label}`;
 export const msgRegisterTooLong = (label: string, max: number) => `${label}不能超过${max}个字符`;
 export const msgRegisterChoice = (f: RegisterField) => `${f.label}应为${Object.values(f.choices ?? {}).join("、")}之一`;
+/** "两" for the usual two decimals, else the digit (最多8位小数). */
+const decimalsText = (f: RegisterField) => (f.decimals === undefined || f.decimals === 2 ? "两" : String(f.decimals));
 export const msgRegisterNumber = (f: RegisterField) =>
-  `${f.label}应为${f.min ?? 0}至${f.max ?? 0}之间的${f.kind === "integer" ? "整数" : "数（最多两位小数）"}`;
+  `${f.label}应为${f.min ?? 0}至${f.max ?? 0}之间的${f.kind === "integer" ? "整数" : `数（最多${decimalsText(f)}位小数）`}`;
 /** 409 of an edit made on a copy someone else has changed since. */
 export const msgRegisterStale = (d: RegisterDef) => `该${d.noun}已被他人修改，请刷新后重新编辑`;
 /** A new row (or an import row without overwrite) whose key is already registered. */
@@ -115,7 +119,12 @@ function valueSchema(f: RegisterField): v.GenericSchema<unknown, string | number
       return v.pipe(
         v.number(msg),
         v.check(
-          (n) => (f.kind === "integer" ? Number.isInteger(n) : Math.abs(Math.round(n * 100) - n * 100) < 1e-6),
+          (n) =>
+            f.kind === "integer"
+              ? Number.isInteger(n)
+              : f.decimals === undefined
+                ? Math.abs(Math.round(n * 100) - n * 100) < 1e-6
+                : Number(n.toFixed(f.decimals)) === n,
           msg,
         ),
         v.minValue(f.min ?? 0, msg),
@@ -229,7 +238,7 @@ export function registerFieldHint(f: RegisterField): string {
   if (f.kind === "text") parts.push(`最多${f.maxLength ?? 50}个字符`);
   if (f.kind === "choice") parts.push(`取值：${Object.values(f.choices ?? {}).join("、")}`);
   if (f.kind === "integer") parts.push(`整数，${f.min ?? 0}至${f.max ?? 0}`);
-  if (f.kind === "decimal") parts.push(`数字（最多两位小数），${f.min ?? 0}至${f.max ?? 0}`);
+  if (f.kind === "decimal") parts.push(`数字（最多${decimalsText(f)}位小数），${f.min ?? 0}至${f.max ?? 0}`);
   if (f.kind === "creditCode") parts.push("18位，末位为GB 32100校验位；请按文本填写");
   if (f.kind === "phone") parts.push("11位手机号或带区号的固定电话");
   if (f.hint) parts.push(f.hint);
