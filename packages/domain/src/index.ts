@@ -4,6 +4,7 @@ export * from "./dates/index";
 export * from "./dealer/index";
 export * from "./errors/index";
 export * from "./format/index";
+export * from "./frames/index";
 export * from "./gbt32960/index";
 export * from "./geofence/index";
 export * from "./identifiers/index";

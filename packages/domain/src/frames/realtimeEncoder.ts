@@ -1,0 +1,107 @@
+import { COMMAND, ENCRYPTION, RESPONSE_COMMAND } from "../gbt32960/codes";
+import { encodeCollectionTime } from "../gbt32960/collectionTime";
+import type { FrameError } from "../gbt32960/errors";
+import { encodeFrame } from "../gbt32960/frame";
+import { bytesToHex } from "../gbt32960/hex";
+import { ok, type Result } from "../shared/result";
+
+/**
+ * What a 2016 real-time unit built by {@link encodeRealtimeMessage} reports: the vehicle
+ * item (0x01) and the position item (0x05). Values are in the standard's units; a value out
+ * of its field's range is refused, never wrapped.
+ */
+export interface RealtimeSample {
+  readonly collectedAt: number;
+  /** Re-sent data (command 0x03) instead of real-time (0x02). */
+  readonly resent?: boolean;
+  /** Degrees, WGS-84; negative is west. */
+  readonly longitude: number;
+  /** Degrees, WGS-84; negative is south. */
+  readonly latitude: number;
+  /** False sends the position with 定位状态 bit 0 set (无效定位). */
+  readonly fixValid?: boolean;
+  readonly speedKmh: number;
+  readonly mileageKm: number;
+  readonly soc: number;
+  /** Total voltage in V (default 350). */
+  readonly voltage?: number;
+  /** Total current in A (default 20). */
+  readonly current?: number;
+}
+
+const bad = (message: string): Result<never, FrameError> => ({ ok: false, error: { code: "bad-number", message } });
+
+function uint(value: number, size: number, name: string): Result<number[], FrameError> {
+  // The top of each field (0xFE…, 0xFF…) is the standard's abnormal/invalid marker, not a value.
+  const limit = 2 ** (8 * size) - 2;
+  if (!Number.isInteger(value) || value < 0 || value >= limit) return bad(`${name}${value}超出字段范围`);
+  const out: number[] = [];
+  for (let i = size - 1; i >= 0; i--) out.push(Math.floor(value / 2 ** (8 * i)) % 256);
+  return ok(out);
+}
+
+/**
+ * Hex of a complete, unencrypted GB/T 32960-2016 real-time (or re-sent) command frame whose
+ * data unit is 整车数据 (0x01: started, not charging, pure electric, gear D with driving force)
+ * and 车辆位置数据 (0x05) — what the demo history and tests store, built by the same frame
+ * encoder as every other frame so the raw bytes and their decoding agree.
+ */
+export function encodeRealtimeMessage(vin: string, s: RealtimeSample): Result<string, FrameError> {
+  const time = encodeCollectionTime(s.collectedAt);
+  if (!time.ok) return time;
+  const fields = [
+    uint(Math.round(s.speedKmh * 10), 2, "车速"),
+    uint(Math.round(s.mileageKm * 10), 4, "累计里程"),
+    uint(Math.round((s.voltage ?? 350) * 10), 2, "总电压"),
+    uint(Math.round((s.current ?? 20) * 10) + 10_000, 2, "总电流"),
+    uint(Math.round(s.soc), 1, "SOC"),
+    uint(Math.round(Math.abs(s.longitude) * 1e6), 4, "经度"),
+    uint(Math.round(Math.abs(s.latitude) * 1e6), 4, "纬度"),
+  ];
+  const values: number[][] = [];
+  for (const f of fields) {
+    if (!f.ok) return f;
+    values.push(f.value);
+  }
+  const [speed, mileage, voltage, current, soc, lon, lat] = values as [
+    number[],
+    number[],
+    number[],
+    number[],
+    number[],
+    number[],
+    number[],
+  ];
+  const status = (s.fixValid === false ? 0x01 : 0) | (s.latitude < 0 ? 0x02 : 0) | (s.longitude < 0 ? 0x04 : 0);
+  const data = Uint8Array.from([
+    ...time.value,
+    0x01,
+    0x01, // 车辆状态: 启动
+    0x03, // 充电状态: 未充电
+    0x01, // 运行模式: 纯电
+    ...speed,
+    ...mileage,
+    ...voltage,
+    ...current,
+    ...soc,
+    0x01, // DC-DC: 工作
+    0x2e, // 档位: D (0x0E) with driving force
+    0x13,
+    0x88, // 绝缘电阻 5000 kΩ
+    0x14, // 加速踏板 20 %
+    0x00, // 制动踏板 0 %
+    0x05,
+    status,
+    ...lon,
+    ...lat,
+  ]);
+  const frame = encodeFrame({
+    edition: 2016,
+    command: s.resent ? COMMAND.resentData : COMMAND.realtimeData,
+    responseFlag: RESPONSE_COMMAND,
+    vin,
+    encryption: ENCRYPTION.none,
+    data,
+  });
+  return frame.ok ? ok(bytesToHex(frame.value)) : frame;
+}
