@@ -84,6 +84,7 @@ export const NER_OPS = operations
   .filter((o) => !/^\/tsp-bss\/(tbox|vehicleSale)\//.test(o.path))
   .filter((o) => !/^\/tsp-bss\/(modelCatalogue|modelAbility)\//.test(o.path))
   .filter((o) => !/^\/tsp-bss\/(dealer|serviceStation)\//.test(o.path))
+  .filter((o) => !/^\/tsp-bss\/(leaseContract|leaseReport|loan)\//.test(o.path))
   .map((o) => o.operationId);
 
 /** The monitoring list of 新能源车辆监控 and its notification setting (ner-monitor.test.ts). */
@@ -187,6 +188,22 @@ export const DEALER_STATION_OPS = [
   "exportServiceStations",
 ];
 
+/** 租赁管理 and 金融管理: lease contracts, the lease reports, loans (lease.test.ts). */
+export const LEASE_OPS = [
+  "listLeaseContracts",
+  "getLeaseContract",
+  "createLeaseContract",
+  "updateLeaseContract",
+  "returnLeaseContract",
+  "renewLeaseContract",
+  "deleteLeaseContract",
+  "exportLeaseContracts",
+  "importLeaseContracts",
+  "downloadLeaseContractTemplate",
+  "getLeaseRentalReport",
+  "exportLeaseRentalReport",
+];
+
 /** The T-BOX register and the retail sales of base info › TBOX数据 / 实销车辆 (baseinfo-tbox-sales.test.ts). */
 export const TBOX_SALE_OPS = [
   "listTboxes",
@@ -222,6 +239,7 @@ export const OWNERS: Record<string, readonly [string, readonly string[]]> = {
   "baseinfo-registers.test.ts": ["REGISTER_OPS", REGISTER_OPS],
   "baseinfo-models.test.ts": ["BASEINFO_MODEL_OPS", BASEINFO_MODEL_OPS],
   "realname.test.ts": ["REALNAME_OPS", REALNAME_OPS],
+  "lease.test.ts": ["LEASE_OPS", LEASE_OPS],
   "ner-monitor.test.ts": ["MONITOR_OPS", MONITOR_OPS],
   "baseinfo-dealers.test.ts": ["DEALER_STATION_OPS", DEALER_STATION_OPS],
 };

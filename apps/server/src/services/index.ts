@@ -6,6 +6,7 @@ import { objectStore } from "./object-store";
 import { transfer } from "./transfer";
 import { tspBss } from "./tsp-bss";
 import { tspBssDealer } from "./tsp-bss/dealer";
+import { tspBssLease } from "./tsp-bss/lease";
 import { tspBssRealname } from "./tsp-bss/realname";
 import { tspBssRegisters } from "./tsp-bss/registers";
 import { tspBssServiceStation } from "./tsp-bss/serviceStation";
@@ -54,4 +55,6 @@ export const serviceModules: readonly ServiceModule[] = [
   // vehicles' serials and the SIM register's free cards, the retail sales of the vehicles marked sold.
   tspBssTbox,
   tspBssVehicleSale,
+  // 租赁管理: lease contracts of the demo tenant's vehicles (a PRNG of its own; reads the lease organisations).
+  tspBssLease,
 ];

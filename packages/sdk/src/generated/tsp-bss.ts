@@ -360,6 +360,246 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/tsp-bss/leaseContract/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Lease contracts (租赁管理 › 租赁车辆管理)
+         * @description Numbered page of the contracts of the tenant's vehicles, latest start first (ties by contract number), with the organisation's name, the plate and the state on today (UTC+8). The lessee's phone and certificate are masked here and in the export. Filters combine with AND; text filters are substrings.
+         */
+        get: operations["listLeaseContracts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/leaseContract/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One lease contract with its history
+         * @description The contract with the lessee's phone and certificate in full (the edit form starts from it) and its history, newest first (created, edited, imported, renewed, returned with the date and reason). 404 when the tenant holds no such contract.
+         */
+        get: operations["getLeaseContract"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/leaseContract/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * File a lease contract for a vehicle
+         * @description @tsp/domain `checkLeaseEdit` applies (400 with the field of each reason): a 4–32 character contract number, a person lessee with a name and a GB 11643 ID number or a company with a name and a GB 32100 credit code, a mobile or landline phone, the end after the start and at most 120 months later, a monthly rent above 0 and a deposit from 0 (yuan, at most two decimals). The organisation is one of the tenant's lease organisations in cooperation (400 otherwise). One contract per vehicle at a time: a contract of the same VIN not returned holds the vehicle until it is returned (past its end too; until its end once renewed), a returned one until its return day — a term meeting it answers 409 naming it. A taken contract number answers 409; another tenant's or an unknown VIN 404.
+         */
+        post: operations["createLeaseContract"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/leaseContract/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Correct a lease contract
+         * @description Replaces the fields of contract `contractNo` (the number itself is the key and is not changed) under optimistic concurrency: 409 该租赁合同已被他人修改，请刷新后重新操作 when it changed since `updatedAt` was read. A returned or renewed contract is not edited (409). Rules as createLeaseContract; the change is kept in the history.
+         */
+        post: operations["updateLeaseContract"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/leaseContract/return": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Return the vehicle (退租)
+         * @description Ends a started contract (租赁中 or 已到期) on the day the vehicle came back — from the start to today; a late return after the end is allowed — with the reason (2–200 characters). The contract becomes 已退租 and the vehicle is free from the next day. A contract not started is deleted instead (409), a returned or renewed one is not returned again (409); optimistic concurrency as updateLeaseContract.
+         */
+        post: operations["returnLeaseContract"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/leaseContract/renew": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Renew a lease contract (续租)
+         * @description Files a new contract `newContractNo` for the same vehicle, organisation and lessee from the day after the old contract's end to `endDate` (after the old end, at most 120 months), with its own monthly rent and deposit. The old contract keeps its term, is marked renewed (it holds the vehicle until its end only) and can no longer be edited or returned. A returned or already renewed contract is not renewed (409); a taken number answers 409; optimistic concurrency on the old contract.
+         */
+        post: operations["renewLeaseContract"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/leaseContract/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete a contract not started
+         * @description Deletes a contract still 待起租 (filed by mistake or cancelled before the start); a started one is returned instead (409 只能删除待起租的合同；已起租的合同请办理退租). A renewal deleted before its start gives the old contract back its open end. Optimistic concurrency as updateLeaseContract.
+         */
+        post: operations["deleteLeaseContract"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/leaseContract/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Export lease contracts (background task)
+         * @description Submits an .xlsx export of every contract matching the list's filters: the template's columns (phone and certificate masked), then the organisation's name, the state, the return day and reason, the last change. The file appears in the export file list.
+         */
+        post: operations["exportLeaseContracts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/leaseContract/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import lease contracts from a sheet
+         * @description Reads the contract rows of one .xlsx file (the columns of downloadLeaseContractTemplate; the organisation by code or name, the lessee type by name or code). Each row is checked like createLeaseContract, and against the file (a contract number twice; two rows of one VIN whose terms meet). All or nothing: when any row is refused, NO row is saved and every refused row is listed with its Excel row number, contract number, every reason and its cells (success is then 0); when none is, every row is saved in one transaction with its history. An import never overwrites a contract.
+         */
+        post: operations["importLeaseContracts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/leaseContract/import/template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download the lease-contract import template
+         * @description The .xlsx template of importLeaseContracts: sheet 1 (租赁合同) with the header row and one example row (refused if left in), sheet 2 (填写说明) per column.
+         */
+        get: operations["downloadLeaseContractTemplate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/leaseReport/rental": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Vehicle rental report (车辆租赁报表)
+         * @description Per month of the range (yyyy-MM to yyyy-MM, at most 24 months; 400 otherwise), computed from the contracts with SQL: `leasedVehicles` — distinct vehicles held by a contract on at least one day of the month (from its start to its return day, its end once renewed, else — not returned — through the month); `newContracts` — contracts starting in the month (renewals included); `renewals` — of those, renewals; `returns` — contracts returned in the month; `rentDue` — the rent of the month: each contract's monthly rent times the days it was in force in the month (start to the earlier of its end and its return day) over the days of the month, summed, yuan rounded to two decimals. `totals` sums the counts and rent over the range (leasedVehicles: distinct vehicles over the range). Optional filter: one lease organisation.
+         */
+        get: operations["getLeaseRentalReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/leaseReport/rental/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Export the vehicle rental report (background task)
+         * @description The report's table for the same filters as an .xlsx in the export file list (one row per month, then a total row).
+         */
+        post: operations["exportLeaseRentalReport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/tsp-bss/provider/list": {
         parameters: {
             query?: never;
@@ -3876,6 +4116,142 @@ export interface components {
          * @enum {string}
          */
         SaleUse: "operating" | "nonOperating";
+        /**
+         * @description 待起租 (before the start), 租赁中 (within the term), 已到期 (past the end, not returned), 已退租 (returned). Derived from the dates and the return, never stored.
+         * @enum {string}
+         */
+        LeaseState: "pending" | "leasing" | "expired" | "returned";
+        /**
+         * @description 个人 or 企业.
+         * @enum {string}
+         */
+        LeaseLesseeType: "person" | "company";
+        /**
+         * Format: date
+         * @description A calendar day, yyyy-MM-dd (UTC+8).
+         */
+        LeaseDay: string;
+        LeaseContractEdit: {
+            /** @description 4–32 letters, digits or - _ /; unique in the tenant. */
+            contractNo: string;
+            vin: components["schemas"]["Vin"];
+            /** @description A lease organisation of 租赁机构管理 in cooperation. */
+            leaseOrgCode: string;
+            lesseeType: components["schemas"]["LeaseLesseeType"];
+            lesseeName: string;
+            lesseePhone: string;
+            /** @description Person — 18-character resident ID number; company — unified social credit code. */
+            lesseeIdNo: string;
+            startDate: components["schemas"]["LeaseDay"];
+            endDate: components["schemas"]["LeaseDay"];
+            /** @description Yuan, at most two decimals. */
+            monthlyRent: number;
+            /** @description Yuan, at most two decimals. */
+            deposit: number;
+            remark: string | null;
+        };
+        LeaseContractUpdate: {
+            /** @description 4–32 letters, digits or - _ /; unique in the tenant. */
+            contractNo: string;
+            vin: components["schemas"]["Vin"];
+            /** @description A lease organisation of 租赁机构管理 in cooperation. */
+            leaseOrgCode: string;
+            lesseeType: components["schemas"]["LeaseLesseeType"];
+            lesseeName: string;
+            lesseePhone: string;
+            /** @description Person — 18-character resident ID number; company — unified social credit code. */
+            lesseeIdNo: string;
+            startDate: components["schemas"]["LeaseDay"];
+            endDate: components["schemas"]["LeaseDay"];
+            /** @description Yuan, at most two decimals. */
+            monthlyRent: number;
+            /** @description Yuan, at most two decimals. */
+            deposit: number;
+            remark: string | null;
+            /** @description The version read (the record's updatedAt). */
+            updatedAt: number;
+        };
+        LeaseContractReturn: {
+            contractNo: string;
+            returnDate: components["schemas"]["LeaseDay"];
+            /** @description Why the vehicle came back (2–200 characters), kept in the history. */
+            reason: string;
+            updatedAt: number;
+        };
+        LeaseContractRenew: {
+            /** @description The contract renewed. */
+            contractNo: string;
+            newContractNo: string;
+            endDate: components["schemas"]["LeaseDay"];
+            monthlyRent: number;
+            deposit: number;
+            updatedAt: number;
+        };
+        LeaseContractKeyVersion: {
+            contractNo: string;
+            updatedAt: number;
+        };
+        LeaseContractKey: {
+            contractNo: string;
+        };
+        LeaseContractRecord: {
+            contractNo: string;
+            vin: string;
+            plateNo: string | null;
+            leaseOrgCode: string;
+            leaseOrgName: string;
+            lesseeType: components["schemas"]["LeaseLesseeType"];
+            lesseeName: string;
+            /** @description Masked in the list and export (a mobile's middle four digits), whole in the detail. */
+            lesseePhone: string;
+            /** @description Masked in the list and export (first and last four characters), whole in the detail. */
+            lesseeIdNo: string;
+            startDate: string;
+            endDate: string;
+            monthlyRent: number;
+            deposit: number;
+            remark: string | null;
+            state: components["schemas"]["LeaseState"];
+            returnDate: string | null;
+            returnReason: string | null;
+            /** @description The contract this one renews. */
+            renewedFrom: string | null;
+            /** @description The contract renewing this one. */
+            renewedTo: string | null;
+            /** @description The version of the optimistic concurrency (epoch ms of the last change). */
+            updatedAt: number;
+            updateName: string | null;
+        };
+        LeaseContractPage: {
+            list: components["schemas"]["LeaseContractRecord"][];
+            total: components["schemas"]["Total"];
+        };
+        LeaseContractHistoryEntry: {
+            /** @enum {string} */
+            action: "create" | "edit" | "import" | "renew" | "return";
+            /** @description The return's reason, or the renewal's new contract number. */
+            reason: string | null;
+            /** @description Epoch milliseconds. */
+            at: number;
+            byName: string;
+        };
+        LeaseContractDetail: components["schemas"]["LeaseContractRecord"] & {
+            history: components["schemas"]["LeaseContractHistoryEntry"][];
+        };
+        LeaseRentalMonth: {
+            /** @description yyyy-MM; "合计" in the totals row of the export only. */
+            month: string;
+            leasedVehicles: number;
+            newContracts: number;
+            renewals: number;
+            returns: number;
+            /** @description Yuan, two decimals. */
+            rentDue: number;
+        };
+        LeaseRentalReport: {
+            months: components["schemas"]["LeaseRentalMonth"][];
+            totals: components["schemas"]["LeaseRentalMonth"];
+        };
         VehicleSaleEdit: {
             vin: components["schemas"]["Vin"];
             dealerCode: string;
@@ -5399,6 +5775,22 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
+        /** @description The contract cannot be changed as asked — its number is taken, the vehicle has another contract in the term, it changed since it was read, or its state forbids it (returned, renewed, started for a delete, not started for a return). Nothing was changed; `msg` says which, in Chinese. */
+        LeaseConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "code": 409,
+                 *       "msg": "该车辆在此租期内已有合同ZL-2026-0001，一辆车同一时间只能有一份有效合同",
+                 *       "data": null
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
         /** @description A register row cannot be changed as asked — its key is taken (create), it was changed by someone else since it was read (edit), or it is still in use (delete). Nothing was changed; `msg` says which, in Chinese. */
         RegisterConflict: {
             headers: {
@@ -5660,6 +6052,20 @@ export interface components {
         SaleDateStart: components["schemas"]["SaleDay"];
         /** @description Last sale day (yyyy-MM-dd), inclusive; not before saleDateStart. */
         SaleDateEnd: components["schemas"]["SaleDay"];
+        /** @description The contract number (unique in the tenant). */
+        LeaseContractNo: string;
+        /** @description Part of the contract number; empty means no filter. */
+        LeaseContractNoKeyword: string;
+        /** @description A lease organisation's code (租赁机构管理); empty means every organisation. */
+        LeaseOrgFilter: string;
+        /** @description Part of the lessee's name; empty means no filter. */
+        LeaseLesseeNameKeyword: string;
+        /** @description The state on today (UTC+8). */
+        LeaseStateFilter: components["schemas"]["LeaseState"];
+        /** @description First month of the report, yyyy-MM (UTC+8 calendar). */
+        ReportMonthStart: string;
+        /** @description Last month of the report, yyyy-MM, not before monthStart and at most 24 months after it. */
+        ReportMonthEnd: string;
         /** @description Case-insensitive substring of the register's code and name fields; empty means no filter. */
         RegisterKeyWords: string;
         /** @description true: a row whose key is already one of the tenant's rows overwrites its fields. */
@@ -6381,6 +6787,372 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["Xlsx"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listLeaseContracts: {
+        parameters: {
+            query?: {
+                /** @description Part of the contract number; empty means no filter. */
+                contractNo?: components["parameters"]["LeaseContractNoKeyword"];
+                /** @description Part of a VIN to search for (case-insensitive substring); at most 17 characters. Empty means no filter. */
+                vin?: components["parameters"]["VinKeyword"];
+                /** @description A lease organisation's code (租赁机构管理); empty means every organisation. */
+                leaseOrgCode?: components["parameters"]["LeaseOrgFilter"];
+                /** @description Part of the lessee's name; empty means no filter. */
+                lesseeName?: components["parameters"]["LeaseLesseeNameKeyword"];
+                /** @description The state on today (UTC+8). */
+                state?: components["parameters"]["LeaseStateFilter"];
+                /** @description Page number, from 1 (spec section 3 "Pagination"). */
+                pageNum?: components["parameters"]["PageNum"];
+                /**
+                 * @description Rows per page. Tables offer 10, 20, 50, 100; selectors ask 10; the VIN, SN and ICCID
+                 *     searches ask for 10000 at once (spec section 9), hence the upper bound.
+                 */
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["LeaseContractPage"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getLeaseContract: {
+        parameters: {
+            query: {
+                /** @description The contract number (unique in the tenant). */
+                contractNo: components["parameters"]["LeaseContractNo"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["LeaseContractDetail"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createLeaseContract: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LeaseContractEdit"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["LeaseContractRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["LeaseConflict"];
+        };
+    };
+    updateLeaseContract: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LeaseContractUpdate"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["LeaseContractRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["LeaseConflict"];
+        };
+    };
+    returnLeaseContract: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LeaseContractReturn"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["LeaseContractRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["LeaseConflict"];
+        };
+    };
+    renewLeaseContract: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LeaseContractRenew"];
+            };
+        };
+        responses: {
+            /** @description Success — the new contract. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["LeaseContractRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["LeaseConflict"];
+        };
+    };
+    deleteLeaseContract: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LeaseContractKeyVersion"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["LeaseContractKey"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["LeaseConflict"];
+        };
+    };
+    exportLeaseContracts: {
+        parameters: {
+            query?: {
+                /** @description Part of the contract number; empty means no filter. */
+                contractNo?: components["parameters"]["LeaseContractNoKeyword"];
+                /** @description Part of a VIN to search for (case-insensitive substring); at most 17 characters. Empty means no filter. */
+                vin?: components["parameters"]["VinKeyword"];
+                /** @description A lease organisation's code (租赁机构管理); empty means every organisation. */
+                leaseOrgCode?: components["parameters"]["LeaseOrgFilter"];
+                /** @description Part of the lessee's name; empty means no filter. */
+                lesseeName?: components["parameters"]["LeaseLesseeNameKeyword"];
+                /** @description The state on today (UTC+8). */
+                state?: components["parameters"]["LeaseStateFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportSubmitted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    importLeaseContracts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["ImportFile"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["ImportResult"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["ImportNotSaved"];
+            413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    downloadLeaseContractTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Xlsx"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getLeaseRentalReport: {
+        parameters: {
+            query: {
+                /** @description First month of the report, yyyy-MM (UTC+8 calendar). */
+                monthStart: components["parameters"]["ReportMonthStart"];
+                /** @description Last month of the report, yyyy-MM, not before monthStart and at most 24 months after it. */
+                monthEnd: components["parameters"]["ReportMonthEnd"];
+                /** @description A lease organisation's code (租赁机构管理); empty means every organisation. */
+                leaseOrgCode?: components["parameters"]["LeaseOrgFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["LeaseRentalReport"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    exportLeaseRentalReport: {
+        parameters: {
+            query: {
+                /** @description First month of the report, yyyy-MM (UTC+8 calendar). */
+                monthStart: components["parameters"]["ReportMonthStart"];
+                /** @description Last month of the report, yyyy-MM, not before monthStart and at most 24 months after it. */
+                monthEnd: components["parameters"]["ReportMonthEnd"];
+                /** @description A lease organisation's code (租赁机构管理); empty means every organisation. */
+                leaseOrgCode?: components["parameters"]["LeaseOrgFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportSubmitted"];
+                };
+            };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
