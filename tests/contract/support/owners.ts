@@ -226,6 +226,21 @@ export const TBOX_SALE_OPS = [
   "exportVehicleSales",
 ];
 
+/** 数据服务's readers of the gateway's frame journal: 新能源报文检查, 位置数据查询, 历史数据采集 (data-service-frames.test.ts). */
+export const DATA_SERVICE_FRAME_OPS = [
+  "getFrameCheckList",
+  "getFrameCheckCounts",
+  "getFrameCheckDetail",
+  "exportFrameChecks",
+  "getLocationList",
+  "getLocationTrack",
+  "exportLocations",
+  "createHistoryCollection",
+  "listHistoryCollections",
+  "getHistoryCollection",
+  "downloadHistoryCollection",
+];
+
 /** Every list, by the suite that owns it: file → [the list's name in that file, the list]. */
 export const OWNERS: Record<string, readonly [string, readonly string[]]> = {
   "iam.test.ts": ["IAM_OPS", IAM_OPS],
@@ -242,4 +257,5 @@ export const OWNERS: Record<string, readonly [string, readonly string[]]> = {
   "lease.test.ts": ["LEASE_OPS", LEASE_OPS],
   "ner-monitor.test.ts": ["MONITOR_OPS", MONITOR_OPS],
   "baseinfo-dealers.test.ts": ["DEALER_STATION_OPS", DEALER_STATION_OPS],
+  "data-service-frames.test.ts": ["DATA_SERVICE_FRAME_OPS", DATA_SERVICE_FRAME_OPS],
 };

@@ -16,6 +16,7 @@ import { tspBssModelAbility } from "./tsp-bss/vehicleAbility";
 import { tspBssModelCatalogue } from "./tsp-bss/vehicleModel";
 import { tspBssVehicleSale } from "./tsp-bss/vehicleSale";
 import { tspHbaseProxy } from "./tsp-hbase-proxy";
+import { tspHbaseProxyFrames } from "./tsp-hbase-proxy/frames";
 import { tspJsatl } from "./tsp-jsatl";
 import { tspOta } from "./tsp-ota";
 import { tspShadow } from "./tsp-shadow";
@@ -57,4 +58,6 @@ export const serviceModules: readonly ServiceModule[] = [
   tspBssVehicleSale,
   // 租赁管理: lease contracts of the demo tenant's vehicles (a PRNG of its own; reads the lease organisations).
   tspBssLease,
+  // The gateway's frame journal for the data-service screens (own PRNG; reads only the vehicles).
+  tspHbaseProxyFrames,
 ];

@@ -83,6 +83,238 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/tsp-hbase-proxy/frameCheck/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Frames that failed a check of the standard (新能源报文检查)
+         * @description Frames of the gateway's raw journal (`gateway_frame`) whose status is not ok, within
+         *     [startTime, endTime] of their receipt, newest first unless reportTimeDesc=false. Without
+         *     a VIN every vehicle of the caller's tenants; a frame whose VIN is no vehicle of theirs
+         *     (or whose header could not be read) is not shown. `rule` narrows to one check.
+         *     Cursor paging as the journals (the key is the frame's id, assigned in arrival order).
+         */
+        get: operations["getFrameCheckList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-hbase-proxy/frameCheck/counts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How many frames failed each check (新能源报文检查)
+         * @description For the VIN (or every vehicle of the caller's tenants) and the receipt range: frames
+         *     received, frames that passed, and the count of every rule (zeros included, in the
+         *     rules' order).
+         */
+        get: operations["getFrameCheckCounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-hbase-proxy/frameCheck/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One stored frame with its raw bytes and the failed rule (故障详情)
+         * @description The frame `id` received at `receivedAt` (both from a list row; the time finds its day
+         *     partition). A frame of a vehicle outside the caller's tenants answers 404.
+         */
+        get: operations["getFrameCheckDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-hbase-proxy/frameCheck/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export the failing frames (background task)
+         * @description Same filters as getFrameCheckList; .xlsx with 接收时间, VIN, 命令, 检查规则, 原因, 来源地址,
+         *     原始报文. The file appears in the export file list.
+         */
+        get: operations["exportFrameChecks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-hbase-proxy/location/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Positions a vehicle reported (位置数据查询)
+         * @description Positions read from the frames the gateway stored for the VIN, received within
+         *     [startTime, endTime]: GB/T 32960 real-time (0x02) and re-sent (0x03) units' 车辆位置数据
+         *     with the unit's speed, odometer and SOC, JT/T 808 location reports (0x0200) and batches
+         *     (0x0704). Coordinates are WGS-84 as the terminal sent them, signed (south/west negative),
+         *     null without a valid fix. Cursor paging over the frames: a page holds the positions of
+         *     up to pageSize frames (a 0x0704 batch gives several, a unit without 0x05 none).
+         */
+        get: operations["getLocationList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-hbase-proxy/location/track": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A vehicle's route over the range, for the map
+         * @description The fixed positions of the range in collection order, at most 2000: when there are more
+         *     they are thinned evenly (first and last kept) and `thinned` is true. WGS-84.
+         */
+        get: operations["getLocationTrack"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-hbase-proxy/location/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export a vehicle's positions (background task)
+         * @description .xlsx of every position of the range (采集时间, 接收时间, 协议, 补发, 定位, 经度, 纬度, 车速, 里程, SOC).
+         */
+        get: operations["exportLocations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-hbase-proxy/historyCollection/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start collecting a vehicle's raw frames over a range (历史数据采集)
+         * @description Queues a task that writes every frame the gateway stored for the VIN within the range
+         *     (received time, command, status, raw hex) to .xlsx. It runs on the export worker, so it
+         *     also appears in the export file list. A VIN outside the caller's tenants answers 400.
+         */
+        post: operations["createHistoryCollection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-hbase-proxy/historyCollection/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Collection tasks of the caller's tenants, newest first */
+        get: operations["listHistoryCollections"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-hbase-proxy/historyCollection/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One collection task with its frame counts by status (查看详情) */
+        get: operations["getHistoryCollection"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-hbase-proxy/historyCollection/{id}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download the file of a finished collection
+         * @description Streams the .xlsx of a done task to any account of the task's tenants (the export file
+         *     list lets only its creator download). Not done yet → 400 采集任务尚未完成; failed, expired
+         *     or not visible → 404.
+         */
+        get: operations["downloadHistoryCollection"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -108,6 +340,105 @@ export interface components {
         };
         JournalPageEnvelope: components["schemas"]["Envelope"] & {
             data: components["schemas"]["JournalPage"];
+        };
+        /**
+         * @description check-code 校验码错误 · structure 报文结构错误 · bad-body 数据单元错误 · vin-unknown VIN未知 ·
+         *     vin-duplicate VIN重复登入 · encrypted 数据单元加密 · unsupported 不支持的命令.
+         * @enum {string}
+         */
+        FrameCheckRule: "check-code" | "structure" | "bad-body" | "vin-unknown" | "vin-duplicate" | "encrypted" | "unsupported";
+        FrameCheckRow: {
+            id: number;
+            receivedAt: components["schemas"]["Timestamp"];
+            vin: string;
+            /** @description The command byte (GB/T 32960) as read, null when the frame was too short. */
+            command: number | null;
+            /** @description 2016 or 2025 when the header was read. */
+            edition: number | null;
+            rule: components["schemas"]["FrameCheckRule"];
+            /** @description The decoder's or gateway's Chinese reason. */
+            reason: string;
+            /** @description The terminal's address:port. */
+            peer: string;
+            /** @description Frame size in bytes. */
+            length: number;
+        };
+        FrameCheckPage: {
+            list: components["schemas"]["FrameCheckRow"][];
+            nextKey: components["schemas"]["NextKey"];
+        };
+        FrameCheckDetail: components["schemas"]["FrameCheckRow"] & {
+            /** @description The frame as received, upper-case hex. */
+            rawHex: string;
+        };
+        FrameCheckCounts: {
+            received: number;
+            passed: number;
+            rules: {
+                rule: components["schemas"]["FrameCheckRule"];
+                count: number;
+            }[];
+        };
+        LocationRow: {
+            frameId: number;
+            receivedAt: components["schemas"]["Timestamp"];
+            collectedAt: components["schemas"]["Timestamp"];
+            /** @enum {string} */
+            protocol: "gbt32960" | "jt808";
+            resent: boolean;
+            fixValid: boolean;
+            longitude: number | null;
+            latitude: number | null;
+            speedKmh: number | null;
+            mileageKm: number | null;
+            soc: number | null;
+        };
+        LocationPage: {
+            list: components["schemas"]["LocationRow"][];
+            nextKey: components["schemas"]["NextKey"];
+        };
+        LocationTrack: {
+            points: {
+                time: components["schemas"]["Timestamp"];
+                longitude: number;
+                latitude: number;
+            }[];
+            /** @description Fixed positions in the range before thinning. */
+            total: number;
+            thinned: boolean;
+        };
+        /**
+         * @description The state of the collection's export task.
+         * @enum {string}
+         */
+        HistoryStatus: "queued" | "running" | "done" | "failed";
+        HistoryCollectionCreate: {
+            vin: components["schemas"]["Vin"];
+            startTime: components["schemas"]["Timestamp"];
+            endTime: components["schemas"]["Timestamp"];
+            remark?: string;
+        };
+        HistoryCollection: {
+            id: number;
+            vin: components["schemas"]["Vin"];
+            startTime: components["schemas"]["Timestamp"];
+            endTime: components["schemas"]["Timestamp"];
+            remark: string;
+            status: components["schemas"]["HistoryStatus"];
+            progress: number;
+            rowCount: number | null;
+            size: number | null;
+            fileName: string;
+            failReason: string | null;
+            createdBy: string;
+            createdAt: components["schemas"]["Timestamp"];
+            finishedAt: components["schemas"]["Timestamp"] | null;
+        };
+        HistoryCollectionDetail: components["schemas"]["HistoryCollection"] & {
+            frames: {
+                status: string;
+                count: number;
+            }[];
         };
         /**
          * @description Vehicle identification number (ISO 3779), 17 characters, upper case.
@@ -174,6 +505,8 @@ export interface components {
         ExportSubmitted: components["schemas"]["Envelope"] & {
             data: components["schemas"]["ExportTaskRef"];
         };
+        /** @description Number of rows matching the filter, across all pages. */
+        Total: number;
     };
     responses: {
         /** @description The input was rejected (nothing was changed); Chinese `msg`, details in `data.failDetail`. */
@@ -231,8 +564,39 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
+        /** @description The resource does not exist (or is not visible to this account). */
+        NotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "code": 404,
+                 *       "msg": "数据不存在",
+                 *       "data": null
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description An .xlsx file, streamed, with `Content-Disposition: attachment; filename*=UTF-8''…`. */
+        Xlsx: {
+            headers: {
+                /** @example attachment; filename*=UTF-8''%E8%BD%A6%E8%BE%86.xlsx */
+                "Content-Disposition"?: string;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": Blob;
+            };
+        };
     };
     parameters: {
+        /** @description One vehicle's 17-character VIN; absent for every vehicle of the caller's tenants. */
+        OptionalVin: components["schemas"]["Vin"];
+        /** @description Only frames that failed this check. */
+        CheckRule: components["schemas"]["FrameCheckRule"];
         /**
          * @description The vehicle's 17-character VIN (ISO 3779; letters I, O and Q never occur).
          * @example LGXCE4CB2S0000123
@@ -254,6 +618,15 @@ export interface components {
         CursorPageSize: number;
         /** @description Cursor of the page to read; absent on the first page, then the previous answer's `nextKey`. */
         RowKey: string;
+        /** @description Part of a VIN to search for (case-insensitive substring); at most 17 characters. Empty means no filter. */
+        VinKeyword: string;
+        /** @description Page number, from 1 (spec section 3 "Pagination"). */
+        PageNum: number;
+        /**
+         * @description Rows per page. Tables offer 10, 20, 50, 100; selectors ask 10; the VIN, SN and ICCID
+         *     searches ask for 10000 at once (spec section 9), hence the upper bound.
+         */
+        PageSize: number;
     };
     requestBodies: never;
     headers: never;
@@ -491,6 +864,395 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+        };
+    };
+    getFrameCheckList: {
+        parameters: {
+            query: {
+                /** @description One vehicle's 17-character VIN; absent for every vehicle of the caller's tenants. */
+                vin?: components["parameters"]["OptionalVin"];
+                /** @description Only frames that failed this check. */
+                rule?: components["parameters"]["CheckRule"];
+                /**
+                 * @description Start of the time range, inclusive, milliseconds since 1970-01-01T00:00:00Z.
+                 * @example 1741881600000
+                 */
+                startTime: components["parameters"]["StartTime"];
+                /**
+                 * @description End of the time range, inclusive, milliseconds since 1970-01-01T00:00:00Z; not before startTime.
+                 * @example 1742054399000
+                 */
+                endTime: components["parameters"]["EndTime"];
+                /** @description Sort order of the report time; true means newest first (spec section 3). */
+                reportTimeDesc?: components["parameters"]["ReportTimeDesc"];
+                /** @description Rows per cursor page. Capped at 1000 so one page stays a bounded read of the journal store. */
+                pageSize?: components["parameters"]["CursorPageSize"];
+                /** @description Cursor of the page to read; absent on the first page, then the previous answer's `nextKey`. */
+                rowKey?: components["parameters"]["RowKey"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One cursor page of failing frames. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["FrameCheckPage"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getFrameCheckCounts: {
+        parameters: {
+            query: {
+                /** @description One vehicle's 17-character VIN; absent for every vehicle of the caller's tenants. */
+                vin?: components["parameters"]["OptionalVin"];
+                /**
+                 * @description Start of the time range, inclusive, milliseconds since 1970-01-01T00:00:00Z.
+                 * @example 1741881600000
+                 */
+                startTime: components["parameters"]["StartTime"];
+                /**
+                 * @description End of the time range, inclusive, milliseconds since 1970-01-01T00:00:00Z; not before startTime.
+                 * @example 1742054399000
+                 */
+                endTime: components["parameters"]["EndTime"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The counts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["FrameCheckCounts"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getFrameCheckDetail: {
+        parameters: {
+            query: {
+                id: number;
+                receivedAt: components["schemas"]["Timestamp"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The frame. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["FrameCheckDetail"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    exportFrameChecks: {
+        parameters: {
+            query: {
+                /** @description One vehicle's 17-character VIN; absent for every vehicle of the caller's tenants. */
+                vin?: components["parameters"]["OptionalVin"];
+                /** @description Only frames that failed this check. */
+                rule?: components["parameters"]["CheckRule"];
+                /**
+                 * @description Start of the time range, inclusive, milliseconds since 1970-01-01T00:00:00Z.
+                 * @example 1741881600000
+                 */
+                startTime: components["parameters"]["StartTime"];
+                /**
+                 * @description End of the time range, inclusive, milliseconds since 1970-01-01T00:00:00Z; not before startTime.
+                 * @example 1742054399000
+                 */
+                endTime: components["parameters"]["EndTime"];
+                /** @description Sort order of the report time; true means newest first (spec section 3). */
+                reportTimeDesc?: components["parameters"]["ReportTimeDesc"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The export task was queued. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportSubmitted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getLocationList: {
+        parameters: {
+            query: {
+                /**
+                 * @description The vehicle's 17-character VIN (ISO 3779; letters I, O and Q never occur).
+                 * @example LGXCE4CB2S0000123
+                 */
+                vin: components["parameters"]["Vin"];
+                /**
+                 * @description Start of the time range, inclusive, milliseconds since 1970-01-01T00:00:00Z.
+                 * @example 1741881600000
+                 */
+                startTime: components["parameters"]["StartTime"];
+                /**
+                 * @description End of the time range, inclusive, milliseconds since 1970-01-01T00:00:00Z; not before startTime.
+                 * @example 1742054399000
+                 */
+                endTime: components["parameters"]["EndTime"];
+                /** @description Sort order of the report time; true means newest first (spec section 3). */
+                reportTimeDesc?: components["parameters"]["ReportTimeDesc"];
+                /** @description Rows per cursor page. Capped at 1000 so one page stays a bounded read of the journal store. */
+                pageSize?: components["parameters"]["CursorPageSize"];
+                /** @description Cursor of the page to read; absent on the first page, then the previous answer's `nextKey`. */
+                rowKey?: components["parameters"]["RowKey"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One cursor page of positions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["LocationPage"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getLocationTrack: {
+        parameters: {
+            query: {
+                /**
+                 * @description The vehicle's 17-character VIN (ISO 3779; letters I, O and Q never occur).
+                 * @example LGXCE4CB2S0000123
+                 */
+                vin: components["parameters"]["Vin"];
+                /**
+                 * @description Start of the time range, inclusive, milliseconds since 1970-01-01T00:00:00Z.
+                 * @example 1741881600000
+                 */
+                startTime: components["parameters"]["StartTime"];
+                /**
+                 * @description End of the time range, inclusive, milliseconds since 1970-01-01T00:00:00Z; not before startTime.
+                 * @example 1742054399000
+                 */
+                endTime: components["parameters"]["EndTime"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The route. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["LocationTrack"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    exportLocations: {
+        parameters: {
+            query: {
+                /**
+                 * @description The vehicle's 17-character VIN (ISO 3779; letters I, O and Q never occur).
+                 * @example LGXCE4CB2S0000123
+                 */
+                vin: components["parameters"]["Vin"];
+                /**
+                 * @description Start of the time range, inclusive, milliseconds since 1970-01-01T00:00:00Z.
+                 * @example 1741881600000
+                 */
+                startTime: components["parameters"]["StartTime"];
+                /**
+                 * @description End of the time range, inclusive, milliseconds since 1970-01-01T00:00:00Z; not before startTime.
+                 * @example 1742054399000
+                 */
+                endTime: components["parameters"]["EndTime"];
+                /** @description Sort order of the report time; true means newest first (spec section 3). */
+                reportTimeDesc?: components["parameters"]["ReportTimeDesc"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The export task was queued. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportSubmitted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createHistoryCollection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["HistoryCollectionCreate"];
+            };
+        };
+        responses: {
+            /** @description The task was created. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["HistoryCollection"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listHistoryCollections: {
+        parameters: {
+            query?: {
+                /** @description Part of a VIN to search for (case-insensitive substring); at most 17 characters. Empty means no filter. */
+                vin?: components["parameters"]["VinKeyword"];
+                status?: components["schemas"]["HistoryStatus"];
+                /** @description Page number, from 1 (spec section 3 "Pagination"). */
+                pageNum?: components["parameters"]["PageNum"];
+                /**
+                 * @description Rows per page. Tables offer 10, 20, 50, 100; selectors ask 10; the VIN, SN and ICCID
+                 *     searches ask for 10000 at once (spec section 9), hence the upper bound.
+                 */
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A numbered page of tasks. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: {
+                            list: components["schemas"]["HistoryCollection"][];
+                            total: components["schemas"]["Total"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getHistoryCollection: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The task. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["HistoryCollectionDetail"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    downloadHistoryCollection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Xlsx"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
 }

@@ -1,9 +1,13 @@
 import type { Secrets } from "../../platform/secrets";
 import type { JournalKind } from "./tables";
 
-/** What a cursor is bound to: the same journal, VIN, order and range it was issued for. */
+/**
+ * What a cursor is bound to: the same journal, VIN, order and range it was issued for. Besides
+ * the login/logout journals, the data-service readers of the gateway's frame journal
+ * (`frames/`) page with it; their extra filters are part of `vin`.
+ */
 export interface CursorScope {
-  kind: JournalKind;
+  kind: JournalKind | "frameCheck" | "location";
   vin: string;
   desc: boolean;
   startTime: number;
