@@ -3,6 +3,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { Kysely, PGliteDialect, PostgresDialect } from "kysely";
 import { Pool } from "pg";
+import { newMemoryPglite } from "./memoryPglite";
 import type { Database } from "./schema";
 
 export interface OpenDatabaseOptions {
@@ -35,7 +36,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Opened
   }
   let pglite: PGlite;
   if (options.dataDir === "memory://") {
-    pglite = new PGlite();
+    pglite = await newMemoryPglite();
   } else {
     const dir = path.join(options.dataDir, "pg");
     mkdirSync(dir, { recursive: true });
