@@ -309,21 +309,24 @@ describe.skipIf(engine.skip)(`business lookups contract (${engine.kind})`, () =>
         })),
       )
       .execute();
-    const oem = (await db.selectFrom("bss_oem").select("id").orderBy("id").executeTakeFirstOrThrow()).id;
+    // The machinery pickers read the register of 机械信息.
     await db
-      .insertInto("bss_machinery")
+      .insertInto("bss_machinery_info")
       .values(
         vins.map((_, i) => ({
           vin: `LPGMACH${serial(i)}0000`,
           tenant_id: tenant,
-          oem_id: oem,
           mein: `PGM${serial(i)}`,
+          machinery_type: "tractor",
           brand: "分页",
           series: "分页",
-          model: "PG-1",
           cpxh: "PG-CPXH",
           cpbh: `PGB${serial(i)}`,
           jjxh: "PG-J",
+          manufacturer: "分页机械有限公司",
+          emission_stage: "cn3",
+          engine_model: "PG-E",
+          engine_no: `PGE${serial(i)}`,
         })),
       )
       .execute();
@@ -380,7 +383,7 @@ describe.skipIf(engine.skip)(`business lookups contract (${engine.kind})`, () =>
       expect((await call(server.url, "getParamVin", { token: admin, query: { pageSize: 10001 } })).status).toBe(400);
     } finally {
       await db.deleteFrom("bss_credit_unit").where("code", "like", "91440300PG%").execute();
-      await db.deleteFrom("bss_machinery").where("vin", "like", "LPGMACH%").execute();
+      await db.deleteFrom("bss_machinery_info").where("vin", "like", "LPGMACH%").execute();
       await db.deleteFrom("bss_dealer").where("code", "like", "PG%").execute();
       await db.deleteFrom("vehicle").where("vin", "like", "LPGPAGE2%").execute();
     }

@@ -37,6 +37,10 @@ const REGISTER_TABLES: Record<string, string> = {
   FinanceOrg: "finance_org",
   LeaseOrg: "lease_org",
   EconomicSpeed: "economic_speed",
+  Machinery: "machinery_info",
+  VehicleUnit: "ecu",
+  BlackBox: "black_box",
+  MesVehicle: "mes_vehicle",
 };
 
 /** Operations that submit an export task (their names start with "export"). */
@@ -57,6 +61,9 @@ function ownWrite(id: string, status: number, difference: string): boolean {
   if (id === "setNerMonitorInform") return difference.startsWith("table ner_monitor_inform:");
   const register = /^(create|delete)(Gearbox|FinanceOrg|LeaseOrg|EconomicSpeed)$/.exec(id)?.[2];
   if (register) return difference.startsWith(`table bss_${REGISTER_TABLES[register]}:`);
+  // 机械信息, 车机数据, 监管终端管理, MES车辆管理: registers of their own tenant too.
+  const rest = /^(create|delete)(Machinery|VehicleUnit|BlackBox|MesVehicle)$/.exec(id)?.[2];
+  if (rest) return difference.startsWith(`table bss_${REGISTER_TABLES[rest]}:`);
   return false;
 }
 

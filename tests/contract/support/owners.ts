@@ -81,6 +81,7 @@ export const NER_OPS = operations
   .filter((o) => /nerVehicle|newEnergyInfo|import\/template/.test(o.path))
   .filter((o) => !o.path.startsWith("/tsp-bss/simCard/"))
   .filter((o) => !/^\/tsp-bss\/(gearbox|financeOrg|leaseOrg|economicSpeed)\//.test(o.path))
+  .filter((o) => !/^\/tsp-bss\/(machineryInfo|vehicleUnit|blackBox|mesVehicle)\//.test(o.path))
   .filter((o) => !/^\/tsp-bss\/(tbox|vehicleSale)\//.test(o.path))
   .filter((o) => !/^\/tsp-bss\/(modelCatalogue|modelAbility)\//.test(o.path))
   .filter((o) => !/^\/tsp-bss\/(dealer|serviceStation)\//.test(o.path))
@@ -241,6 +242,25 @@ export const DATA_SERVICE_FRAME_OPS = [
   "downloadHistoryCollection",
 ];
 
+/** The registers of 机械信息, 车机数据, 监管终端管理, MES车辆管理 (baseinfo-rest.test.ts). */
+export const BASEINFO_REST_OPS = (
+  [
+    ["Machinery", "Machineries"],
+    ["VehicleUnit", "VehicleUnits"],
+    ["BlackBox", "BlackBoxes"],
+    ["MesVehicle", "MesVehicles"],
+  ] as const
+).flatMap(([one, many]) => [
+  `list${many}`,
+  `get${one}`,
+  `create${one}`,
+  `update${one}`,
+  `delete${one}`,
+  `export${many}`,
+  `import${many}`,
+  `download${one}Template`,
+]);
+
 /** Every list, by the suite that owns it: file → [the list's name in that file, the list]. */
 export const OWNERS: Record<string, readonly [string, readonly string[]]> = {
   "iam.test.ts": ["IAM_OPS", IAM_OPS],
@@ -252,6 +272,7 @@ export const OWNERS: Record<string, readonly [string, readonly string[]]> = {
   "business-simcard.test.ts": ["SIM_CARD_OPS", SIM_CARD_OPS],
   "baseinfo-tbox-sales.test.ts": ["TBOX_SALE_OPS", TBOX_SALE_OPS],
   "baseinfo-registers.test.ts": ["REGISTER_OPS", REGISTER_OPS],
+  "baseinfo-rest.test.ts": ["BASEINFO_REST_OPS", BASEINFO_REST_OPS],
   "baseinfo-models.test.ts": ["BASEINFO_MODEL_OPS", BASEINFO_MODEL_OPS],
   "realname.test.ts": ["REALNAME_OPS", REALNAME_OPS],
   "lease.test.ts": ["LEASE_OPS", LEASE_OPS],

@@ -17,7 +17,11 @@ export type RegisterRecord =
   | Schemas["GearboxRecord"]
   | Schemas["FinanceOrgRecord"]
   | Schemas["LeaseOrgRecord"]
-  | Schemas["EconomicSpeedRecord"];
+  | Schemas["EconomicSpeedRecord"]
+  | Schemas["MachineryInfoRecord"]
+  | Schemas["VehicleUnitRecord"]
+  | Schemas["BlackBoxRecord"]
+  | Schemas["MesVehicleRecord"];
 /** A numbered page of a register. */
 export interface RegisterPage {
   list: RegisterRecord[];
@@ -26,7 +30,15 @@ export interface RegisterPage {
 /** The list's filters (keyword and the register's choices; an empty one is not sent). */
 export type RegisterFilters = Record<string, string>;
 /** Where a register's calls live (/tsp-bss/<base>/…). */
-export type RegisterBase = "gearbox" | "financeOrg" | "leaseOrg" | "economicSpeed";
+export type RegisterBase =
+  | "gearbox"
+  | "financeOrg"
+  | "leaseOrg"
+  | "economicSpeed"
+  | "machineryInfo"
+  | "vehicleUnit"
+  | "blackBox"
+  | "mesVehicle";
 
 /** Each register's paths, written out (the screen-calls test reads the console's calls from its literals). */
 const PATHS = {
@@ -69,6 +81,46 @@ const PATHS = {
     export: "/tsp-bss/economicSpeed/export",
     import: "/tsp-bss/economicSpeed/import",
     template: "/tsp-bss/economicSpeed/import/template",
+  },
+  machineryInfo: {
+    list: "/tsp-bss/machineryInfo/list",
+    detail: "/tsp-bss/machineryInfo/detail",
+    add: "/tsp-bss/machineryInfo/add",
+    update: "/tsp-bss/machineryInfo/update",
+    delete: "/tsp-bss/machineryInfo/delete",
+    export: "/tsp-bss/machineryInfo/export",
+    import: "/tsp-bss/machineryInfo/import",
+    template: "/tsp-bss/machineryInfo/import/template",
+  },
+  vehicleUnit: {
+    list: "/tsp-bss/vehicleUnit/list",
+    detail: "/tsp-bss/vehicleUnit/detail",
+    add: "/tsp-bss/vehicleUnit/add",
+    update: "/tsp-bss/vehicleUnit/update",
+    delete: "/tsp-bss/vehicleUnit/delete",
+    export: "/tsp-bss/vehicleUnit/export",
+    import: "/tsp-bss/vehicleUnit/import",
+    template: "/tsp-bss/vehicleUnit/import/template",
+  },
+  blackBox: {
+    list: "/tsp-bss/blackBox/list",
+    detail: "/tsp-bss/blackBox/detail",
+    add: "/tsp-bss/blackBox/add",
+    update: "/tsp-bss/blackBox/update",
+    delete: "/tsp-bss/blackBox/delete",
+    export: "/tsp-bss/blackBox/export",
+    import: "/tsp-bss/blackBox/import",
+    template: "/tsp-bss/blackBox/import/template",
+  },
+  mesVehicle: {
+    list: "/tsp-bss/mesVehicle/list",
+    detail: "/tsp-bss/mesVehicle/detail",
+    add: "/tsp-bss/mesVehicle/add",
+    update: "/tsp-bss/mesVehicle/update",
+    delete: "/tsp-bss/mesVehicle/delete",
+    export: "/tsp-bss/mesVehicle/export",
+    import: "/tsp-bss/mesVehicle/import",
+    template: "/tsp-bss/mesVehicle/import/template",
   },
 } as const satisfies Record<RegisterBase, Record<string, string>>;
 type Call = keyof (typeof PATHS)["gearbox"];
@@ -129,7 +181,7 @@ export const registerImport = (calls: RegisterCalls, op: ListImport["op"]): Omit
   allowCover: true,
 });
 
-/* ---- The keyword searches two of the registers answer (GET /tsp-bss/search/<name>) ---- */
+/* ---- The keyword searches the registers answer (GET /tsp-bss/search/<name>) ---- */
 
 /** A picker's page: the typed keyword and the page wanted. */
 export interface OptionQuery {
@@ -150,4 +202,28 @@ export async function gearboxModelOptions(query: OptionQuery, signal: AbortSigna
 /** One page of the finance organisations in cooperation as options, from 金融机构管理. */
 export async function financeOrgOptions(query: OptionQuery, signal: AbortSignal) {
   return optionPage(dataOf(await sdk().GET("/tsp-bss/search/getfinanceOrgList", { params: { query }, signal })));
+}
+
+/** One page of the ECU models of the tenant's units as options ("supplier model" by model), from 车机数据. */
+export async function ecuModelOptions(query: OptionQuery, signal: AbortSignal) {
+  return optionPage(dataOf(await sdk().GET("/tsp-bss/search/getECUList", { params: { query }, signal })));
+}
+
+/**
+ * One page of machines of 机械信息 as options (the spec's machinery picker, findMeinListByDim):
+ * the typed text is a part of the PIN; an option reads "PIN brand model", its value the PIN.
+ */
+export async function machineryOptions(query: OptionQuery, signal: AbortSignal) {
+  const page = dataOf(
+    await sdk().GET("/tsp-bss/machinery/manager/findMeinListByDim", {
+      params: {
+        query: { vin: query.keyWords.trim().toUpperCase(), pageNum: query.pageIndex, pageSize: query.pageSize },
+      },
+      signal,
+    }),
+  );
+  return {
+    list: page.list.map((m) => ({ value: m.vin, label: `${m.vin} ${m.brand} ${m.cpxh}` })),
+    total: page.total,
+  };
 }

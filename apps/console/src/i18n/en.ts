@@ -3,6 +3,7 @@ import { monitorText } from "./screens/monitor";
 import { nerText } from "./screens/ner";
 import { realnameText } from "./screens/realname";
 import { registersText } from "./screens/registers";
+import { registersRestText } from "./screens/registersRest";
 import { serviceStationText } from "./screens/serviceStation";
 import { tboxText } from "./screens/tbox";
 import { vehicleAbilityText } from "./screens/vehicleAbility";
@@ -232,6 +233,7 @@ export const en: Record<MessageKey, string> = {
   ...dealerText.en,
   ...serviceStationText.en,
   ...registersText.en,
+  ...registersRestText.en,
   ...tboxText.en,
   ...vehicleSaleText.en,
   ...vehicleInfoText.en,

@@ -10,6 +10,7 @@ import { monitorText } from "./screens/monitor";
 import { nerText } from "./screens/ner";
 import { realnameText } from "./screens/realname";
 import { registersText } from "./screens/registers";
+import { registersRestText } from "./screens/registersRest";
 import { serviceStationText } from "./screens/serviceStation";
 import { tboxText } from "./screens/tbox";
 import { vehicleAbilityText } from "./screens/vehicleAbility";
@@ -244,6 +245,7 @@ export const zhCN = {
   ...dealerText.zh,
   ...serviceStationText.zh,
   ...registersText.zh,
+  ...registersRestText.zh,
   ...tboxText.zh,
   ...vehicleSaleText.zh,
   ...vehicleInfoText.zh,

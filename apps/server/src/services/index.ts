@@ -5,6 +5,7 @@ import { commSaasCloud } from "./comm-saas-cloud";
 import { objectStore } from "./object-store";
 import { transfer } from "./transfer";
 import { tspBss } from "./tsp-bss";
+import { tspBssBaseInfoRest } from "./tsp-bss/baseInfoRest";
 import { tspBssDealer } from "./tsp-bss/dealer";
 import { tspBssLease } from "./tsp-bss/lease";
 import { tspBssRealname } from "./tsp-bss/realname";
@@ -60,4 +61,6 @@ export const serviceModules: readonly ServiceModule[] = [
   tspBssLease,
   // The gateway's frame journal for the data-service screens (own PRNG; reads only the vehicles).
   tspHbaseProxyFrames,
+  // 机械信息, 车机数据, 监管终端管理, MES车辆管理 (a PRNG of their own; they read the vehicles seeded above).
+  tspBssBaseInfoRest,
 ];

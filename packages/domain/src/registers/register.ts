@@ -23,7 +23,11 @@ export type RegisterFieldKind =
   /** GB 32100 unified social credit code (18 characters, the last a check character). */
   | "creditCode"
   /** A mainland mobile or landline number. */
-  | "phone";
+  | "phone"
+  /** A 17-character VIN or machinery PIN (ISO 3779 / ISO 10261 characters: digits, capitals but I, O, Q), upper-cased. */
+  | "vin"
+  /** A calendar date written yyyy-MM-dd. */
+  | "date";
 
 /** One field of a register. */
 export interface RegisterField {
@@ -94,12 +98,27 @@ export const msgRegisterStale = (d: RegisterDef) => `该${d.noun}已被他人修
 export const msgRegisterExists = (d: RegisterDef, key: string) => `${d.fields[0]?.label ?? ""}${key}已存在`;
 export const msgRegisterNotFound = (d: RegisterDef) => `${d.noun}不存在`;
 export const msgRegisterDuplicateInFile = (d: RegisterDef) => `文件中${d.fields[0]?.label ?? ""}重复`;
+/** A VIN-kind field that is not 17 digits or capitals other than I, O, Q. */
+export const msgRegisterVin = (label: string) => `${label}应为17位数字或除I、O、Q以外的大写字母`;
+/** A date field that is not a calendar date written yyyy-MM-dd. */
+export const msgRegisterDate = (label: string) => `${label}应为yyyy-MM-dd格式的日期`;
 export const MSG_REGISTER_EXAMPLE_ROW = "这是模板的示例行，请替换为实际数据后导入";
 
 const CODE_RE = /^[A-Za-z0-9][A-Za-z0-9_./-]*$/u;
 const CREDIT_RE = /^[0-9A-HJ-NPQRTUWXY]{2}\d{6}[0-9A-HJ-NPQRTUWXY]{10}$/u;
 /** Mobile (1[3-9] and 9 digits) or landline with area code (0 + 2–3 digits, optional -, 7–8 digits). */
 const PHONE_RE = /^(1[3-9]\d{9}|0\d{2,3}-?\d{7,8})$/u;
+const VIN_RE = /^[0-9A-HJ-NPR-Z]{17}$/u;
+const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/u;
+
+/** Whether `s` is a calendar date written yyyy-MM-dd (2025-02-30 is not). */
+export function isRegisterDate(s: string): boolean {
+  const m = DATE_RE.exec(s);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const at = new Date(Date.UTC(y, mo - 1, d));
+  return y >= 1900 && at.getUTCMonth() === mo - 1 && at.getUTCDate() === d;
+}
 
 /** The reason a unified social credit code is refused, or null. */
 export function creditCodeProblem(code: string): string | null {
@@ -131,6 +150,21 @@ function valueSchema(f: RegisterField): v.GenericSchema<unknown, string | number
         v.maxValue(f.max ?? Number.MAX_SAFE_INTEGER, msg),
       );
     }
+    case "vin":
+      return v.pipe(
+        v.string(required),
+        v.trim(),
+        v.toUpperCase(),
+        v.nonEmpty(required),
+        v.regex(VIN_RE, msgRegisterVin(f.label)),
+      );
+    case "date":
+      return v.pipe(
+        v.string(required),
+        v.trim(),
+        v.nonEmpty(required),
+        v.check(isRegisterDate, msgRegisterDate(f.label)),
+      );
     default: {
       const max = f.kind === "creditCode" ? 18 : (f.maxLength ?? 50);
       return v.pipe(
@@ -241,6 +275,8 @@ export function registerFieldHint(f: RegisterField): string {
   if (f.kind === "decimal") parts.push(`数字（最多${decimalsText(f)}位小数），${f.min ?? 0}至${f.max ?? 0}`);
   if (f.kind === "creditCode") parts.push("18位，末位为GB 32100校验位；请按文本填写");
   if (f.kind === "phone") parts.push("11位手机号或带区号的固定电话");
+  if (f.kind === "vin") parts.push("17位数字或除I、O、Q以外的大写字母");
+  if (f.kind === "date") parts.push("日期，格式yyyy-MM-dd，如2025-03-15；请按文本填写");
   if (f.hint) parts.push(f.hint);
   if (!f.required) parts.push("可不填");
   return parts.join("；");

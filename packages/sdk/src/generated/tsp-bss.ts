@@ -1765,7 +1765,7 @@ export interface paths {
         };
         /**
          * Farm-machinery selector search
-         * @description The farm-machinery VIN picker (spec section 7: vin, oemId, unBindOwner, brand, series, model, cpxh, cpbh, jjxh, pageNum, pageSize).
+         * @description The machinery picker (spec section 7: vin, oemId, unBindOwner, brand, series, model, cpxh, cpbh, jjxh, pageNum, pageSize) over the machinery register (基础信息管理 › 机械信息): `vin` (the PIN) is a substring; brand, series, cpxh, cpbh, jjxh match exactly; `model` is the product model (cpxh); `oemId` the maker whose name is the machine's 生产企业; ownerName is masked.
          */
         get: operations["findMeinListByDim"];
         put?: never;
@@ -1962,7 +1962,7 @@ export interface paths {
         };
         /**
          * Keyword search: ecu models
-         * @description ECU models whose name or code contains `keyWords`, as select options. Paged by `pageIndex` (from 1) and `pageSize`.
+         * @description The ECU models of the caller's units (车机数据, /baseInfo/vehicleData) whose model or supplier contains `keyWords`, as select options: label "supplier model", value the model, one per model and supplier. Paged by `pageIndex` (from 1) and `pageSize`.
          */
         get: operations["searchEcuList"];
         put?: never;
@@ -3993,6 +3993,646 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/tsp-bss/machineryInfo/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 机械信息: a numbered page
+         * @description Numbered page of the tenant's 机械 rows (and its sub-tenants'), ordered by 机械PIN码. `keyWords` is a case-insensitive substring of vin, mein, cpbh, cpxh, brand, engineNo, ownerName; choice filters are exact; an empty value means no filter.
+         */
+        get: operations["listMachineries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/machineryInfo/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One 机械
+         * @description The row `vin` as the list shows it (the edit form starts from it; send its `updatedAt` back with the edit). A row the tenant does not hold answers 404 机械不存在.
+         */
+        get: operations["getMachinery"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/machineryInfo/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a 机械
+         * @description Registers a new row for the caller's tenant. Besides the schema, @tsp/domain `checkRegisterRow` applies (400 with the field of each reason, in Chinese). A 机械PIN码 the tenant already has answers 409 机械PIN码<value>已存在.
+         */
+        post: operations["createMachinery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/machineryInfo/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Save a 机械's fields
+         * @description Replaces every field but the key `vin` (every field is sent) and answers the saved row with its new `updatedAt`. Optimistic concurrency: `updatedAt` must be the value the editor read; otherwise 409 该机械已被他人修改，请刷新后重新编辑 and nothing changes. The same checks as create (400). A row the tenant does not hold answers 404.
+         */
+        post: operations["updateMachinery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/machineryInfo/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete a 机械
+         * @description Deletes the row `vin` (query parameter, no body). A machine a supervision terminal of 监管终端管理 is bound to is refused (409 该机械已绑定N台监管终端，请先在监管终端管理中解绑): the terminal's filing names it. A row the tenant does not hold answers 404.
+         */
+        post: operations["deleteMachinery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/machineryInfo/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Export 机械信息 (background task)
+         * @description Submits an .xlsx export of every row matching the list's filters (without paging), in 机械PIN码 order. Its columns are the import template's (so an export is a filled template the import takes back), then the last change. The file appears in the export file list.
+         */
+        post: operations["exportMachineries"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/machineryInfo/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import 机械信息 from a sheet
+         * @description Reads the rows of one .xlsx file (the columns of downloadMachineryTemplate; choices as their Chinese names or codes). Each row is checked like a create (@tsp/domain `checkRegisterRow`) plus: a 机械PIN码 twice in the file (文件中机械PIN码重复), one the tenant already has (机械PIN码<value>已存在, unless `allowCover=true`, which overwrites that row), one another tenant has (never overwritten), the template's example row. Valid rows are saved in one transaction; rejected rows are listed with their Excel row number, 机械PIN码 (`key`) and every reason, and change nothing. If the database refuses a checked row while saving, no row is saved (409). A file that is not an .xlsx workbook, lacks a column of the template or has no data rows answers 400.
+         */
+        post: operations["importMachineries"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/machineryInfo/import/template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download the 机械信息 import template
+         * @description The .xlsx template of importMachineries: sheet 1 (机械信息, the only sheet the import reads) holds the header row and one example row (an import refuses it unchanged); sheet 2 (填写说明) says per column whether it is required and how to fill it. The template, the import and the export come from one column declaration.
+         */
+        get: operations["downloadMachineryTemplate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/vehicleUnit/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 车机数据: a numbered page
+         * @description Numbered page of the tenant's 车机 rows (and its sub-tenants'), ordered by 车机序列号. `keyWords` is a case-insensitive substring of unitSn, ecuModel, supplier, boundVin, softwareVersion; choice filters are exact; an empty value means no filter.
+         */
+        get: operations["listVehicleUnits"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/vehicleUnit/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One 车机
+         * @description The row `unitSn` as the list shows it (the edit form starts from it; send its `updatedAt` back with the edit). A row the tenant does not hold answers 404 车机不存在.
+         */
+        get: operations["getVehicleUnit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/vehicleUnit/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a 车机
+         * @description Registers a new row for the caller's tenant. Besides the schema, @tsp/domain `checkRegisterRow` applies (400 with the field of each reason, in Chinese). A 绑定VIN that is not a vehicle of the caller's tenants answers 400 车辆<VIN>不存在. A 车机序列号 the tenant already has answers 409 车机序列号<value>已存在.
+         */
+        post: operations["createVehicleUnit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/vehicleUnit/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Save a 车机's fields
+         * @description Replaces every field but the key `unitSn` (every field is sent) and answers the saved row with its new `updatedAt`. Optimistic concurrency: `updatedAt` must be the value the editor read; otherwise 409 该车机已被他人修改，请刷新后重新编辑 and nothing changes. The same checks as create (400). A 绑定VIN that is not a vehicle of the caller's tenants answers 400 车辆<VIN>不存在. A row the tenant does not hold answers 404.
+         */
+        post: operations["updateVehicleUnit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/vehicleUnit/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete a 车机
+         * @description Deletes the row `unitSn` (query parameter, no body). A unit fitted to a vehicle is refused (409 该车机已绑定车辆<VIN>，请先清空绑定VIN后再删除): it is removed from the vehicle first. A row the tenant does not hold answers 404.
+         */
+        post: operations["deleteVehicleUnit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/vehicleUnit/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Export 车机数据 (background task)
+         * @description Submits an .xlsx export of every row matching the list's filters (without paging), in 车机序列号 order. Its columns are the import template's (so an export is a filled template the import takes back), then the last change. The file appears in the export file list.
+         */
+        post: operations["exportVehicleUnits"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/vehicleUnit/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import 车机数据 from a sheet
+         * @description Reads the rows of one .xlsx file (the columns of downloadVehicleUnitTemplate; choices as their Chinese names or codes). Each row is checked like a create (@tsp/domain `checkRegisterRow`, and what it names must exist) plus: a 车机序列号 twice in the file (文件中车机序列号重复), one the tenant already has (车机序列号<value>已存在, unless `allowCover=true`, which overwrites that row), one another tenant has (never overwritten), the template's example row. Valid rows are saved in one transaction; rejected rows are listed with their Excel row number, 车机序列号 (`key`) and every reason, and change nothing. If the database refuses a checked row while saving, no row is saved (409). A file that is not an .xlsx workbook, lacks a column of the template or has no data rows answers 400.
+         */
+        post: operations["importVehicleUnits"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/vehicleUnit/import/template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download the 车机数据 import template
+         * @description The .xlsx template of importVehicleUnits: sheet 1 (车机数据, the only sheet the import reads) holds the header row and one example row (an import refuses it unchanged); sheet 2 (填写说明) says per column whether it is required and how to fill it. The template, the import and the export come from one column declaration.
+         */
+        get: operations["downloadVehicleUnitTemplate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/blackBox/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 监管终端管理: a numbered page
+         * @description Numbered page of the tenant's 监管终端 rows (and its sub-tenants'), ordered by 终端编号. `keyWords` is a case-insensitive substring of terminalId, chipId, iccid, machineryPin, manufacturer, filingNo; choice filters are exact; an empty value means no filter.
+         */
+        get: operations["listBlackBoxes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/blackBox/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One 监管终端
+         * @description The row `terminalId` as the list shows it (the edit form starts from it; send its `updatedAt` back with the edit). A row the tenant does not hold answers 404 监管终端不存在.
+         */
+        get: operations["getBlackBox"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/blackBox/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a 监管终端
+         * @description Registers a new row for the caller's tenant. Besides the schema, @tsp/domain `checkRegisterRow` applies (400 with the field of each reason, in Chinese). A 绑定机械PIN码 not registered in 机械信息 answers 400 机械<PIN>未在机械信息中登记. A 终端编号 the tenant already has answers 409 终端编号<value>已存在.
+         */
+        post: operations["createBlackBox"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/blackBox/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Save a 监管终端's fields
+         * @description Replaces every field but the key `terminalId` (every field is sent) and answers the saved row with its new `updatedAt`. Optimistic concurrency: `updatedAt` must be the value the editor read; otherwise 409 该监管终端已被他人修改，请刷新后重新编辑 and nothing changes. The same checks as create (400). A 绑定机械PIN码 not registered in 机械信息 answers 400 机械<PIN>未在机械信息中登记. A row the tenant does not hold answers 404.
+         */
+        post: operations["updateBlackBox"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/blackBox/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete a 监管终端
+         * @description Deletes the row `terminalId` (query parameter, no body). A terminal filed or being filed with the environmental authority is refused (409 已提交备案的监管终端不能删除…): the filing is withdrawn first. A row the tenant does not hold answers 404.
+         */
+        post: operations["deleteBlackBox"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/blackBox/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Export 监管终端管理 (background task)
+         * @description Submits an .xlsx export of every row matching the list's filters (without paging), in 终端编号 order. Its columns are the import template's (so an export is a filled template the import takes back), then the last change. The file appears in the export file list.
+         */
+        post: operations["exportBlackBoxes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/blackBox/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import 监管终端管理 from a sheet
+         * @description Reads the rows of one .xlsx file (the columns of downloadBlackBoxTemplate; choices as their Chinese names or codes). Each row is checked like a create (@tsp/domain `checkRegisterRow`, and what it names must exist) plus: a 终端编号 twice in the file (文件中终端编号重复), one the tenant already has (终端编号<value>已存在, unless `allowCover=true`, which overwrites that row), one another tenant has (never overwritten), the template's example row. Valid rows are saved in one transaction; rejected rows are listed with their Excel row number, 终端编号 (`key`) and every reason, and change nothing. If the database refuses a checked row while saving, no row is saved (409). A file that is not an .xlsx workbook, lacks a column of the template or has no data rows answers 400.
+         */
+        post: operations["importBlackBoxes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/blackBox/import/template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download the 监管终端管理 import template
+         * @description The .xlsx template of importBlackBoxes: sheet 1 (监管终端管理, the only sheet the import reads) holds the header row and one example row (an import refuses it unchanged); sheet 2 (填写说明) says per column whether it is required and how to fill it. The template, the import and the export come from one column declaration.
+         */
+        get: operations["downloadBlackBoxTemplate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/mesVehicle/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * MES车辆管理: a numbered page
+         * @description Numbered page of the tenant's MES车辆 rows (and its sub-tenants'), ordered by VIN. `keyWords` is a case-insensitive substring of vin, productionOrder, configCode, engineNo, tboxSn, vehicleModel; choice filters are exact; an empty value means no filter.
+         */
+        get: operations["listMesVehicles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/mesVehicle/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One MES车辆
+         * @description The row `vin` as the list shows it (the edit form starts from it; send its `updatedAt` back with the edit). A row the tenant does not hold answers 404 MES车辆不存在.
+         */
+        get: operations["getMesVehicle"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/mesVehicle/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a MES车辆
+         * @description Registers a new row for the caller's tenant. Besides the schema, @tsp/domain `checkRegisterRow` applies (400 with the field of each reason, in Chinese). A VIN the tenant already has answers 409 VIN<value>已存在.
+         */
+        post: operations["createMesVehicle"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/mesVehicle/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Save a MES车辆's fields
+         * @description Replaces every field but the key `vin` (every field is sent) and answers the saved row with its new `updatedAt`. Optimistic concurrency: `updatedAt` must be the value the editor read; otherwise 409 该MES车辆已被他人修改，请刷新后重新编辑 and nothing changes. The same checks as create (400). A row the tenant does not hold answers 404.
+         */
+        post: operations["updateMesVehicle"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/mesVehicle/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete a MES车辆
+         * @description Deletes the row `vin` (query parameter, no body). A vehicle the platform already has on file (车辆建档, a vehicle of the tenant with that VIN) is refused (409 该车辆已在平台建档，不能删除MES记录). A row the tenant does not hold answers 404.
+         */
+        post: operations["deleteMesVehicle"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/mesVehicle/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Export MES车辆管理 (background task)
+         * @description Submits an .xlsx export of every row matching the list's filters (without paging), in VIN order. Its columns are the import template's (so an export is a filled template the import takes back), then the last change. The file appears in the export file list.
+         */
+        post: operations["exportMesVehicles"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/mesVehicle/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import MES车辆管理 from a sheet
+         * @description Reads the rows of one .xlsx file (the columns of downloadMesVehicleTemplate; choices as their Chinese names or codes). Each row is checked like a create (@tsp/domain `checkRegisterRow`) plus: a VIN twice in the file (文件中VIN重复), one the tenant already has (VIN<value>已存在, unless `allowCover=true`, which overwrites that row), one another tenant has (never overwritten), the template's example row. Valid rows are saved in one transaction; rejected rows are listed with their Excel row number, VIN (`key`) and every reason, and change nothing. If the database refuses a checked row while saving, no row is saved (409). A file that is not an .xlsx workbook, lacks a column of the template or has no data rows answers 400.
+         */
+        post: operations["importMesVehicles"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/mesVehicle/import/template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download the MES车辆管理 import template
+         * @description The .xlsx template of importMesVehicles: sheet 1 (MES车辆管理, the only sheet the import reads) holds the header row and one example row (an import refuses it unchanged); sheet 2 (填写说明) says per column whether it is required and how to fill it. The template, the import and the export come from one column declaration.
+         */
+        get: operations["downloadMesVehicleTemplate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -4585,6 +5225,356 @@ export interface components {
         /** @description A numbered page. */
         EconomicSpeedPage: {
             list: components["schemas"]["EconomicSpeedRecord"][];
+            total: components["schemas"]["Total"];
+        };
+        /**
+         * @description 机械类型: excavator 挖掘机, loader 装载机, bulldozer 推土机, roller 压路机, crane 起重机, forklift 叉车, tractor 拖拉机, harvester 收获机, other 其他.
+         * @enum {string}
+         */
+        MachineryInfoMachineryType: "excavator" | "loader" | "bulldozer" | "roller" | "crane" | "forklift" | "tractor" | "harvester" | "other";
+        /**
+         * @description 排放阶段: cn3 国三, cn4 国四.
+         * @enum {string}
+         */
+        MachineryInfoEmissionStage: "cn3" | "cn4";
+        /** @description Every field of a 机械 (a create, or with `updatedAt` an edit). @tsp/domain checkRegisterRow is the same form with Chinese messages and the rules between fields. */
+        MachineryInfoEdit: {
+            /** @description 机械PIN码. 17位数字或除I、O、Q以外的大写字母（小写字母按大写读） */
+            vin: string;
+            /** @description 机械环保代码. 字母、数字和- _ . /，最多32个字符；生态环境部门登记时核发的环保代码 */
+            mein: string;
+            machineryType: components["schemas"]["MachineryInfoMachineryType"];
+            /** @description 品牌. 最多30个字符 */
+            brand: string;
+            /** @description 系列. 最多30个字符；可不填 */
+            series: string | null;
+            /** @description 产品型号. 最多40个字符 */
+            cpxh: string;
+            /** @description 出厂编号. 字母、数字和- _ . /，最多32个字符 */
+            cpbh: string;
+            /** @description 配套机具型号. 最多40个字符；可不填 */
+            jjxh: string | null;
+            /** @description 生产企业. 最多60个字符 */
+            manufacturer: string;
+            emissionStage: components["schemas"]["MachineryInfoEmissionStage"];
+            /** @description 环保信息公开编号. 最多60个字符；机型在机动车和非道路移动机械环保信息公开平台的公开编号；国四机械必填；可不填 */
+            disclosureNo: string | null;
+            /** @description 发动机型号. 最多40个字符 */
+            engineModel: string;
+            /** @description 发动机编号. 字母、数字和- _ . /，最多32个字符 */
+            engineNo: string;
+            /** @description 机械所有人. 最多60个字符；可不填 */
+            ownerName: string | null;
+            /** @description 备注. 最多200个字符；可不填 */
+            remark: string | null;
+        };
+        /** @description The fields of a create, and the `updatedAt` the editor read (a different current value answers 409). */
+        MachineryInfoUpdate: {
+            /** @description 机械PIN码. 17位数字或除I、O、Q以外的大写字母（小写字母按大写读） */
+            vin: string;
+            /** @description 机械环保代码. 字母、数字和- _ . /，最多32个字符；生态环境部门登记时核发的环保代码 */
+            mein: string;
+            machineryType: components["schemas"]["MachineryInfoMachineryType"];
+            /** @description 品牌. 最多30个字符 */
+            brand: string;
+            /** @description 系列. 最多30个字符；可不填 */
+            series: string | null;
+            /** @description 产品型号. 最多40个字符 */
+            cpxh: string;
+            /** @description 出厂编号. 字母、数字和- _ . /，最多32个字符 */
+            cpbh: string;
+            /** @description 配套机具型号. 最多40个字符；可不填 */
+            jjxh: string | null;
+            /** @description 生产企业. 最多60个字符 */
+            manufacturer: string;
+            emissionStage: components["schemas"]["MachineryInfoEmissionStage"];
+            /** @description 环保信息公开编号. 最多60个字符；机型在机动车和非道路移动机械环保信息公开平台的公开编号；国四机械必填；可不填 */
+            disclosureNo: string | null;
+            /** @description 发动机型号. 最多40个字符 */
+            engineModel: string;
+            /** @description 发动机编号. 字母、数字和- _ . /，最多32个字符 */
+            engineNo: string;
+            /** @description 机械所有人. 最多60个字符；可不填 */
+            ownerName: string | null;
+            /** @description 备注. 最多200个字符；可不填 */
+            remark: string | null;
+            updatedAt: components["schemas"]["RegisterVersion"];
+        };
+        /** @description A 机械 as the list and the detail show it, with its version and who changed it last. */
+        MachineryInfoRecord: {
+            /** @description 机械PIN码. 17位数字或除I、O、Q以外的大写字母（小写字母按大写读） */
+            vin: string;
+            /** @description 机械环保代码. 字母、数字和- _ . /，最多32个字符；生态环境部门登记时核发的环保代码 */
+            mein: string;
+            machineryType: components["schemas"]["MachineryInfoMachineryType"];
+            /** @description 品牌. 最多30个字符 */
+            brand: string;
+            /** @description 系列. 最多30个字符；可不填 */
+            series: string | null;
+            /** @description 产品型号. 最多40个字符 */
+            cpxh: string;
+            /** @description 出厂编号. 字母、数字和- _ . /，最多32个字符 */
+            cpbh: string;
+            /** @description 配套机具型号. 最多40个字符；可不填 */
+            jjxh: string | null;
+            /** @description 生产企业. 最多60个字符 */
+            manufacturer: string;
+            emissionStage: components["schemas"]["MachineryInfoEmissionStage"];
+            /** @description 环保信息公开编号. 最多60个字符；机型在机动车和非道路移动机械环保信息公开平台的公开编号；国四机械必填；可不填 */
+            disclosureNo: string | null;
+            /** @description 发动机型号. 最多40个字符 */
+            engineModel: string;
+            /** @description 发动机编号. 字母、数字和- _ . /，最多32个字符 */
+            engineNo: string;
+            /** @description 机械所有人. 最多60个字符；可不填 */
+            ownerName: string | null;
+            /** @description 备注. 最多200个字符；可不填 */
+            remark: string | null;
+            updatedAt: components["schemas"]["RegisterVersion"];
+            /** @description Who changed the row last (null when only seeded). */
+            updateName: string | null;
+        };
+        /** @description A numbered page. */
+        MachineryInfoPage: {
+            list: components["schemas"]["MachineryInfoRecord"][];
+            total: components["schemas"]["Total"];
+        };
+        /**
+         * @description 车机类型: ivi 车机(IVI), tbox T-BOX, ecu 发动机控制器(ECU), tcu 变速箱控制器(TCU), vcu 整车控制器(VCU), bms 电池管理系统(BMS), adas 辅助驾驶控制器(ADAS).
+         * @enum {string}
+         */
+        VehicleUnitEcuType: "ivi" | "tbox" | "ecu" | "tcu" | "vcu" | "bms" | "adas";
+        /** @description Every field of a 车机 (a create, or with `updatedAt` an edit). @tsp/domain checkRegisterRow is the same form with Chinese messages and the rules between fields. */
+        VehicleUnitEdit: {
+            /** @description 车机序列号. 字母、数字和- _ . /，最多40个字符 */
+            unitSn: string;
+            ecuType: components["schemas"]["VehicleUnitEcuType"];
+            /** @description ECU型号. 字母、数字和- _ . /，最多40个字符 */
+            ecuModel: string;
+            /** @description 供应商. 最多50个字符 */
+            supplier: string;
+            /** @description 硬件版本. 最多30个字符 */
+            hardwareVersion: string;
+            /** @description 软件版本. 最多30个字符 */
+            softwareVersion: string;
+            /** @description 零件号. 字母、数字和- _ . /，最多32个字符；可不填 */
+            partNo: string | null;
+            /** @description 绑定VIN. 17位数字或除I、O、Q以外的大写字母；本租户已建档车辆的VIN；未装车可不填；可不填（小写字母按大写读） */
+            boundVin: string | null;
+            /** @description 备注. 最多200个字符；可不填 */
+            remark: string | null;
+        };
+        /** @description The fields of a create, and the `updatedAt` the editor read (a different current value answers 409). */
+        VehicleUnitUpdate: {
+            /** @description 车机序列号. 字母、数字和- _ . /，最多40个字符 */
+            unitSn: string;
+            ecuType: components["schemas"]["VehicleUnitEcuType"];
+            /** @description ECU型号. 字母、数字和- _ . /，最多40个字符 */
+            ecuModel: string;
+            /** @description 供应商. 最多50个字符 */
+            supplier: string;
+            /** @description 硬件版本. 最多30个字符 */
+            hardwareVersion: string;
+            /** @description 软件版本. 最多30个字符 */
+            softwareVersion: string;
+            /** @description 零件号. 字母、数字和- _ . /，最多32个字符；可不填 */
+            partNo: string | null;
+            /** @description 绑定VIN. 17位数字或除I、O、Q以外的大写字母；本租户已建档车辆的VIN；未装车可不填；可不填（小写字母按大写读） */
+            boundVin: string | null;
+            /** @description 备注. 最多200个字符；可不填 */
+            remark: string | null;
+            updatedAt: components["schemas"]["RegisterVersion"];
+        };
+        /** @description A 车机 as the list and the detail show it, with its version and who changed it last. */
+        VehicleUnitRecord: {
+            /** @description 车机序列号. 字母、数字和- _ . /，最多40个字符 */
+            unitSn: string;
+            ecuType: components["schemas"]["VehicleUnitEcuType"];
+            /** @description ECU型号. 字母、数字和- _ . /，最多40个字符 */
+            ecuModel: string;
+            /** @description 供应商. 最多50个字符 */
+            supplier: string;
+            /** @description 硬件版本. 最多30个字符 */
+            hardwareVersion: string;
+            /** @description 软件版本. 最多30个字符 */
+            softwareVersion: string;
+            /** @description 零件号. 字母、数字和- _ . /，最多32个字符；可不填 */
+            partNo: string | null;
+            /** @description 绑定VIN. 17位数字或除I、O、Q以外的大写字母；本租户已建档车辆的VIN；未装车可不填；可不填（小写字母按大写读） */
+            boundVin: string | null;
+            /** @description 备注. 最多200个字符；可不填 */
+            remark: string | null;
+            updatedAt: components["schemas"]["RegisterVersion"];
+            /** @description Who changed the row last (null when only seeded). */
+            updateName: string | null;
+        };
+        /** @description A numbered page. */
+        VehicleUnitPage: {
+            list: components["schemas"]["VehicleUnitRecord"][];
+            total: components["schemas"]["Total"];
+        };
+        /**
+         * @description 备案状态: unfiled 未备案, filing 备案中, filed 已备案, returned 已退回.
+         * @enum {string}
+         */
+        BlackBoxFilingState: "unfiled" | "filing" | "filed" | "returned";
+        /** @description Every field of a 监管终端 (a create, or with `updatedAt` an edit). @tsp/domain checkRegisterRow is the same form with Chinese messages and the rules between fields. */
+        BlackBoxEdit: {
+            /** @description 终端编号. 字母、数字和- _ . /，最多32个字符 */
+            terminalId: string;
+            /** @description 终端生产企业. 最多60个字符 */
+            manufacturer: string;
+            /** @description 终端型号. 最多40个字符 */
+            terminalModel: string;
+            /** @description 安全芯片编号. 字母、数字和- _ . /，最多32个字符；终端内置安全芯片的唯一编号（HJ 1322要求数据经安全芯片签名） */
+            chipId: string;
+            /** @description ICCID. 字母、数字和- _ . /，最多20个字符；89开头，19或20位 */
+            iccid: string;
+            /** @description 物联网卡号. 最多13个字符；可不填 */
+            msisdn: string | null;
+            /** @description 绑定机械PIN码. 17位数字或除I、O、Q以外的大写字母；已在机械信息中登记的机械PIN码；未安装可不填；可不填（小写字母按大写读） */
+            machineryPin: string | null;
+            /** @description 安装日期. 日期，格式yyyy-MM-dd，如2025-03-15；请按文本填写；可不填 */
+            installDate: string | null;
+            filingState: components["schemas"]["BlackBoxFilingState"];
+            /** @description 备案编号. 最多40个字符；已备案时必填；可不填 */
+            filingNo: string | null;
+            /** @description 备注. 最多200个字符；可不填 */
+            remark: string | null;
+        };
+        /** @description The fields of a create, and the `updatedAt` the editor read (a different current value answers 409). */
+        BlackBoxUpdate: {
+            /** @description 终端编号. 字母、数字和- _ . /，最多32个字符 */
+            terminalId: string;
+            /** @description 终端生产企业. 最多60个字符 */
+            manufacturer: string;
+            /** @description 终端型号. 最多40个字符 */
+            terminalModel: string;
+            /** @description 安全芯片编号. 字母、数字和- _ . /，最多32个字符；终端内置安全芯片的唯一编号（HJ 1322要求数据经安全芯片签名） */
+            chipId: string;
+            /** @description ICCID. 字母、数字和- _ . /，最多20个字符；89开头，19或20位 */
+            iccid: string;
+            /** @description 物联网卡号. 最多13个字符；可不填 */
+            msisdn: string | null;
+            /** @description 绑定机械PIN码. 17位数字或除I、O、Q以外的大写字母；已在机械信息中登记的机械PIN码；未安装可不填；可不填（小写字母按大写读） */
+            machineryPin: string | null;
+            /** @description 安装日期. 日期，格式yyyy-MM-dd，如2025-03-15；请按文本填写；可不填 */
+            installDate: string | null;
+            filingState: components["schemas"]["BlackBoxFilingState"];
+            /** @description 备案编号. 最多40个字符；已备案时必填；可不填 */
+            filingNo: string | null;
+            /** @description 备注. 最多200个字符；可不填 */
+            remark: string | null;
+            updatedAt: components["schemas"]["RegisterVersion"];
+        };
+        /** @description A 监管终端 as the list and the detail show it, with its version and who changed it last. */
+        BlackBoxRecord: {
+            /** @description 终端编号. 字母、数字和- _ . /，最多32个字符 */
+            terminalId: string;
+            /** @description 终端生产企业. 最多60个字符 */
+            manufacturer: string;
+            /** @description 终端型号. 最多40个字符 */
+            terminalModel: string;
+            /** @description 安全芯片编号. 字母、数字和- _ . /，最多32个字符；终端内置安全芯片的唯一编号（HJ 1322要求数据经安全芯片签名） */
+            chipId: string;
+            /** @description ICCID. 字母、数字和- _ . /，最多20个字符；89开头，19或20位 */
+            iccid: string;
+            /** @description 物联网卡号. 最多13个字符；可不填 */
+            msisdn: string | null;
+            /** @description 绑定机械PIN码. 17位数字或除I、O、Q以外的大写字母；已在机械信息中登记的机械PIN码；未安装可不填；可不填（小写字母按大写读） */
+            machineryPin: string | null;
+            /** @description 安装日期. 日期，格式yyyy-MM-dd，如2025-03-15；请按文本填写；可不填 */
+            installDate: string | null;
+            filingState: components["schemas"]["BlackBoxFilingState"];
+            /** @description 备案编号. 最多40个字符；已备案时必填；可不填 */
+            filingNo: string | null;
+            /** @description 备注. 最多200个字符；可不填 */
+            remark: string | null;
+            updatedAt: components["schemas"]["RegisterVersion"];
+            /** @description Who changed the row last (null when only seeded). */
+            updateName: string | null;
+        };
+        /** @description A numbered page. */
+        BlackBoxPage: {
+            list: components["schemas"]["BlackBoxRecord"][];
+            total: components["schemas"]["Total"];
+        };
+        /** @description Every field of a MES车辆 (a create, or with `updatedAt` an edit). @tsp/domain checkRegisterRow is the same form with Chinese messages and the rules between fields. */
+        MesVehicleEdit: {
+            /** @description VIN. 17位数字或除I、O、Q以外的大写字母；第9位为ISO 3779校验位（小写字母按大写读） */
+            vin: string;
+            /** @description 车辆型号. 最多40个字符 */
+            vehicleModel: string;
+            /** @description 配置代码. 字母、数字和- _ . /，最多40个字符 */
+            configCode: string;
+            /** @description 生产工厂. 最多40个字符 */
+            plant: string;
+            /** @description 生产订单号. 字母、数字和- _ . /，最多32个字符 */
+            productionOrder: string;
+            /** @description 上线日期. 日期，格式yyyy-MM-dd，如2025-03-15；请按文本填写 */
+            buildDate: string;
+            /** @description 下线日期. 日期，格式yyyy-MM-dd，如2025-03-15；请按文本填写；不早于上线日期；可不填 */
+            offlineDate: string | null;
+            /** @description 发动机号. 字母、数字和- _ . /，最多32个字符；可不填 */
+            engineNo: string | null;
+            /** @description T-BOX序列号. 字母、数字和- _ . /，最多40个字符；可不填 */
+            tboxSn: string | null;
+            /** @description 备注. 最多200个字符；可不填 */
+            remark: string | null;
+        };
+        /** @description The fields of a create, and the `updatedAt` the editor read (a different current value answers 409). */
+        MesVehicleUpdate: {
+            /** @description VIN. 17位数字或除I、O、Q以外的大写字母；第9位为ISO 3779校验位（小写字母按大写读） */
+            vin: string;
+            /** @description 车辆型号. 最多40个字符 */
+            vehicleModel: string;
+            /** @description 配置代码. 字母、数字和- _ . /，最多40个字符 */
+            configCode: string;
+            /** @description 生产工厂. 最多40个字符 */
+            plant: string;
+            /** @description 生产订单号. 字母、数字和- _ . /，最多32个字符 */
+            productionOrder: string;
+            /** @description 上线日期. 日期，格式yyyy-MM-dd，如2025-03-15；请按文本填写 */
+            buildDate: string;
+            /** @description 下线日期. 日期，格式yyyy-MM-dd，如2025-03-15；请按文本填写；不早于上线日期；可不填 */
+            offlineDate: string | null;
+            /** @description 发动机号. 字母、数字和- _ . /，最多32个字符；可不填 */
+            engineNo: string | null;
+            /** @description T-BOX序列号. 字母、数字和- _ . /，最多40个字符；可不填 */
+            tboxSn: string | null;
+            /** @description 备注. 最多200个字符；可不填 */
+            remark: string | null;
+            updatedAt: components["schemas"]["RegisterVersion"];
+        };
+        /** @description A MES车辆 as the list and the detail show it, with its version and who changed it last. */
+        MesVehicleRecord: {
+            /** @description VIN. 17位数字或除I、O、Q以外的大写字母；第9位为ISO 3779校验位（小写字母按大写读） */
+            vin: string;
+            /** @description 车辆型号. 最多40个字符 */
+            vehicleModel: string;
+            /** @description 配置代码. 字母、数字和- _ . /，最多40个字符 */
+            configCode: string;
+            /** @description 生产工厂. 最多40个字符 */
+            plant: string;
+            /** @description 生产订单号. 字母、数字和- _ . /，最多32个字符 */
+            productionOrder: string;
+            /** @description 上线日期. 日期，格式yyyy-MM-dd，如2025-03-15；请按文本填写 */
+            buildDate: string;
+            /** @description 下线日期. 日期，格式yyyy-MM-dd，如2025-03-15；请按文本填写；不早于上线日期；可不填 */
+            offlineDate: string | null;
+            /** @description 发动机号. 字母、数字和- _ . /，最多32个字符；可不填 */
+            engineNo: string | null;
+            /** @description T-BOX序列号. 字母、数字和- _ . /，最多40个字符；可不填 */
+            tboxSn: string | null;
+            /** @description 备注. 最多200个字符；可不填 */
+            remark: string | null;
+            updatedAt: components["schemas"]["RegisterVersion"];
+            /** @description Who changed the row last (null when only seeded). */
+            updateName: string | null;
+        };
+        /** @description A numbered page. */
+        MesVehiclePage: {
+            list: components["schemas"]["MesVehicleRecord"][];
             total: components["schemas"]["Total"];
         };
         /**
@@ -6070,6 +7060,18 @@ export interface components {
         RegisterKeyWords: string;
         /** @description true: a row whose key is already one of the tenant's rows overwrites its fields. */
         RegisterAllowCover: boolean;
+        MachineryInfoKey: string;
+        /** @description 机械类型: exactly this value; empty: any. */
+        MachineryInfoMachineryTypeFilter: components["schemas"]["MachineryInfoMachineryType"] | string;
+        /** @description 排放阶段: exactly this value; empty: any. */
+        MachineryInfoEmissionStageFilter: components["schemas"]["MachineryInfoEmissionStage"] | string;
+        VehicleUnitKey: string;
+        /** @description 车机类型: exactly this value; empty: any. */
+        VehicleUnitEcuTypeFilter: components["schemas"]["VehicleUnitEcuType"] | string;
+        BlackBoxKey: string;
+        /** @description 备案状态: exactly this value; empty: any. */
+        BlackBoxFilingStateFilter: components["schemas"]["BlackBoxFilingState"] | string;
+        MesVehicleKey: string;
         GearboxKey: string;
         /** @description 变速箱类型: exactly this value; empty: any. */
         GearboxGearboxTypeFilter: components["schemas"]["GearboxGearboxType"] | string;
@@ -10539,8 +11541,8 @@ export interface operations {
                      *       "data": {
                      *         "list": [
                      *           {
-                     *             "label": "博世 EDC17CV44",
-                     *             "value": "EDC17CV44"
+                     *             "label": "博世 EDC17C81",
+                     *             "value": "EDC17C81"
                      *           }
                      *         ],
                      *         "total": 1
@@ -15346,6 +16348,1564 @@ export interface operations {
         };
     };
     downloadEconomicSpeedTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Xlsx"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listMachineries: {
+        parameters: {
+            query?: {
+                /** @description Case-insensitive substring of the register's code and name fields; empty means no filter. */
+                keyWords?: components["parameters"]["RegisterKeyWords"];
+                /** @description 机械类型: exactly this value; empty: any. */
+                machineryType?: components["parameters"]["MachineryInfoMachineryTypeFilter"];
+                /** @description 排放阶段: exactly this value; empty: any. */
+                emissionStage?: components["parameters"]["MachineryInfoEmissionStageFilter"];
+                /** @description Page number, from 1 (spec section 3 "Pagination"). */
+                pageNum?: components["parameters"]["PageNum"];
+                /**
+                 * @description Rows per page. Tables offer 10, 20, 50, 100; selectors ask 10; the VIN, SN and ICCID
+                 *     searches ask for 10000 at once (spec section 9), hence the upper bound.
+                 */
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "操作成功",
+                     *       "data": {
+                     *         "list": [
+                     *           {
+                     *             "vin": "LSYSY2159NA230001",
+                     *             "mein": "LSY000000001",
+                     *             "machineryType": "excavator",
+                     *             "brand": "三一",
+                     *             "series": "中挖",
+                     *             "cpxh": "SY215C",
+                     *             "cpbh": "SY215C0230001",
+                     *             "jjxh": null,
+                     *             "manufacturer": "三一重机有限公司",
+                     *             "emissionStage": "cn4",
+                     *             "disclosureNo": "CN ND G4 31 0001 000001",
+                     *             "engineModel": "4HK1",
+                     *             "engineNo": "4HK1123456",
+                     *             "ownerName": "深圳市鹏程土石方工程有限公司",
+                     *             "remark": null,
+                     *             "updatedAt": 1741912205000,
+                     *             "updateName": "系统管理员"
+                     *           }
+                     *         ],
+                     *         "total": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["MachineryInfoPage"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getMachinery: {
+        parameters: {
+            query: {
+                vin: components["parameters"]["MachineryInfoKey"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "操作成功",
+                     *       "data": {
+                     *         "vin": "LSYSY2159NA230001",
+                     *         "mein": "LSY000000001",
+                     *         "machineryType": "excavator",
+                     *         "brand": "三一",
+                     *         "series": "中挖",
+                     *         "cpxh": "SY215C",
+                     *         "cpbh": "SY215C0230001",
+                     *         "jjxh": null,
+                     *         "manufacturer": "三一重机有限公司",
+                     *         "emissionStage": "cn4",
+                     *         "disclosureNo": "CN ND G4 31 0001 000001",
+                     *         "engineModel": "4HK1",
+                     *         "engineNo": "4HK1123456",
+                     *         "ownerName": "深圳市鹏程土石方工程有限公司",
+                     *         "remark": null,
+                     *         "updatedAt": 1741912205000,
+                     *         "updateName": "系统管理员"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["MachineryInfoRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createMachinery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "vin": "LSYSY2159NA230001",
+                 *       "mein": "LSY000000001",
+                 *       "machineryType": "excavator",
+                 *       "brand": "三一",
+                 *       "series": "中挖",
+                 *       "cpxh": "SY215C",
+                 *       "cpbh": "SY215C0230001",
+                 *       "jjxh": null,
+                 *       "manufacturer": "三一重机有限公司",
+                 *       "emissionStage": "cn4",
+                 *       "disclosureNo": "CN ND G4 31 0001 000001",
+                 *       "engineModel": "4HK1",
+                 *       "engineNo": "4HK1123456",
+                 *       "ownerName": "深圳市鹏程土石方工程有限公司",
+                 *       "remark": null
+                 *     }
+                 */
+                "application/json": components["schemas"]["MachineryInfoEdit"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "保存成功",
+                     *       "data": {
+                     *         "vin": "LSYSY2159NA230001",
+                     *         "mein": "LSY000000001",
+                     *         "machineryType": "excavator",
+                     *         "brand": "三一",
+                     *         "series": "中挖",
+                     *         "cpxh": "SY215C",
+                     *         "cpbh": "SY215C0230001",
+                     *         "jjxh": null,
+                     *         "manufacturer": "三一重机有限公司",
+                     *         "emissionStage": "cn4",
+                     *         "disclosureNo": "CN ND G4 31 0001 000001",
+                     *         "engineModel": "4HK1",
+                     *         "engineNo": "4HK1123456",
+                     *         "ownerName": "深圳市鹏程土石方工程有限公司",
+                     *         "remark": null,
+                     *         "updatedAt": 1741912205000,
+                     *         "updateName": "系统管理员"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["MachineryInfoRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["RegisterConflict"];
+        };
+    };
+    updateMachinery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "vin": "LSYSY2159NA230001",
+                 *       "mein": "LSY000000001",
+                 *       "machineryType": "excavator",
+                 *       "brand": "三一",
+                 *       "series": "中挖",
+                 *       "cpxh": "SY215C",
+                 *       "cpbh": "SY215C0230001",
+                 *       "jjxh": null,
+                 *       "manufacturer": "三一重机有限公司",
+                 *       "emissionStage": "cn4",
+                 *       "disclosureNo": "CN ND G4 31 0001 000001",
+                 *       "engineModel": "4HK1",
+                 *       "engineNo": "4HK1123456",
+                 *       "ownerName": "深圳市鹏程土石方工程有限公司",
+                 *       "remark": null,
+                 *       "updatedAt": 1741912205000
+                 *     }
+                 */
+                "application/json": components["schemas"]["MachineryInfoUpdate"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "保存成功",
+                     *       "data": {
+                     *         "vin": "LSYSY2159NA230001",
+                     *         "mein": "LSY000000001",
+                     *         "machineryType": "excavator",
+                     *         "brand": "三一",
+                     *         "series": "中挖",
+                     *         "cpxh": "SY215C",
+                     *         "cpbh": "SY215C0230001",
+                     *         "jjxh": null,
+                     *         "manufacturer": "三一重机有限公司",
+                     *         "emissionStage": "cn4",
+                     *         "disclosureNo": "CN ND G4 31 0001 000001",
+                     *         "engineModel": "4HK1",
+                     *         "engineNo": "4HK1123456",
+                     *         "ownerName": "深圳市鹏程土石方工程有限公司",
+                     *         "remark": null,
+                     *         "updatedAt": 1741912265000,
+                     *         "updateName": "系统管理员"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["MachineryInfoRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["RegisterConflict"];
+        };
+    };
+    deleteMachinery: {
+        parameters: {
+            query: {
+                vin: components["parameters"]["MachineryInfoKey"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "删除成功",
+                     *       "data": {
+                     *         "key": "LSYSY2159NA230001"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["RegisterDeleted"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["RegisterConflict"];
+        };
+    };
+    exportMachineries: {
+        parameters: {
+            query?: {
+                /** @description Case-insensitive substring of the register's code and name fields; empty means no filter. */
+                keyWords?: components["parameters"]["RegisterKeyWords"];
+                /** @description 机械类型: exactly this value; empty: any. */
+                machineryType?: components["parameters"]["MachineryInfoMachineryTypeFilter"];
+                /** @description 排放阶段: exactly this value; empty: any. */
+                emissionStage?: components["parameters"]["MachineryInfoEmissionStageFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "导出任务已提交，请到导出文件列表查看",
+                     *       "data": {
+                     *         "taskId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "name": "机械信息_20250315.xlsx"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ExportSubmitted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    importMachineries: {
+        parameters: {
+            query?: {
+                /** @description true: a row whose key is already one of the tenant's rows overwrites its fields. */
+                allowCover?: components["parameters"]["RegisterAllowCover"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["ImportFile"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "导入完成",
+                     *       "data": {
+                     *         "all": 2,
+                     *         "success": 1,
+                     *         "failed": 1,
+                     *         "rows": [
+                     *           {
+                     *             "row": 3,
+                     *             "vin": "",
+                     *             "key": "LSYSY2159NA230001",
+                     *             "reason": "文件中机械PIN码重复"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["ImportResult"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["ImportNotSaved"];
+            413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    downloadMachineryTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Xlsx"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listVehicleUnits: {
+        parameters: {
+            query?: {
+                /** @description Case-insensitive substring of the register's code and name fields; empty means no filter. */
+                keyWords?: components["parameters"]["RegisterKeyWords"];
+                /** @description 车机类型: exactly this value; empty: any. */
+                ecuType?: components["parameters"]["VehicleUnitEcuTypeFilter"];
+                /** @description Page number, from 1 (spec section 3 "Pagination"). */
+                pageNum?: components["parameters"]["PageNum"];
+                /**
+                 * @description Rows per page. Tables offer 10, 20, 50, 100; selectors ask 10; the VIN, SN and ICCID
+                 *     searches ask for 10000 at once (spec section 9), hence the upper bound.
+                 */
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "操作成功",
+                     *       "data": {
+                     *         "list": [
+                     *           {
+                     *             "unitSn": "DSVIVI00000001",
+                     *             "ecuType": "ivi",
+                     *             "ecuModel": "DSV-IVI-8155",
+                     *             "supplier": "德赛西威",
+                     *             "hardwareVersion": "H2.1",
+                     *             "softwareVersion": "V3.4.12",
+                     *             "partNo": "7901010-01",
+                     *             "boundVin": "LFWP66K25S1000012",
+                     *             "remark": null,
+                     *             "updatedAt": 1741912205000,
+                     *             "updateName": "系统管理员"
+                     *           }
+                     *         ],
+                     *         "total": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["VehicleUnitPage"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getVehicleUnit: {
+        parameters: {
+            query: {
+                unitSn: components["parameters"]["VehicleUnitKey"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "操作成功",
+                     *       "data": {
+                     *         "unitSn": "DSVIVI00000001",
+                     *         "ecuType": "ivi",
+                     *         "ecuModel": "DSV-IVI-8155",
+                     *         "supplier": "德赛西威",
+                     *         "hardwareVersion": "H2.1",
+                     *         "softwareVersion": "V3.4.12",
+                     *         "partNo": "7901010-01",
+                     *         "boundVin": "LFWP66K25S1000012",
+                     *         "remark": null,
+                     *         "updatedAt": 1741912205000,
+                     *         "updateName": "系统管理员"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["VehicleUnitRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createVehicleUnit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "unitSn": "DSVIVI00000001",
+                 *       "ecuType": "ivi",
+                 *       "ecuModel": "DSV-IVI-8155",
+                 *       "supplier": "德赛西威",
+                 *       "hardwareVersion": "H2.1",
+                 *       "softwareVersion": "V3.4.12",
+                 *       "partNo": "7901010-01",
+                 *       "boundVin": "LFWP66K25S1000012",
+                 *       "remark": null
+                 *     }
+                 */
+                "application/json": components["schemas"]["VehicleUnitEdit"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "保存成功",
+                     *       "data": {
+                     *         "unitSn": "DSVIVI00000001",
+                     *         "ecuType": "ivi",
+                     *         "ecuModel": "DSV-IVI-8155",
+                     *         "supplier": "德赛西威",
+                     *         "hardwareVersion": "H2.1",
+                     *         "softwareVersion": "V3.4.12",
+                     *         "partNo": "7901010-01",
+                     *         "boundVin": "LFWP66K25S1000012",
+                     *         "remark": null,
+                     *         "updatedAt": 1741912205000,
+                     *         "updateName": "系统管理员"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["VehicleUnitRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["RegisterConflict"];
+        };
+    };
+    updateVehicleUnit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "unitSn": "DSVIVI00000001",
+                 *       "ecuType": "ivi",
+                 *       "ecuModel": "DSV-IVI-8155",
+                 *       "supplier": "德赛西威",
+                 *       "hardwareVersion": "H2.1",
+                 *       "softwareVersion": "V3.4.12",
+                 *       "partNo": "7901010-01",
+                 *       "boundVin": "LFWP66K25S1000012",
+                 *       "remark": null,
+                 *       "updatedAt": 1741912205000
+                 *     }
+                 */
+                "application/json": components["schemas"]["VehicleUnitUpdate"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "保存成功",
+                     *       "data": {
+                     *         "unitSn": "DSVIVI00000001",
+                     *         "ecuType": "ivi",
+                     *         "ecuModel": "DSV-IVI-8155",
+                     *         "supplier": "德赛西威",
+                     *         "hardwareVersion": "H2.1",
+                     *         "softwareVersion": "V3.4.12",
+                     *         "partNo": "7901010-01",
+                     *         "boundVin": "LFWP66K25S1000012",
+                     *         "remark": null,
+                     *         "updatedAt": 1741912265000,
+                     *         "updateName": "系统管理员"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["VehicleUnitRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["RegisterConflict"];
+        };
+    };
+    deleteVehicleUnit: {
+        parameters: {
+            query: {
+                unitSn: components["parameters"]["VehicleUnitKey"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "删除成功",
+                     *       "data": {
+                     *         "key": "DSVIVI00000001"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["RegisterDeleted"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["RegisterConflict"];
+        };
+    };
+    exportVehicleUnits: {
+        parameters: {
+            query?: {
+                /** @description Case-insensitive substring of the register's code and name fields; empty means no filter. */
+                keyWords?: components["parameters"]["RegisterKeyWords"];
+                /** @description 车机类型: exactly this value; empty: any. */
+                ecuType?: components["parameters"]["VehicleUnitEcuTypeFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "导出任务已提交，请到导出文件列表查看",
+                     *       "data": {
+                     *         "taskId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "name": "车机数据_20250315.xlsx"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ExportSubmitted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    importVehicleUnits: {
+        parameters: {
+            query?: {
+                /** @description true: a row whose key is already one of the tenant's rows overwrites its fields. */
+                allowCover?: components["parameters"]["RegisterAllowCover"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["ImportFile"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "导入完成",
+                     *       "data": {
+                     *         "all": 2,
+                     *         "success": 1,
+                     *         "failed": 1,
+                     *         "rows": [
+                     *           {
+                     *             "row": 3,
+                     *             "vin": "",
+                     *             "key": "DSVIVI00000001",
+                     *             "reason": "文件中车机序列号重复"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["ImportResult"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["ImportNotSaved"];
+            413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    downloadVehicleUnitTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Xlsx"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listBlackBoxes: {
+        parameters: {
+            query?: {
+                /** @description Case-insensitive substring of the register's code and name fields; empty means no filter. */
+                keyWords?: components["parameters"]["RegisterKeyWords"];
+                /** @description 备案状态: exactly this value; empty: any. */
+                filingState?: components["parameters"]["BlackBoxFilingStateFilter"];
+                /** @description Page number, from 1 (spec section 3 "Pagination"). */
+                pageNum?: components["parameters"]["PageNum"];
+                /**
+                 * @description Rows per page. Tables offer 10, 20, 50, 100; selectors ask 10; the VIN, SN and ICCID
+                 *     searches ask for 10000 at once (spec section 9), hence the upper bound.
+                 */
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "操作成功",
+                     *       "data": {
+                     *         "list": [
+                     *           {
+                     *             "terminalId": "HJT000000101",
+                     *             "manufacturer": "北京中交兴路信息科技有限公司",
+                     *             "terminalModel": "ZJXL-HJ1322-A",
+                     *             "chipId": "SC5A3F0C21000101",
+                     *             "iccid": "89860412345678000102",
+                     *             "msisdn": "1440123456789",
+                     *             "machineryPin": "LSYSY2159NA230001",
+                     *             "installDate": "2025-03-01",
+                     *             "filingState": "filed",
+                     *             "filingNo": "HB2025030100101",
+                     *             "remark": null,
+                     *             "updatedAt": 1741912205000,
+                     *             "updateName": "系统管理员"
+                     *           }
+                     *         ],
+                     *         "total": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["BlackBoxPage"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getBlackBox: {
+        parameters: {
+            query: {
+                terminalId: components["parameters"]["BlackBoxKey"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "操作成功",
+                     *       "data": {
+                     *         "terminalId": "HJT000000101",
+                     *         "manufacturer": "北京中交兴路信息科技有限公司",
+                     *         "terminalModel": "ZJXL-HJ1322-A",
+                     *         "chipId": "SC5A3F0C21000101",
+                     *         "iccid": "89860412345678000102",
+                     *         "msisdn": "1440123456789",
+                     *         "machineryPin": "LSYSY2159NA230001",
+                     *         "installDate": "2025-03-01",
+                     *         "filingState": "filed",
+                     *         "filingNo": "HB2025030100101",
+                     *         "remark": null,
+                     *         "updatedAt": 1741912205000,
+                     *         "updateName": "系统管理员"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["BlackBoxRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createBlackBox: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "terminalId": "HJT000000101",
+                 *       "manufacturer": "北京中交兴路信息科技有限公司",
+                 *       "terminalModel": "ZJXL-HJ1322-A",
+                 *       "chipId": "SC5A3F0C21000101",
+                 *       "iccid": "89860412345678000102",
+                 *       "msisdn": "1440123456789",
+                 *       "machineryPin": "LSYSY2159NA230001",
+                 *       "installDate": "2025-03-01",
+                 *       "filingState": "filed",
+                 *       "filingNo": "HB2025030100101",
+                 *       "remark": null
+                 *     }
+                 */
+                "application/json": components["schemas"]["BlackBoxEdit"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "保存成功",
+                     *       "data": {
+                     *         "terminalId": "HJT000000101",
+                     *         "manufacturer": "北京中交兴路信息科技有限公司",
+                     *         "terminalModel": "ZJXL-HJ1322-A",
+                     *         "chipId": "SC5A3F0C21000101",
+                     *         "iccid": "89860412345678000102",
+                     *         "msisdn": "1440123456789",
+                     *         "machineryPin": "LSYSY2159NA230001",
+                     *         "installDate": "2025-03-01",
+                     *         "filingState": "filed",
+                     *         "filingNo": "HB2025030100101",
+                     *         "remark": null,
+                     *         "updatedAt": 1741912205000,
+                     *         "updateName": "系统管理员"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["BlackBoxRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["RegisterConflict"];
+        };
+    };
+    updateBlackBox: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "terminalId": "HJT000000101",
+                 *       "manufacturer": "北京中交兴路信息科技有限公司",
+                 *       "terminalModel": "ZJXL-HJ1322-A",
+                 *       "chipId": "SC5A3F0C21000101",
+                 *       "iccid": "89860412345678000102",
+                 *       "msisdn": "1440123456789",
+                 *       "machineryPin": "LSYSY2159NA230001",
+                 *       "installDate": "2025-03-01",
+                 *       "filingState": "filed",
+                 *       "filingNo": "HB2025030100101",
+                 *       "remark": null,
+                 *       "updatedAt": 1741912205000
+                 *     }
+                 */
+                "application/json": components["schemas"]["BlackBoxUpdate"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "保存成功",
+                     *       "data": {
+                     *         "terminalId": "HJT000000101",
+                     *         "manufacturer": "北京中交兴路信息科技有限公司",
+                     *         "terminalModel": "ZJXL-HJ1322-A",
+                     *         "chipId": "SC5A3F0C21000101",
+                     *         "iccid": "89860412345678000102",
+                     *         "msisdn": "1440123456789",
+                     *         "machineryPin": "LSYSY2159NA230001",
+                     *         "installDate": "2025-03-01",
+                     *         "filingState": "filed",
+                     *         "filingNo": "HB2025030100101",
+                     *         "remark": null,
+                     *         "updatedAt": 1741912265000,
+                     *         "updateName": "系统管理员"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["BlackBoxRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["RegisterConflict"];
+        };
+    };
+    deleteBlackBox: {
+        parameters: {
+            query: {
+                terminalId: components["parameters"]["BlackBoxKey"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "删除成功",
+                     *       "data": {
+                     *         "key": "HJT000000101"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["RegisterDeleted"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["RegisterConflict"];
+        };
+    };
+    exportBlackBoxes: {
+        parameters: {
+            query?: {
+                /** @description Case-insensitive substring of the register's code and name fields; empty means no filter. */
+                keyWords?: components["parameters"]["RegisterKeyWords"];
+                /** @description 备案状态: exactly this value; empty: any. */
+                filingState?: components["parameters"]["BlackBoxFilingStateFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "导出任务已提交，请到导出文件列表查看",
+                     *       "data": {
+                     *         "taskId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "name": "监管终端管理_20250315.xlsx"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ExportSubmitted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    importBlackBoxes: {
+        parameters: {
+            query?: {
+                /** @description true: a row whose key is already one of the tenant's rows overwrites its fields. */
+                allowCover?: components["parameters"]["RegisterAllowCover"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["ImportFile"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "导入完成",
+                     *       "data": {
+                     *         "all": 2,
+                     *         "success": 1,
+                     *         "failed": 1,
+                     *         "rows": [
+                     *           {
+                     *             "row": 3,
+                     *             "vin": "",
+                     *             "key": "HJT000000101",
+                     *             "reason": "文件中终端编号重复"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["ImportResult"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["ImportNotSaved"];
+            413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    downloadBlackBoxTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Xlsx"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listMesVehicles: {
+        parameters: {
+            query?: {
+                /** @description Case-insensitive substring of the register's code and name fields; empty means no filter. */
+                keyWords?: components["parameters"]["RegisterKeyWords"];
+                /** @description Page number, from 1 (spec section 3 "Pagination"). */
+                pageNum?: components["parameters"]["PageNum"];
+                /**
+                 * @description Rows per page. Tables offer 10, 20, 50, 100; selectors ask 10; the VIN, SN and ICCID
+                 *     searches ask for 10000 at once (spec section 9), hence the upper bound.
+                 */
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "操作成功",
+                     *       "data": {
+                     *         "list": [
+                     *           {
+                     *             "vin": "LFWP66K25S1000012",
+                     *             "vehicleModel": "CA4250P66K24T1E6",
+                     *             "configCode": "J6P-460-6X4-STD",
+                     *             "plant": "长春总装一厂",
+                     *             "productionOrder": "PO202503010001",
+                     *             "buildDate": "2025-03-01",
+                     *             "offlineDate": "2025-03-02",
+                     *             "engineNo": "CA6DM123456",
+                     *             "tboxSn": "TB0000000001",
+                     *             "remark": null,
+                     *             "updatedAt": 1741912205000,
+                     *             "updateName": "系统管理员"
+                     *           }
+                     *         ],
+                     *         "total": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["MesVehiclePage"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getMesVehicle: {
+        parameters: {
+            query: {
+                vin: components["parameters"]["MesVehicleKey"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "操作成功",
+                     *       "data": {
+                     *         "vin": "LFWP66K25S1000012",
+                     *         "vehicleModel": "CA4250P66K24T1E6",
+                     *         "configCode": "J6P-460-6X4-STD",
+                     *         "plant": "长春总装一厂",
+                     *         "productionOrder": "PO202503010001",
+                     *         "buildDate": "2025-03-01",
+                     *         "offlineDate": "2025-03-02",
+                     *         "engineNo": "CA6DM123456",
+                     *         "tboxSn": "TB0000000001",
+                     *         "remark": null,
+                     *         "updatedAt": 1741912205000,
+                     *         "updateName": "系统管理员"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["MesVehicleRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createMesVehicle: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "vin": "LFWP66K25S1000012",
+                 *       "vehicleModel": "CA4250P66K24T1E6",
+                 *       "configCode": "J6P-460-6X4-STD",
+                 *       "plant": "长春总装一厂",
+                 *       "productionOrder": "PO202503010001",
+                 *       "buildDate": "2025-03-01",
+                 *       "offlineDate": "2025-03-02",
+                 *       "engineNo": "CA6DM123456",
+                 *       "tboxSn": "TB0000000001",
+                 *       "remark": null
+                 *     }
+                 */
+                "application/json": components["schemas"]["MesVehicleEdit"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "保存成功",
+                     *       "data": {
+                     *         "vin": "LFWP66K25S1000012",
+                     *         "vehicleModel": "CA4250P66K24T1E6",
+                     *         "configCode": "J6P-460-6X4-STD",
+                     *         "plant": "长春总装一厂",
+                     *         "productionOrder": "PO202503010001",
+                     *         "buildDate": "2025-03-01",
+                     *         "offlineDate": "2025-03-02",
+                     *         "engineNo": "CA6DM123456",
+                     *         "tboxSn": "TB0000000001",
+                     *         "remark": null,
+                     *         "updatedAt": 1741912205000,
+                     *         "updateName": "系统管理员"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["MesVehicleRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["RegisterConflict"];
+        };
+    };
+    updateMesVehicle: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "vin": "LFWP66K25S1000012",
+                 *       "vehicleModel": "CA4250P66K24T1E6",
+                 *       "configCode": "J6P-460-6X4-STD",
+                 *       "plant": "长春总装一厂",
+                 *       "productionOrder": "PO202503010001",
+                 *       "buildDate": "2025-03-01",
+                 *       "offlineDate": "2025-03-02",
+                 *       "engineNo": "CA6DM123456",
+                 *       "tboxSn": "TB0000000001",
+                 *       "remark": null,
+                 *       "updatedAt": 1741912205000
+                 *     }
+                 */
+                "application/json": components["schemas"]["MesVehicleUpdate"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "保存成功",
+                     *       "data": {
+                     *         "vin": "LFWP66K25S1000012",
+                     *         "vehicleModel": "CA4250P66K24T1E6",
+                     *         "configCode": "J6P-460-6X4-STD",
+                     *         "plant": "长春总装一厂",
+                     *         "productionOrder": "PO202503010001",
+                     *         "buildDate": "2025-03-01",
+                     *         "offlineDate": "2025-03-02",
+                     *         "engineNo": "CA6DM123456",
+                     *         "tboxSn": "TB0000000001",
+                     *         "remark": null,
+                     *         "updatedAt": 1741912265000,
+                     *         "updateName": "系统管理员"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["MesVehicleRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["RegisterConflict"];
+        };
+    };
+    deleteMesVehicle: {
+        parameters: {
+            query: {
+                vin: components["parameters"]["MesVehicleKey"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "删除成功",
+                     *       "data": {
+                     *         "key": "LFWP66K25S1000012"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["RegisterDeleted"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["RegisterConflict"];
+        };
+    };
+    exportMesVehicles: {
+        parameters: {
+            query?: {
+                /** @description Case-insensitive substring of the register's code and name fields; empty means no filter. */
+                keyWords?: components["parameters"]["RegisterKeyWords"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "导出任务已提交，请到导出文件列表查看",
+                     *       "data": {
+                     *         "taskId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "name": "MES车辆管理_20250315.xlsx"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ExportSubmitted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    importMesVehicles: {
+        parameters: {
+            query?: {
+                /** @description true: a row whose key is already one of the tenant's rows overwrites its fields. */
+                allowCover?: components["parameters"]["RegisterAllowCover"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["ImportFile"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "导入完成",
+                     *       "data": {
+                     *         "all": 2,
+                     *         "success": 1,
+                     *         "failed": 1,
+                     *         "rows": [
+                     *           {
+                     *             "row": 3,
+                     *             "vin": "",
+                     *             "key": "LFWP66K25S1000012",
+                     *             "reason": "文件中VIN重复"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["ImportResult"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["ImportNotSaved"];
+            413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    downloadMesVehicleTemplate: {
         parameters: {
             query?: never;
             header?: never;

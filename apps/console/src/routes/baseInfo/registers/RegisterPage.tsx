@@ -72,12 +72,20 @@ function formFields(
           ? "select"
           : f.kind === "integer" || f.kind === "decimal"
             ? "number"
-            : (f.maxLength ?? 0) >= 200
-              ? "textarea"
-              : "text",
+            : f.kind === "date"
+              ? "date"
+              : (f.maxLength ?? 0) >= 200
+                ? "textarea"
+                : "text",
       required: f.required,
       ...(f.kind === "choice" ? { options: choices(f) } : {}),
-      ...(f.kind === "creditCode" ? { maxLength: 18 } : f.maxLength ? { maxLength: f.maxLength } : {}),
+      ...(f.kind === "creditCode"
+        ? { maxLength: 18 }
+        : f.kind === "vin"
+          ? { maxLength: 17 }
+          : f.maxLength
+            ? { maxLength: f.maxLength }
+            : {}),
       ...(i === 0 && editing ? { readOnly: true } : {}),
     }),
   );

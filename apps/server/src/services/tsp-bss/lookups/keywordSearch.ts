@@ -1,9 +1,11 @@
+import { sql } from "kysely";
 import type { AppContext } from "../../../context";
-import { numberedPage, where } from "../../../platform/listQuery";
+import { limitOffset, numberedPage, where } from "../../../platform/listQuery";
 import { inTenants, type Principal } from "../../../platform/principal";
 import { defineHandler, type QueryOf } from "../../defineHandler";
 import type { Handler } from "../../types";
 import { must } from "../actor";
+import "../baseInfoRest/tables";
 import "../registers/tables";
 import "../tables";
 import "../serviceStation/tables";
@@ -93,6 +95,28 @@ function stations(query: SearchQuery, principal: Principal, ctx: AppContext) {
   return numberedPage(q, pageOf(query), { order: ["code"] }, (s) => s.select(["code", "name"]), toOption);
 }
 
+/**
+ * The ECU models of the tenant's units (车机数据, bss_ecu) as options: "supplier model" by
+ * model, one per model and supplier, found by model or supplier.
+ */
+async function ecuModels(query: SearchQuery, principal: Principal, ctx: AppContext) {
+  const models = where(ctx.db.selectFrom("bss_ecu"), {
+    tenant: ["bss_ecu.tenant_id", principal],
+    filters: (f) => [f.keyword(["ecu_model", "supplier"], query.keyWords)],
+  })
+    .select(["ecu_model", "supplier"])
+    .distinct();
+  const { limit, offset } = limitOffset(pageOf(query));
+  const [rows, count] = await Promise.all([
+    models.orderBy("ecu_model").orderBy("supplier").limit(limit).offset(offset).execute(),
+    ctx.db.selectFrom(models.as("m")).select(sql<number>`count(*)::int`.as("n")).executeTakeFirst(),
+  ]);
+  return {
+    list: rows.map((r) => ({ label: `${r.supplier} ${r.ecu_model}`, value: r.ecu_model })),
+    total: Number(count?.n ?? 0),
+  };
+}
+
 const fromCatalogue = (kind: string): Handler =>
   defineHandler<SearchOp>(({ query, principal }, ctx) => catalogue(kind, query, principal, ctx));
 
@@ -107,7 +131,7 @@ export const keywordSearchHandlers: Record<SearchOp, Handler> = {
   searchTboxInfo: fromCatalogue("TboxInfo"),
   searchChassisName: fromCatalogue("getChassisName"),
   searchDealer: fromDealers(null),
-  searchEcuList: fromCatalogue("getECUList"),
+  searchEcuList: defineHandler<SearchOp>(({ query, principal }, ctx) => ecuModels(query, must(principal), ctx)),
   searchGearboxModel: defineHandler<SearchOp>(({ query, principal }, ctx) => gearboxes(query, must(principal), ctx)),
   searchPickup: fromCatalogue("getPickup"),
   searchSaleDealer: fromDealers("sale"),

@@ -53,6 +53,29 @@ export interface RegisterService {
   filters: readonly string[];
   /** The 409 message when the row is still in use, or null when it may go. */
   refuseDelete?: (row: RegisterValues) => string | null;
+  /**
+   * Fields naming a row of another table of the caller's tenants (a bound VIN, a machinery
+   * PIN): a value no such row has is refused — 400 on a create or edit, the row's reason in an
+   * import.
+   */
+  references?: readonly RegisterReference[];
+  /** Tables whose rows name this register's key: a delete is refused (409) while any row of the tenant does. */
+  usedBy?: readonly RegisterUse[];
+}
+
+/** A field naming a row of another table, by that table's column, within the caller's tenants. */
+export interface RegisterReference {
+  field: string;
+  table: string;
+  column: string;
+  msg: (value: string) => string;
+}
+
+/** A table naming rows of a register by `column`. */
+export interface RegisterUse {
+  table: string;
+  column: string;
+  msg: (count: number) => string;
 }
 
 /** Any register table, by name: the declaration says which columns exist. */
@@ -119,6 +142,34 @@ function checked(def: RegisterDef, input: unknown): RegisterValues {
   const r = checkRegisterRow(def, input);
   if (!r.ok) throw badRequest(r.error[0]?.msg ?? "", r.error);
   return r.value;
+}
+
+/** The values of `ref.field` among `values` that a row of the caller's tenants holds. */
+async function knownValues(db: Db, tenantIds: readonly number[], ref: RegisterReference, values: readonly string[]) {
+  const known = new Set<string>();
+  for (let i = 0; i < values.length; i += BATCH) {
+    const part = values.slice(i, i + BATCH);
+    const found = (await db
+      .selectFrom(ref.table)
+      .select(sql.ref(ref.column).as("v"))
+      .where(sql.ref(ref.column), "in", part)
+      .where(sql<SqlBool>`tenant_id in (${sql.join(tenantIds.length > 0 ? tenantIds : [-1])})`)
+      .execute()) as unknown as { v: string }[];
+    for (const r of found) known.add(String(r.v));
+  }
+  return known;
+}
+
+/** The reasons a checked row names something the caller's tenants do not hold (400 with each, on its field). */
+async function refusedReferences(s: RegisterService, db: Db, p: Principal, row: RegisterValues): Promise<void> {
+  const problems = [];
+  for (const ref of s.references ?? []) {
+    const value = row[ref.field];
+    if (value === null || value === undefined) continue;
+    const known = await knownValues(db, p.tenantIds, ref, [String(value)]);
+    if (!known.has(String(value))) problems.push({ field: ref.field, msg: ref.msg(String(value)) });
+  }
+  if (problems.length > 0) throw badRequest(problems[0]?.msg ?? "", problems);
 }
 
 /** A cell as the value the domain's check expects: a choice by its label or code, a number from text. */
@@ -258,6 +309,7 @@ export function serveRegister(s: RegisterService): {
     const row = checked(def, body);
     const actor = await actorOf(p, ctx);
     const db = dbOf(ctx);
+    await refusedReferences(s, db, p, row);
     const k = String(row[key.key]);
     await db.transaction().execute(async (trx) => {
       if (await rowOf(s, trx, p, k, true)) throw conflict(msgRegisterExists(def, k));
@@ -288,6 +340,7 @@ export function serveRegister(s: RegisterService): {
       const version = Number(current.updated_at);
       if (version !== updatedAt) throw conflict(msgRegisterStale(def));
       const row = checked(def, fields);
+      await refusedReferences(s, trx, p, row);
       await trx
         .updateTable(table)
         .set({
@@ -313,6 +366,12 @@ export function serveRegister(s: RegisterService): {
         if (!current) throw notFound(msgRegisterNotFound(def));
         const refusal = s.refuseDelete?.(recordOf(def, current) as RegisterValues) ?? null;
         if (refusal !== null) throw conflict(refusal);
+        for (const use of s.usedBy ?? []) {
+          const count = await countOf(
+            trx.selectFrom(use.table).where(sql.ref(use.column), "=", k).where("tenant_id", "=", current.tenant_id),
+          );
+          if (count > 0) throw conflict(use.msg(count));
+        }
         await trx
           .deleteFrom(table)
           .where("tenant_id", "=", current.tenant_id)
@@ -354,6 +413,16 @@ export function serveRegister(s: RegisterService): {
       // The caller's own tenant's row last, so it wins (as `rowOf` picks it).
       for (const r of found) existing.set(String(r[keyColumn]), r);
     }
+    // The values each reference names, known or not in the caller's tenants (one query per batch).
+    const known = new Map<RegisterReference, Set<string>>();
+    for (const ref of s.references ?? []) {
+      const f = def.fields.find((x) => x.key === ref.field) as RegisterField;
+      const named = rows
+        .map((r) => String(cellOf(f, r.cells.get(f.label)) ?? "").trim())
+        .map((x) => (f.kind === "vin" ? x.toUpperCase() : x))
+        .filter((x) => x !== "");
+      known.set(ref, await knownValues(db, p.tenantIds, ref, [...new Set(named)]));
+    }
     const failures: RowFailure[] = [];
     const created: RegisterValues[] = [];
     const covered: { row: RegisterValues; tenantId: number }[] = [];
@@ -369,6 +438,16 @@ export function serveRegister(s: RegisterService): {
       const result = checkRegisterRow(def, input);
       if (!result.ok) {
         fail(registerProblemText(result.error));
+        continue;
+      }
+      const unknown = (s.references ?? []).flatMap((ref) => {
+        const value = result.value[ref.field];
+        return value === null || value === undefined || known.get(ref)?.has(String(value))
+          ? []
+          : [ref.msg(String(value))];
+      });
+      if (unknown.length > 0) {
+        fail(unknown.join("；"));
         continue;
       }
       if (seen.has(k)) {

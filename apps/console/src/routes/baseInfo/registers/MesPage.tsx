@@ -1,0 +1,20 @@
+import { MES_VEHICLE_REGISTER } from "@tsp/domain";
+import { RegisterPage, type RegisterScreen } from "./RegisterPage";
+
+/** MES车辆管理 (/baseInfo/mes): vehicles as built, imported in bulk from the MES, found by keyword. */
+const MES: RegisterScreen = {
+  def: MES_VEHICLE_REGISTER,
+  base: "mesVehicle",
+  ops: {
+    create: "createMesVehicle",
+    update: "updateMesVehicle",
+    delete: "deleteMesVehicle",
+    export: "exportMesVehicles",
+    import: "importMesVehicles",
+  },
+  filters: [],
+};
+
+export default function MesPage() {
+  return <RegisterPage screen={MES} />;
+}
