@@ -11,7 +11,9 @@ const dataDir = process.env.E2E_DATA_DIR ?? `.tmp/e2e-data-${process.pid}`;
 
 export default defineConfig({
   testDir: "tests/e2e",
-  outputDir: "test-results",
+  // Per shard when `npm test` runs shards side by side (scripts/test.mjs), so one run's
+  // clean-up never removes another's failure screenshots and traces.
+  outputDir: process.env.E2E_OUTPUT_DIR ?? "test-results",
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
@@ -19,7 +21,14 @@ export default defineConfig({
   retries: 0,
   reporter: [
     ["list"],
-    ...(process.env.CI ? [] : [["html", { open: "never" }] as const]),
+    ...(process.env.CI
+      ? []
+      : [
+          [
+            "html",
+            { open: "never", outputFolder: process.env.PLAYWRIGHT_HTML_OUTPUT_DIR ?? "playwright-report" },
+          ] as const,
+        ]),
     // scripts/test.mjs reads the counts for its closing line from here.
     ...(process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [["json"] as const] : []),
   ],

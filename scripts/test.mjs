@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: every check, in order, stopping at the first failure (non-zero exit).
 // typecheck → lint (Biome, oxlint, dependency rules, Redocly) → builds → unit + contract
-// (Vitest, coverage thresholds) → browser tests (Playwright on the machine's Chromium).
+// (Vitest, coverage thresholds) → browser tests (Playwright on the machine's Chromium, in
+// E2E_SHARDS processes side by side — default 2 —, each with its own server and port).
 //
 // It also prepares what a fresh machine lacks, before the first step that needs it:
 //  - a Chromium (scripts/ensure-chromium.mjs: found, or installed with apt as root) for the SDK's
@@ -25,9 +26,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 process.chdir(root);
 const reportDir = path.join(root, ".tmp/test-report");
 const vitestJson = path.join(reportDir, "vitest.json");
-const playwrightJson = path.join(reportDir, "playwright.json");
 
-/** @type {{ name: string, cmd: string, args: string[], chromium?: boolean, postgres?: boolean, env?: Record<string, string> }[]} */
+/** @type {{ name: string, cmd: string, args: string[], chromium?: boolean, postgres?: boolean, shards?: boolean }[]} */
 const steps = [
   { name: "typecheck", cmd: "npm", args: ["run", "typecheck"] },
   { name: "lint", cmd: "npm", args: ["run", "lint"] },
@@ -39,13 +39,10 @@ const steps = [
     chromium: true,
     postgres: true,
   },
-  {
-    name: "browser",
-    cmd: "npx",
-    args: ["playwright", "test"],
-    chromium: true,
-    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson },
-  },
+  // Browser specs in E2E_SHARDS Playwright processes side by side (default 2), each with its
+  // own server, fresh database and port: one process leaves a core idle while it waits on the
+  // browser or the server. Specs never share a server with a spec running at the same time.
+  { name: "browser", cmd: "npx", args: ["playwright", "test"], chromium: true, shards: true },
 ];
 
 const only = process.argv.slice(2);
@@ -55,8 +52,6 @@ const skipped = [];
 const results = [];
 /** @type {(() => void) | undefined} */
 let stopPostgres;
-/** @type {import("node:child_process").ChildProcess | undefined} */
-let current;
 let interrupted = false;
 
 // ctrl-C reaches the running step through the terminal's process group; a signal sent to this
@@ -64,18 +59,73 @@ let interrupted = false;
 for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
   process.on(signal, () => {
     interrupted = true;
-    current?.kill(signal);
+    for (const child of children) child.kill(signal);
   });
 }
 process.on("exit", () => stopPostgres?.());
 
-/** Runs a command with inherited output; resolves to its exit status. */
-function run(cmd, args, env = {}) {
+/** @type {Set<import("node:child_process").ChildProcess>} */
+const children = new Set();
+
+/**
+ * Runs a command; resolves to its exit status. Output is inherited, or — with a `prefix`, for
+ * commands running side by side — passed on line by line, each line prefixed.
+ */
+function run(cmd, args, env = {}, prefix = "") {
   return new Promise((resolve) => {
-    current = spawn(cmd, args, { stdio: "inherit", env: { ...process.env, ...env } });
-    current.on("error", () => resolve(1));
-    current.on("exit", (code) => resolve(code ?? 1));
+    const child = spawn(cmd, args, {
+      stdio: prefix ? ["inherit", "pipe", "pipe"] : "inherit",
+      env: { ...process.env, ...env },
+    });
+    children.add(child);
+    if (prefix) {
+      for (const [from, to] of [
+        [child.stdout, process.stdout],
+        [child.stderr, process.stderr],
+      ]) {
+        let rest = "";
+        from?.setEncoding("utf8");
+        from?.on("data", (chunk) => {
+          const lines = (rest + chunk).split("\n");
+          rest = lines.pop() ?? "";
+          for (const line of lines) to.write(`${prefix}${line}\n`);
+        });
+        from?.on("end", () => rest && to.write(`${prefix}${rest}\n`));
+      }
+    }
+    const done = (code) => {
+      children.delete(child);
+      resolve(code);
+    };
+    child.on("error", () => done(1));
+    child.on("exit", (code) => done(code ?? 1));
   });
+}
+
+const shardCount = Math.max(1, Number(process.env.E2E_SHARDS ?? 2) || 1);
+const shardJson = (i) => path.join(reportDir, `playwright-${i}.json`);
+
+/** The browser step: one Playwright process per shard, each on its own port and output folder. */
+async function runShards(step) {
+  if (shardCount === 1) return run(step.cmd, step.args, { PLAYWRIGHT_JSON_OUTPUT_NAME: shardJson(1) });
+  const basePort = Number(process.env.E2E_PORT ?? 18080);
+  const statuses = await Promise.all(
+    Array.from({ length: shardCount }, (_, k) => {
+      const i = k + 1;
+      return run(
+        step.cmd,
+        [...step.args, `--shard=${i}/${shardCount}`],
+        {
+          E2E_PORT: String(basePort + k),
+          E2E_OUTPUT_DIR: `test-results/shard-${i}`,
+          PLAYWRIGHT_HTML_OUTPUT_DIR: `playwright-report/shard-${i}`,
+          PLAYWRIGHT_JSON_OUTPUT_NAME: shardJson(i),
+        },
+        `[shard ${i}/${shardCount}] `,
+      );
+    }),
+  );
+  return statuses.find((s) => s !== 0) ?? 0;
 }
 
 /** Chromium for the steps that drive a browser: a no-op when one is there. */
@@ -131,8 +181,9 @@ for (const step of selected) {
     results.push({ name: "postgresql", ok: true, seconds: since(t), setup: true });
   }
   const started = Date.now();
-  console.log(`\n━━ ${step.name} ━━ ${step.cmd} ${step.args.join(" ")}`);
-  const status = await run(step.cmd, step.args, { ...step.env, ...(step.postgres ? postgresEnv : {}) });
+  const shards = step.shards && shardCount > 1 ? ` --shard=i/${shardCount} (${shardCount} side by side)` : "";
+  console.log(`\n━━ ${step.name} ━━ ${step.cmd} ${step.args.join(" ")}${shards}`);
+  const status = step.shards ? await runShards(step) : await run(step.cmd, step.args, step.postgres ? postgresEnv : {});
   results.push({ name: step.name, ok: status === 0 && !interrupted, seconds: since(started) });
   if (status !== 0 || interrupted) break;
 }
@@ -144,7 +195,15 @@ const readJson = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, "ut
 /** Test counts from the JSON reports of Vitest and Playwright (absent when the step did not run). */
 function counts() {
   const v = readJson(vitestJson);
-  const p = readJson(playwrightJson)?.stats;
+  const shards = Array.from({ length: shardCount }, (_, k) => readJson(shardJson(k + 1))?.stats).filter(Boolean);
+  const p = shards.length
+    ? shards.reduce((a, b) => ({
+        expected: a.expected + b.expected,
+        flaky: a.flaky + b.flaky,
+        skipped: a.skipped + b.skipped,
+        unexpected: a.unexpected + b.unexpected,
+      }))
+    : undefined;
   const parts = [];
   const total = { passed: 0, skipped: 0, failed: 0 };
   if (v) {
