@@ -85,6 +85,7 @@ export const NER_OPS = operations
   .filter((o) => !/^\/tsp-bss\/(tbox|vehicleSale)\//.test(o.path))
   .filter((o) => !/^\/tsp-bss\/(modelCatalogue|modelAbility)\//.test(o.path))
   .filter((o) => !/^\/tsp-bss\/(dealer|serviceStation)\//.test(o.path))
+  .filter((o) => !/^\/tsp-bss\/(faultCode|canSignal)\//.test(o.path))
   .filter((o) => !/^\/tsp-bss\/(leaseContract|leaseReport|loan)\//.test(o.path))
   .map((o) => o.operationId);
 
@@ -261,8 +262,29 @@ export const BASEINFO_REST_OPS = (
   `download${one}Template`,
 ]);
 
+/** 数据服务: the fault-code dictionary and the CAN signals with the DBC import (data-service.test.ts). */
+export const DATA_SERVICE_OPS = [
+  ...(
+    [
+      ["FaultCode", "FaultCodes"],
+      ["CanSignal", "CanSignals"],
+    ] as const
+  ).flatMap(([one, many]) => [
+    `list${many}`,
+    `get${one}`,
+    `create${one}`,
+    `update${one}`,
+    `delete${one}`,
+    `export${many}`,
+    `import${many}`,
+    `download${one}Template`,
+  ]),
+  "importCanDbc",
+];
+
 /** Every list, by the suite that owns it: file → [the list's name in that file, the list]. */
 export const OWNERS: Record<string, readonly [string, readonly string[]]> = {
+  "data-service.test.ts": ["DATA_SERVICE_OPS", DATA_SERVICE_OPS],
   "iam.test.ts": ["IAM_OPS", IAM_OPS],
   "journals.test.ts": ["JOURNAL_OPS", JOURNAL_OPS],
   "objectStore.test.ts": ["OBJECT_OPS", OBJECT_OPS],

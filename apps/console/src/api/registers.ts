@@ -18,6 +18,8 @@ export type RegisterRecord =
   | Schemas["FinanceOrgRecord"]
   | Schemas["LeaseOrgRecord"]
   | Schemas["EconomicSpeedRecord"]
+  | Schemas["FaultCodeRecord"]
+  | Schemas["CanSignalRecord"]
   | Schemas["MachineryInfoRecord"]
   | Schemas["VehicleUnitRecord"]
   | Schemas["BlackBoxRecord"]
@@ -38,7 +40,9 @@ export type RegisterBase =
   | "machineryInfo"
   | "vehicleUnit"
   | "blackBox"
-  | "mesVehicle";
+  | "mesVehicle"
+  | "faultCode"
+  | "canSignal";
 
 /** Each register's paths, written out (the screen-calls test reads the console's calls from its literals). */
 const PATHS = {
@@ -121,6 +125,26 @@ const PATHS = {
     export: "/tsp-bss/mesVehicle/export",
     import: "/tsp-bss/mesVehicle/import",
     template: "/tsp-bss/mesVehicle/import/template",
+  },
+  faultCode: {
+    list: "/tsp-bss/faultCode/list",
+    detail: "/tsp-bss/faultCode/detail",
+    add: "/tsp-bss/faultCode/add",
+    update: "/tsp-bss/faultCode/update",
+    delete: "/tsp-bss/faultCode/delete",
+    export: "/tsp-bss/faultCode/export",
+    import: "/tsp-bss/faultCode/import",
+    template: "/tsp-bss/faultCode/import/template",
+  },
+  canSignal: {
+    list: "/tsp-bss/canSignal/list",
+    detail: "/tsp-bss/canSignal/detail",
+    add: "/tsp-bss/canSignal/add",
+    update: "/tsp-bss/canSignal/update",
+    delete: "/tsp-bss/canSignal/delete",
+    export: "/tsp-bss/canSignal/export",
+    import: "/tsp-bss/canSignal/import",
+    template: "/tsp-bss/canSignal/import/template",
   },
 } as const satisfies Record<RegisterBase, Record<string, string>>;
 type Call = keyof (typeof PATHS)["gearbox"];

@@ -1,3 +1,4 @@
+import { dataServiceText } from "./screens/dataService";
 import { dealerText } from "./screens/dealer";
 import { monitorText } from "./screens/monitor";
 import { nerText } from "./screens/ner";
@@ -233,6 +234,7 @@ export const en: Record<MessageKey, string> = {
   ...dealerText.en,
   ...serviceStationText.en,
   ...registersText.en,
+  ...dataServiceText.en,
   ...registersRestText.en,
   ...tboxText.en,
   ...vehicleSaleText.en,

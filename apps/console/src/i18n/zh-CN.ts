@@ -5,6 +5,7 @@ import {
   MSG_REQUEST_FAILED,
   MSG_UPLOAD_FAILED,
 } from "@tsp/domain";
+import { dataServiceText } from "./screens/dataService";
 import { dealerText } from "./screens/dealer";
 import { monitorText } from "./screens/monitor";
 import { nerText } from "./screens/ner";
@@ -245,6 +246,7 @@ export const zhCN = {
   ...dealerText.zh,
   ...serviceStationText.zh,
   ...registersText.zh,
+  ...dataServiceText.zh,
   ...registersRestText.zh,
   ...tboxText.zh,
   ...vehicleSaleText.zh,

@@ -14,6 +14,8 @@ export const BUILT_SCREEN_PATHS = [
   "/baseInfo/financialInstitution",
   "/baseInfo/leaseOrg",
   "/baseInfo/economicSpeed",
+  "/dataService/faultCodeManagement",
+  "/dataService/can",
   "/baseInfo/machineryInfo",
   "/baseInfo/vehicleData",
   "/baseInfo/blackBox",

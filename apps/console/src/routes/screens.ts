@@ -43,6 +43,8 @@ export const SCREENS: Readonly<Record<string, LazyExoticComponent<ComponentType>
   "/baseInfo/financialInstitution": lazyScreen(() => import("./baseInfo/registers/FinancialInstitutionPage")),
   "/baseInfo/leaseOrg": lazyScreen(() => import("./baseInfo/registers/LeaseOrgPage")),
   "/baseInfo/economicSpeed": lazyScreen(() => import("./baseInfo/registers/EconomicSpeedPage")),
+  "/dataService/faultCodeManagement": lazyScreen(() => import("./dataService/FaultCodePage")),
+  "/dataService/can": lazyScreen(() => import("./dataService/CanSignalPage")),
   "/baseInfo/machineryInfo": lazyScreen(() => import("./baseInfo/registers/MachineryInfoPage")),
   "/baseInfo/vehicleData": lazyScreen(() => import("./baseInfo/registers/VehicleDataPage")),
   "/baseInfo/blackBox": lazyScreen(() => import("./baseInfo/registers/BlackBoxPage")),

@@ -6,6 +6,7 @@ import { objectStore } from "./object-store";
 import { transfer } from "./transfer";
 import { tspBss } from "./tsp-bss";
 import { tspBssBaseInfoRest } from "./tsp-bss/baseInfoRest";
+import { tspBssDataService } from "./tsp-bss/dataService";
 import { tspBssDealer } from "./tsp-bss/dealer";
 import { tspBssLease } from "./tsp-bss/lease";
 import { tspBssRealname } from "./tsp-bss/realname";
@@ -57,6 +58,8 @@ export const serviceModules: readonly ServiceModule[] = [
   // vehicles' serials and the SIM register's free cards, the retail sales of the vehicles marked sold.
   tspBssTbox,
   tspBssVehicleSale,
+  // 数据服务: the fault-code dictionary and the CAN signals (fixed lists, no rng).
+  tspBssDataService,
   // 租赁管理: lease contracts of the demo tenant's vehicles (a PRNG of its own; reads the lease organisations).
   tspBssLease,
   // The gateway's frame journal for the data-service screens (own PRNG; reads only the vehicles).

@@ -201,7 +201,7 @@ describe("dbcSignalRows", () => {
         byteOrder: "intel",
         valueType: "unsigned",
         factor: 0.125,
-        offset: 0,
+        valueOffset: 0,
         minValue: 0,
         maxValue: 8031.875,
         unit: "rpm",

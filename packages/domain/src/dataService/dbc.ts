@@ -242,7 +242,7 @@ export function dbcSignalRows(
         byteOrder: s.byteOrder,
         valueType: s.valueType,
         factor: s.factor,
-        offset: s.offset,
+        valueOffset: s.offset,
         minValue: s.min,
         maxValue: s.max,
         unit: s.unit === "" ? null : s.unit,

@@ -11,6 +11,7 @@ import {
   type SearchField,
   type SelectOption,
 } from "@tsp/ui";
+import type { ReactNode } from "react";
 import * as v from "valibot";
 import {
   type OptionQuery,
@@ -50,6 +51,8 @@ export interface RegisterScreen {
    * the picked row's code becomes the keyword. A plain text box when absent.
    */
   picker?: (query: OptionQuery, signal: AbortSignal) => Promise<RemotePage<SelectOption>>;
+  /** More buttons beside 新增 (CAN信号's DBC import); they may reload the list with `useListReload`. */
+  extra?: () => ReactNode;
 }
 
 type Row = RegisterRecord & Record<string, unknown>;
@@ -140,7 +143,10 @@ function searchFields(
 
 /** The heading's 新增 (a render function, so the list page places it). */
 const createButton = (screen: RegisterScreen, fields: readonly FormField[]) => () => (
-  <CreateButton screen={screen} fields={fields} />
+  <>
+    <CreateButton screen={screen} fields={fields} />
+    {screen.extra?.()}
+  </>
 );
 
 /** 新增 beside the heading, with the create call's permission; the list reloads after a save. */

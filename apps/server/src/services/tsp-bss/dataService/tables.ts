@@ -1,0 +1,39 @@
+import type { RegisterRowColumns } from "../registers/tables";
+
+declare module "../../../db/schema" {
+  interface Database {
+    bss_fault_code: FaultCodeTable;
+    bss_can_signal: CanSignalTable;
+  }
+}
+
+/** A fault code of the dictionary (@tsp/domain FAULT_CODE_REGISTER; migration tsp-bss:0050_data_service). */
+export interface FaultCodeTable extends RegisterRowColumns {
+  code: string;
+  protocol: string;
+  system: string;
+  level: string;
+  name_zh: string;
+  description: string | null;
+  remedy: string | null;
+}
+
+/** A CAN signal definition (@tsp/domain CAN_SIGNAL_REGISTER). Numeric columns read as strings on `pg`. */
+export interface CanSignalTable extends RegisterRowColumns {
+  code: string;
+  vehicle_model: string;
+  message_id: string;
+  signal_name: string;
+  name_zh: string | null;
+  start_bit: number;
+  bit_length: number;
+  byte_order: string;
+  value_type: string;
+  factor: number | string;
+  value_offset: number | string;
+  min_value: number | string | null;
+  max_value: number | string | null;
+  unit: string | null;
+  period_ms: number;
+  remark: string | null;
+}
