@@ -139,6 +139,7 @@ export function createRuntime(options: TspClientOptions & { tokens: TokenStore }
             let body: unknown = text;
             try {
               body = text ? JSON.parse(text) : undefined;
+              if (response.ok) out = parsedOnce(buffer, response, body);
             } catch {
               if (response.ok) failure = new BadResponseError(response.status, text, call);
             }
@@ -168,4 +169,18 @@ export function createRuntime(options: TspClientOptions & { tokens: TokenStore }
     },
     pendingCount: () => pending.size,
   };
+}
+
+/**
+ * The answer handed on to openapi-fetch after the envelope was checked: the same bytes and
+ * headers, but its `json()` gives the value already parsed here instead of parsing the body a
+ * second time (on a journal page of 1,000 rows the second parse was most of the SDK's cost).
+ * A `content-length` is set so openapi-fetch calls `json()` rather than `text()` + `JSON.parse`
+ * for a chunked answer. `text()`, `arrayBuffer()` and `clone()` read the bytes as usual.
+ */
+function parsedOnce(buffer: ArrayBuffer, response: Response, body: unknown): Response {
+  const out = new Response(buffer, response);
+  out.headers.set("content-length", String(buffer.byteLength));
+  Object.defineProperty(out, "json", { value: () => Promise.resolve(body) });
+  return out;
 }

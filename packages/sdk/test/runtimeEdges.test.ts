@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   ApiError,
   AuthError,
@@ -169,5 +169,28 @@ describe("a timeout while the body is coming", () => {
     const { error } = await settle(sdk.raw("GET", PATH));
     expect(error).toBeInstanceOf(TimeoutError);
     expect(errors).toHaveLength(1);
+  });
+});
+
+describe("a JSON answer", () => {
+  it("is parsed once, also when it comes chunked, and the caller gets that value", async () => {
+    const { sdk } = setup();
+    const page = { code: 200, msg: "操作成功", data: { list: [{ id: 1 }, { id: 2 }], total: 2 } };
+    server.streamRoutes.set(`GET ${PATH}`, (_req, res) => {
+      // No content-length: a chunked answer, which openapi-fetch would read with text() + parse.
+      res.writeHead(200, { "content-type": "application/json" });
+      res.write(JSON.stringify(page).slice(0, 10));
+      res.end(JSON.stringify(page).slice(10));
+    });
+    const parse = vi.spyOn(JSON, "parse");
+    try {
+      const { data, response } = (await sdk.raw("GET", PATH)) as { data: unknown; response: Response };
+      expect(data).toEqual(page);
+      expect(parse).toHaveBeenCalledTimes(1);
+      // The bytes are still there for whoever reads them again.
+      expect(JSON.parse(await response.clone().text())).toEqual(page);
+    } finally {
+      parse.mockRestore();
+    }
   });
 });
