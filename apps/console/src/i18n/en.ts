@@ -1,5 +1,6 @@
 import { dataServiceText } from "./screens/dataService";
 import { dealerText } from "./screens/dealer";
+import { leaseText } from "./screens/lease";
 import { monitorText } from "./screens/monitor";
 import { nerText } from "./screens/ner";
 import { realnameText } from "./screens/realname";
@@ -238,6 +239,7 @@ export const en: Record<MessageKey, string> = {
   ...registersRestText.en,
   ...tboxText.en,
   ...vehicleSaleText.en,
+  ...leaseText.en,
   ...vehicleInfoText.en,
   ...vehicleAbilityText.en,
 };

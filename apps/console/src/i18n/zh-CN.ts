@@ -7,6 +7,7 @@ import {
 } from "@tsp/domain";
 import { dataServiceText } from "./screens/dataService";
 import { dealerText } from "./screens/dealer";
+import { leaseText } from "./screens/lease";
 import { monitorText } from "./screens/monitor";
 import { nerText } from "./screens/ner";
 import { realnameText } from "./screens/realname";
@@ -250,6 +251,7 @@ export const zhCN = {
   ...registersRestText.zh,
   ...tboxText.zh,
   ...vehicleSaleText.zh,
+  ...leaseText.zh,
   ...vehicleInfoText.zh,
   ...vehicleAbilityText.zh,
 } as const;

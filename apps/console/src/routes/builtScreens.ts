@@ -28,4 +28,6 @@ export const BUILT_SCREEN_PATHS = [
   "/baseInfo/recordVehicleInfo",
   "/auth/index",
   "/newCarMonitor/monitorList",
+  "/lease/leaseVehicle",
+  "/lease/vehicleRental",
 ] as const;

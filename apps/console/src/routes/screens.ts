@@ -57,6 +57,8 @@ export const SCREENS: Readonly<Record<string, LazyExoticComponent<ComponentType>
   "/baseInfo/recordVehicleInfo": lazyScreen(() => import("./baseInfo/recordVehicleInfo/RecordVehicleInfoPage")),
   "/auth/index": lazyScreen(() => import("./auth/index/RealnamePage")),
   "/newCarMonitor/monitorList": lazyScreen(() => import("./newCarMonitor/monitorList/MonitorListPage")),
+  "/lease/leaseVehicle": lazyScreen(() => import("./lease/leaseVehicle/LeaseVehiclePage")),
+  "/lease/vehicleRental": lazyScreen(() => import("./lease/vehicleRental/VehicleRentalPage")),
 };
 
 export { BUILT_SCREEN_PATHS } from "./builtScreens";
