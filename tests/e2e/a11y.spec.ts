@@ -57,6 +57,14 @@ test("every real screen has no serious or critical axe violation", async ({ page
       expect(p.getByRole("table", { name: "租赁机构管理" }).locator("tbody tr")).not.toHaveCount(0),
     "/baseInfo/economicSpeed": async (p) =>
       expect(p.getByRole("table", { name: "经济转速信息" }).locator("tbody tr")).toHaveCount(10),
+    "/baseInfo/machineryInfo": async (p) =>
+      expect(p.getByRole("table", { name: "机械信息" }).locator("tbody tr")).toHaveCount(10),
+    "/baseInfo/vehicleData": async (p) =>
+      expect(p.getByRole("table", { name: "车机数据" }).locator("tbody tr")).toHaveCount(10),
+    "/baseInfo/blackBox": async (p) =>
+      expect(p.getByRole("table", { name: "监管终端管理" }).locator("tbody tr")).toHaveCount(10),
+    "/baseInfo/mes": async (p) =>
+      expect(p.getByRole("table", { name: "MES车辆管理" }).locator("tbody tr")).toHaveCount(10),
     "/baseInfo/dealer": async (p) =>
       expect(p.getByRole("table", { name: "经销商信息" }).locator("tbody tr")).toHaveCount(10),
     "/baseInfo/serviceStation": async (p) =>

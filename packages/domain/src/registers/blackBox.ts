@@ -50,7 +50,7 @@ export const BLACK_BOX_REGISTER: RegisterDef = {
   fields: [
     { key: "terminalId", label: "终端编号", kind: "code", required: true, maxLength: 32, listed: true },
     { key: "manufacturer", label: "终端生产企业", kind: "text", required: true, maxLength: 60, listed: true },
-    { key: "terminalModel", label: "终端型号", kind: "text", required: true, maxLength: 40, listed: true },
+    { key: "terminalModel", label: "终端型号", kind: "text", required: true, maxLength: 40 },
     {
       key: "chipId",
       label: "安全芯片编号",

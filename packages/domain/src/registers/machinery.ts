@@ -48,7 +48,6 @@ export const MACHINERY_REGISTER: RegisterDef = {
       kind: "code",
       required: true,
       maxLength: 32,
-      listed: true,
       hint: "生态环境部门登记时核发的环保代码",
     },
     {
