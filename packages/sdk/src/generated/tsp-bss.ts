@@ -4633,6 +4633,346 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/tsp-bss/faultCode/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 报文故障码: a numbered page
+         * @description Numbered page of the tenant's 故障码 rows (and its sub-tenants'), ordered by 故障码. `keyWords` is a case-insensitive substring of code, nameZh, description; choice filters are exact; an empty value means no filter.
+         */
+        get: operations["listFaultCodes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/faultCode/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One 故障码
+         * @description The row `code` as the list shows it (the edit form starts from it; send its `updatedAt` back with the edit). A row the tenant does not hold answers 404 故障码不存在.
+         */
+        get: operations["getFaultCode"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/faultCode/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a 故障码
+         * @description Registers a new row for the caller's tenant. Besides the schema, @tsp/domain `checkRegisterRow` applies (400 with the field of each reason, in Chinese). A 故障码 the tenant already has answers 409 故障码<value>已存在.
+         */
+        post: operations["createFaultCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/faultCode/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Save a 故障码's fields
+         * @description Replaces every field but the key `code` (every field is sent) and answers the saved row with its new `updatedAt`. Optimistic concurrency: `updatedAt` must be the value the editor read; otherwise 409 该故障码已被他人修改，请刷新后重新编辑 and nothing changes. The same checks as create (400). A row the tenant does not hold answers 404.
+         */
+        post: operations["updateFaultCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/faultCode/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete a 故障码
+         * @description Deletes the row `code` (query parameter, no body). A fault code is dictionary data: journals name codes by looking them up when they are shown, never by storing a reference, so a delete is not refused for being in use (the code then shows as 未登记). A row the tenant does not hold answers 404.
+         */
+        post: operations["deleteFaultCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/faultCode/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Export 报文故障码 (background task)
+         * @description Submits an .xlsx export of every row matching the list's filters (without paging), in 故障码 order. Its columns are the import template's (so an export is a filled template the import takes back), then the last change. The file appears in the export file list.
+         */
+        post: operations["exportFaultCodes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/faultCode/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import 报文故障码 from a sheet
+         * @description Reads the rows of one .xlsx file (the columns of downloadFaultCodeTemplate; choices as their Chinese names or codes). Each row is checked like a create (@tsp/domain `checkRegisterRow`) plus: a 故障码 twice in the file (文件中故障码重复), one the tenant already has (故障码<value>已存在, unless `allowCover=true`, which overwrites that row), one another tenant has (never overwritten), the template's example row. Valid rows are saved in one transaction; rejected rows are listed with their Excel row number, 故障码 (`key`) and every reason, and change nothing. If the database refuses a checked row while saving, no row is saved (409). A file that is not an .xlsx workbook, lacks a column of the template or has no data rows answers 400.
+         */
+        post: operations["importFaultCodes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/faultCode/import/template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download the 报文故障码 import template
+         * @description The .xlsx template of importFaultCodes: sheet 1 (报文故障码, the only sheet the import reads) holds the header row and one example row (an import refuses it unchanged); sheet 2 (填写说明) says per column whether it is required and how to fill it. The template, the import and the export come from one column declaration.
+         */
+        get: operations["downloadFaultCodeTemplate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/canSignal/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * CAN信号: a numbered page
+         * @description Numbered page of the tenant's CAN信号 rows (and its sub-tenants'), ordered by 信号编码. `keyWords` is a case-insensitive substring of code, vehicleModel, messageId, signalName, nameZh; choice filters are exact; an empty value means no filter.
+         */
+        get: operations["listCanSignals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/canSignal/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One CAN信号
+         * @description The row `code` as the list shows it (the edit form starts from it; send its `updatedAt` back with the edit). A row the tenant does not hold answers 404 CAN信号不存在.
+         */
+        get: operations["getCanSignal"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/canSignal/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a CAN信号
+         * @description Registers a new row for the caller's tenant. Besides the schema, @tsp/domain `checkRegisterRow` applies (400 with the field of each reason, in Chinese). A 信号编码 the tenant already has answers 409 信号编码<value>已存在.
+         */
+        post: operations["createCanSignal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/canSignal/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Save a CAN信号's fields
+         * @description Replaces every field but the key `code` (every field is sent) and answers the saved row with its new `updatedAt`. Optimistic concurrency: `updatedAt` must be the value the editor read; otherwise 409 该CAN信号已被他人修改，请刷新后重新编辑 and nothing changes. The same checks as create (400). A row the tenant does not hold answers 404.
+         */
+        post: operations["updateCanSignal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/canSignal/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete a CAN信号
+         * @description Deletes the row `code` (query parameter, no body). A signal definition is configuration read when a collection plan is built; nothing stores a reference to it, so a delete is not refused for being in use. A row the tenant does not hold answers 404.
+         */
+        post: operations["deleteCanSignal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/canSignal/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Export CAN信号 (background task)
+         * @description Submits an .xlsx export of every row matching the list's filters (without paging), in 信号编码 order. Its columns are the import template's (so an export is a filled template the import takes back), then the last change. The file appears in the export file list.
+         */
+        post: operations["exportCanSignals"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/canSignal/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import CAN信号 from a sheet
+         * @description Reads the rows of one .xlsx file (the columns of downloadCanSignalTemplate; choices as their Chinese names or codes). Each row is checked like a create (@tsp/domain `checkRegisterRow`) plus: a 信号编码 twice in the file (文件中信号编码重复), one the tenant already has (信号编码<value>已存在, unless `allowCover=true`, which overwrites that row), one another tenant has (never overwritten), the template's example row. Valid rows are saved in one transaction; rejected rows are listed with their Excel row number, 信号编码 (`key`) and every reason, and change nothing. If the database refuses a checked row while saving, no row is saved (409). A file that is not an .xlsx workbook, lacks a column of the template or has no data rows answers 400.
+         */
+        post: operations["importCanSignals"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/canSignal/import/template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download the CAN信号 import template
+         * @description The .xlsx template of importCanSignals: sheet 1 (CAN信号, the only sheet the import reads) holds the header row and one example row (an import refuses it unchanged); sheet 2 (填写说明) says per column whether it is required and how to fill it. The template, the import and the export come from one column declaration.
+         */
+        get: operations["downloadCanSignalTemplate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/canSignal/importDbc": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import the signals of a DBC file for one vehicle model
+         * @description Reads one Vector DBC file (text, UTF-8 or GB18030, at most 5 MB) with @tsp/domain `parseDbc`: messages (BO_), their signals (SG_), cycle times (BA_ "GenMsgCycleTime") and signal comments (CM_ SG_, taken as the Chinese name); every other line is skipped. Each signal becomes a row of the CAN signal register for `vehicleModel` (code <model>.<message id>.<signal>, the message's cycle time as the period, else 1000 ms) and is checked like a create. A BO_ or SG_ line that cannot be read, a signal the register refuses, or one whose code the tenant already has (unless `allowCover=true`) is reported with its line number, the line and the reason. When any line is reported, or when `dryRun=true`, nothing is saved; otherwise every signal is saved in one transaction. The answer lists the signals read either way, so the screen shows them.
+         */
+        post: operations["importCanDbc"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -18157,6 +18497,700 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+        };
+    };
+    listFaultCodes: {
+        parameters: {
+            query?: {
+                /** @description Case-insensitive substring of the register's code and name fields; empty means no filter. */
+                keyWords?: components["parameters"]["RegisterKeyWords"];
+                /** @description 协议类型: exactly this value; empty: any. */
+                protocol?: components["parameters"]["FaultCodeProtocolFilter"];
+                /** @description 所属系统: exactly this value; empty: any. */
+                system?: components["parameters"]["FaultCodeSystemFilter"];
+                /** @description 故障等级: exactly this value; empty: any. */
+                level?: components["parameters"]["FaultCodeLevelFilter"];
+                /** @description Page number, from 1 (spec section 3 "Pagination"). */
+                pageNum?: components["parameters"]["PageNum"];
+                /**
+                 * @description Rows per page. Tables offer 10, 20, 50, 100; selectors ask 10; the VIN, SN and ICCID
+                 *     searches ask for 10000 at once (spec section 9), hence the upper bound.
+                 */
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "操作成功",
+                     *       "data": {
+                     *         "list": [
+                     *           {
+                     *             "code": "P0101",
+                     *             "protocol": "dtc",
+                     *             "system": "engine",
+                     *             "level": "2",
+                     *             "nameZh": "空气流量计电路范围/性能",
+                     *             "description": "空气流量计信号超出与节气门开度、转速对应的合理范围",
+                     *             "remedy": "检查进气管路是否漏气，清洁或更换空气流量计",
+                     *             "updatedAt": 1741912205000,
+                     *             "updateName": "系统管理员"
+                     *           }
+                     *         ],
+                     *         "total": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["FaultCodePage"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getFaultCode: {
+        parameters: {
+            query: {
+                code: components["parameters"]["FaultCodeKey"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "操作成功",
+                     *       "data": {
+                     *         "code": "P0101",
+                     *         "protocol": "dtc",
+                     *         "system": "engine",
+                     *         "level": "2",
+                     *         "nameZh": "空气流量计电路范围/性能",
+                     *         "description": "空气流量计信号超出与节气门开度、转速对应的合理范围",
+                     *         "remedy": "检查进气管路是否漏气，清洁或更换空气流量计",
+                     *         "updatedAt": 1741912205000,
+                     *         "updateName": "系统管理员"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["FaultCodeRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createFaultCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "code": "P0101",
+                 *       "protocol": "dtc",
+                 *       "system": "engine",
+                 *       "level": "2",
+                 *       "nameZh": "空气流量计电路范围/性能",
+                 *       "description": "空气流量计信号超出与节气门开度、转速对应的合理范围",
+                 *       "remedy": "检查进气管路是否漏气，清洁或更换空气流量计"
+                 *     }
+                 */
+                "application/json": components["schemas"]["FaultCodeEdit"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["FaultCodeRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["RegisterConflict"];
+        };
+    };
+    updateFaultCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "code": "P0101",
+                 *       "protocol": "dtc",
+                 *       "system": "engine",
+                 *       "level": "2",
+                 *       "nameZh": "空气流量计电路范围/性能",
+                 *       "description": "空气流量计信号超出与节气门开度、转速对应的合理范围",
+                 *       "remedy": "检查进气管路是否漏气，清洁或更换空气流量计",
+                 *       "updatedAt": 1741912205000
+                 *     }
+                 */
+                "application/json": components["schemas"]["FaultCodeUpdate"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["FaultCodeRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["RegisterConflict"];
+        };
+    };
+    deleteFaultCode: {
+        parameters: {
+            query: {
+                code: components["parameters"]["FaultCodeKey"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["RegisterDeleted"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["RegisterConflict"];
+        };
+    };
+    exportFaultCodes: {
+        parameters: {
+            query?: {
+                /** @description Case-insensitive substring of the register's code and name fields; empty means no filter. */
+                keyWords?: components["parameters"]["RegisterKeyWords"];
+                /** @description 协议类型: exactly this value; empty: any. */
+                protocol?: components["parameters"]["FaultCodeProtocolFilter"];
+                /** @description 所属系统: exactly this value; empty: any. */
+                system?: components["parameters"]["FaultCodeSystemFilter"];
+                /** @description 故障等级: exactly this value; empty: any. */
+                level?: components["parameters"]["FaultCodeLevelFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportSubmitted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    importFaultCodes: {
+        parameters: {
+            query?: {
+                /** @description true: a row whose key is already one of the tenant's rows overwrites its fields. */
+                allowCover?: components["parameters"]["RegisterAllowCover"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["ImportFile"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["ImportResult"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["ImportNotSaved"];
+            413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    downloadFaultCodeTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Xlsx"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listCanSignals: {
+        parameters: {
+            query?: {
+                /** @description Case-insensitive substring of the register's code and name fields; empty means no filter. */
+                keyWords?: components["parameters"]["RegisterKeyWords"];
+                /** @description 字节序: exactly this value; empty: any. */
+                byteOrder?: components["parameters"]["CanSignalByteOrderFilter"];
+                /** @description Page number, from 1 (spec section 3 "Pagination"). */
+                pageNum?: components["parameters"]["PageNum"];
+                /**
+                 * @description Rows per page. Tables offer 10, 20, 50, 100; selectors ask 10; the VIN, SN and ICCID
+                 *     searches ask for 10000 at once (spec section 9), hence the upper bound.
+                 */
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "操作成功",
+                     *       "data": {
+                     *         "list": [
+                     *           {
+                     *             "code": "CA4250P66K24T1E6.0x0CF004FE.EngSpeed",
+                     *             "vehicleModel": "CA4250P66K24T1E6",
+                     *             "messageId": "0x0CF004FE",
+                     *             "signalName": "EngSpeed",
+                     *             "nameZh": "发动机转速",
+                     *             "startBit": 24,
+                     *             "bitLength": 16,
+                     *             "byteOrder": "intel",
+                     *             "valueType": "unsigned",
+                     *             "factor": 0.125,
+                     *             "valueOffset": 0,
+                     *             "minValue": 0,
+                     *             "maxValue": 8031.875,
+                     *             "unit": "rpm",
+                     *             "periodMs": 100,
+                     *             "remark": null,
+                     *             "updatedAt": 1741912205000,
+                     *             "updateName": "系统管理员"
+                     *           }
+                     *         ],
+                     *         "total": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["CanSignalPage"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getCanSignal: {
+        parameters: {
+            query: {
+                code: components["parameters"]["CanSignalKey"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "操作成功",
+                     *       "data": {
+                     *         "code": "CA4250P66K24T1E6.0x0CF004FE.EngSpeed",
+                     *         "vehicleModel": "CA4250P66K24T1E6",
+                     *         "messageId": "0x0CF004FE",
+                     *         "signalName": "EngSpeed",
+                     *         "nameZh": "发动机转速",
+                     *         "startBit": 24,
+                     *         "bitLength": 16,
+                     *         "byteOrder": "intel",
+                     *         "valueType": "unsigned",
+                     *         "factor": 0.125,
+                     *         "valueOffset": 0,
+                     *         "minValue": 0,
+                     *         "maxValue": 8031.875,
+                     *         "unit": "rpm",
+                     *         "periodMs": 100,
+                     *         "remark": null,
+                     *         "updatedAt": 1741912205000,
+                     *         "updateName": "系统管理员"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["CanSignalRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createCanSignal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "code": "CA4250P66K24T1E6.0x0CF004FE.EngSpeed",
+                 *       "vehicleModel": "CA4250P66K24T1E6",
+                 *       "messageId": "0x0CF004FE",
+                 *       "signalName": "EngSpeed",
+                 *       "nameZh": "发动机转速",
+                 *       "startBit": 24,
+                 *       "bitLength": 16,
+                 *       "byteOrder": "intel",
+                 *       "valueType": "unsigned",
+                 *       "factor": 0.125,
+                 *       "valueOffset": 0,
+                 *       "minValue": 0,
+                 *       "maxValue": 8031.875,
+                 *       "unit": "rpm",
+                 *       "periodMs": 100,
+                 *       "remark": null
+                 *     }
+                 */
+                "application/json": components["schemas"]["CanSignalEdit"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["CanSignalRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["RegisterConflict"];
+        };
+    };
+    updateCanSignal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "code": "CA4250P66K24T1E6.0x0CF004FE.EngSpeed",
+                 *       "vehicleModel": "CA4250P66K24T1E6",
+                 *       "messageId": "0x0CF004FE",
+                 *       "signalName": "EngSpeed",
+                 *       "nameZh": "发动机转速",
+                 *       "startBit": 24,
+                 *       "bitLength": 16,
+                 *       "byteOrder": "intel",
+                 *       "valueType": "unsigned",
+                 *       "factor": 0.125,
+                 *       "valueOffset": 0,
+                 *       "minValue": 0,
+                 *       "maxValue": 8031.875,
+                 *       "unit": "rpm",
+                 *       "periodMs": 100,
+                 *       "remark": null,
+                 *       "updatedAt": 1741912205000
+                 *     }
+                 */
+                "application/json": components["schemas"]["CanSignalUpdate"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["CanSignalRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["RegisterConflict"];
+        };
+    };
+    deleteCanSignal: {
+        parameters: {
+            query: {
+                code: components["parameters"]["CanSignalKey"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["RegisterDeleted"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["RegisterConflict"];
+        };
+    };
+    exportCanSignals: {
+        parameters: {
+            query?: {
+                /** @description Case-insensitive substring of the register's code and name fields; empty means no filter. */
+                keyWords?: components["parameters"]["RegisterKeyWords"];
+                /** @description 字节序: exactly this value; empty: any. */
+                byteOrder?: components["parameters"]["CanSignalByteOrderFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportSubmitted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    importCanSignals: {
+        parameters: {
+            query?: {
+                /** @description true: a row whose key is already one of the tenant's rows overwrites its fields. */
+                allowCover?: components["parameters"]["RegisterAllowCover"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["ImportFile"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["ImportResult"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["ImportNotSaved"];
+            413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    downloadCanSignalTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Xlsx"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    importCanDbc: {
+        parameters: {
+            query: {
+                /** @description The vehicle model the file describes (its 车型代号). */
+                vehicleModel: string;
+                /** @description true: a row whose key is already one of the tenant's rows overwrites its fields. */
+                allowCover?: components["parameters"]["RegisterAllowCover"];
+                /** @description true: read and check the file, save nothing (the preview before 确认导入). */
+                dryRun?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description One .dbc file, at most 5 MB.
+                     */
+                    file: Blob;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "导入完成",
+                     *       "data": {
+                     *         "messages": 2,
+                     *         "all": 3,
+                     *         "success": 0,
+                     *         "failed": 1,
+                     *         "saved": false,
+                     *         "rows": [
+                     *           {
+                     *             "line": 14,
+                     *             "key": "",
+                     *             "text": " SG_ EngSpeed : 24|16@1+ (0.125,0) [0|8031.875] rpm Vector__XXX",
+                     *             "reason": "SG_行格式不正确，应为：SG_ 信号名 : 起始位|长度@字节序符号 (精度,偏移) [最小|最大] \"单位\" 接收节点"
+                     *           }
+                     *         ],
+                     *         "signals": []
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["DbcImportResult"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["ImportNotSaved"];
+            413: components["responses"]["PayloadTooLarge"];
         };
     };
 }
