@@ -75,6 +75,10 @@ test("every real screen has no serious or critical axe violation", async ({ page
       expect(p.getByRole("table", { name: "车型能力" }).locator("tbody tr")).toHaveCount(10),
     "/newCarMonitor/monitorList": async (p) =>
       expect(p.getByRole("table", { name: "车辆监控列表" }).locator("tbody tr")).toHaveCount(10),
+    "/dataService/faultCodeManagement": async (p) =>
+      expect(p.getByRole("table", { name: "报文故障码管理" }).locator("tbody tr")).toHaveCount(10),
+    "/dataService/can": async (p) =>
+      expect(p.getByRole("table", { name: "CAN信号采集" }).locator("tbody tr")).toHaveCount(10),
     "/lease/leaseVehicle": async (p) =>
       expect(p.getByRole("table", { name: "租赁车辆管理" }).locator("tbody tr")).toHaveCount(10),
     "/lease/vehicleRental": async (p) =>

@@ -84,7 +84,6 @@ export const CAN_SIGNAL_REGISTER: RegisterDef = {
       kind: "code",
       required: true,
       maxLength: 80,
-      listed: true,
       hint: "采集数据按它上报；DBC导入时为“车型.报文ID.信号名”",
     },
     {

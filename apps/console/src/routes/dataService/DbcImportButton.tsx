@@ -82,15 +82,13 @@ export function DbcImportButton() {
         title={t("ds.dbc.title")}
         onClose={close}
         width={1000}
+        onConfirm={() => run(false)}
+        confirmText={t("ds.dbc.save")}
+        confirmDisabled={busy}
         footerExtra={
-          <div className="flex gap-2">
-            <button type="button" className={buttonClass("default")} disabled={busy} onClick={() => run(true)}>
-              {t("ds.dbc.preview")}
-            </button>
-            <button type="button" className={buttonClass("primary")} disabled={busy} onClick={() => run(false)}>
-              {t("ds.dbc.save")}
-            </button>
-          </div>
+          <button type="button" className={buttonClass("default")} disabled={busy} onClick={() => run(true)}>
+            {t("ds.dbc.preview")}
+          </button>
         }
       >
         <div className="flex flex-col gap-3">
