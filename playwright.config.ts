@@ -4,7 +4,7 @@ import { CHROMIUM_ARGS, findChromium } from "./scripts/find-chromium.mjs";
 
 /**
  * Browser tests on the machine's Chromium (never a downloaded browser) against the real
- * server: `npm start`'s entry point with a fresh data folder on a test port.
+ * server: `npm start`'s server (its bundle) with a fresh data folder on a test port.
  */
 const port = Number(process.env.E2E_PORT ?? 18080);
 const dataDir = process.env.E2E_DATA_DIR ?? `.tmp/e2e-data-${process.pid}`;
@@ -49,7 +49,8 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: "node --conditions=source --import tsx apps/server/src/main.ts",
+    // The server as `npm start` runs it: its bundle, rebuilt first when a source is newer.
+    command: "node scripts/serve-built.mjs",
     url: `http://127.0.0.1:${port}/health`,
     timeout: 120_000,
     reuseExistingServer: false,

@@ -16,11 +16,11 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PLATFORM_NAME } from "@tsp/domain";
 import YAML from "yaml";
+import { DEFAULT_DOCS_FILE, DOCS_SOURCES } from "./docs-paths.mjs";
+
+export { DEFAULT_DOCS_FILE, DOCS_SOURCES };
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-export const DEFAULT_DOCS_FILE = path.join(root, "apps/server/dist/docs/index.html");
-/** What the page is built from: `npm start` rebuilds when any is newer than the page. */
-export const DOCS_SOURCES = ["openapi", "redocly.yaml", "scripts/build-docs.mjs"].map((p) => path.join(root, p));
 const METHODS = ["get", "put", "post", "delete", "patch", "head", "options"];
 
 /** Runs the Redocly CLI; it can exit 0 without writing (join on a conflict), so check the output too. */

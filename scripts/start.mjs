@@ -1,11 +1,11 @@
 #!/usr/bin/env node
-// `npm start`: build the console and the API reference (/docs) when their sources are newer
-// than the builds, then run the server in THIS process (no child): one process on one port
-// serving the console, the APIs and their reference.
+// `npm start`: build the console, the API reference (/docs) and the server bundle when their
+// sources are newer than the builds, then run the server in THIS process (no child): one
+// process on one port serving the console, the APIs and their reference.
 import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { fileURLToPath } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 process.chdir(root);
@@ -37,13 +37,13 @@ if (!existsSync(built) || newest(sources) > statSync(built).mtimeMs) {
   execFileSync("npm", ["run", "build", "-w", "@tsp/console"], { stdio: "inherit" });
 }
 
-// Load the server's TypeScript in-process: tsx's loader, the workspaces' "source" condition.
-const { register } = await import("tsx/esm/api");
-register();
-
-const { buildDocs, DEFAULT_DOCS_FILE, DOCS_SOURCES } = await import("./build-docs.mjs");
+const { DEFAULT_DOCS_FILE, DOCS_SOURCES } = await import("./docs-paths.mjs");
 if (!existsSync(DEFAULT_DOCS_FILE) || newest(DOCS_SOURCES) > statSync(DEFAULT_DOCS_FILE).mtimeMs) {
   console.log("Building the API reference …");
-  buildDocs();
+  execFileSync("npm", ["run", "build:docs"], { stdio: "inherit" });
 }
-await import(pathToFileURL(path.join(root, "apps/server/src/main.ts")).href);
+
+// The server runs as one built module (scripts/build-server.mjs), made again when a source
+// file is newer: no TypeScript loader in the running process (`npm run dev` keeps tsx).
+const { serveBuilt } = await import("./serve-built.mjs");
+await serveBuilt();
