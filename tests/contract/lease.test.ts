@@ -113,7 +113,7 @@ describe.skipIf(engine.skip)(`lease contract (${engine.kind})`, () => {
   afterAll(() => server?.stop());
 
   it("answers 401 without a token on every operation", async () => {
-    expect(LEASE_OPS).toHaveLength(12);
+    expect(LEASE_OPS).toHaveLength(22);
     for (const id of LEASE_OPS) {
       const op = operation(id);
       const res = op.requestBody?.content["multipart/form-data"]
@@ -381,6 +381,208 @@ describe.skipIf(engine.skip)(`lease contract (${engine.kind})`, () => {
     expect(rows[0]).toEqual(["月份", "在租车辆数", "新签合同数", "其中续租", "退租数", "应收租金(元)"]);
     expect(rows).toHaveLength(15);
     expect(rows[14]?.[0]).toBe("合计");
+  });
+
+  it("files loans, derives the schedule state, registers repayments, records the restriction request and its review", async () => {
+    const all = (await ledger.call("listLoans", { token: admin, query: { pageSize: 1000 } })).body.data.list as {
+      loanNo: string;
+      vin: string;
+      state: string;
+      overdueDays: number;
+      restriction: string;
+      updatedAt: number;
+      repaidPeriods: number;
+      termMonths: number;
+      borrowerIdNo: string;
+    }[];
+    expect(new Set(all.map((l) => l.state))).toEqual(new Set(["normal", "overdue", "settled"]));
+    expect(all.every((l) => l.borrowerIdNo.includes("*"))).toBe(true);
+    expect(all.filter((l) => l.state === "overdue").every((l) => l.overdueDays > 0)).toBe(true);
+    expect(all.some((l) => l.restriction === "pending")).toBe(true);
+    const overdueOnly = (await ledger.call("listLoans", { token: admin, query: { state: "overdue" } })).body.data.list;
+    expect(overdueOnly.every((l: { state: string }) => l.state === "overdue")).toBe(true);
+    expect((await ledger.call("listLoans", { token: admin, query: { state: "late" } })).status).toBe(400);
+    expect((await ledger.call("listLoans", { token: tenant2, query: {} })).body.data.total).toBe(0);
+
+    const financed = new Set(all.filter((l) => l.state !== "settled").map((l) => l.vin));
+    const vins = (
+      await server.db.selectFrom("vehicle").select("vin").where("tenant_id", "=", 1).orderBy("vin").execute()
+    ).map((v) => v.vin);
+    const freeVin = vins.find((v) => !financed.has(v)) as string;
+    const financeOrg = (
+      (await ledger.call("listFinanceOrgs", { token: admin, query: { pageSize: 100 } })).body.data.list as {
+        code: string;
+        status: string;
+      }[]
+    ).find((o) => o.status === "active")?.code as string;
+    const loan = {
+      loanNo: "DK-T-0001",
+      vin: freeVin,
+      financeOrgCode: financeOrg,
+      borrowerType: "company",
+      borrowerName: "深圳市鹏程物流有限公司",
+      borrowerPhone: "0755-88886666",
+      borrowerIdNo: CREDIT,
+      principal: 180000,
+      termMonths: 12,
+      startDate: leaseAddDays(today, -95),
+      repaidPeriods: 1,
+    };
+    const before = await snapshot();
+    expect((await ledger.call("createLoan", { token: admin, body: { ...loan, repaidPeriods: 5 } })).body.msg).toBe(
+      "已还期数不能超过已到期的期数",
+    );
+    expect((await ledger.call("createLoan", { token: tenant2, body: loan })).status).toBe(404);
+    expect(differences(before, await snapshot())).toEqual([]);
+    const made = await ledger.call("createLoan", { token: admin, body: loan });
+    expect(made.body.data).toMatchObject({ state: "overdue", restriction: "none", borrowerPhone: "*********6666" });
+    const again = await ledger.call("createLoan", { token: admin, body: { ...loan, loanNo: "DK-T-0002" } });
+    expect([again.status, again.body.msg]).toEqual([409, "该车辆已有未结清的贷款"]);
+    const stale = await ledger.call("updateLoan", { token: admin, body: { ...loan, principal: 200000, updatedAt: 1 } });
+    expect(stale.status).toBe(409);
+    const edited = await ledger.call("updateLoan", {
+      token: admin,
+      body: { ...loan, principal: 200000, updatedAt: made.body.data.updatedAt },
+    });
+    expect(edited.body.data.principal).toBe(200000);
+    // 申请限制 of the overdue loan, then its review.
+    const noReason = await ledger.call("requestLoanRestriction", {
+      token: admin,
+      body: { loanNo: "DK-T-0001", reason: "", updatedAt: edited.body.data.updatedAt },
+    });
+    expect(noReason.status).toBe(400);
+    const asked = await ledger.call("requestLoanRestriction", {
+      token: admin,
+      body: { loanNo: "DK-T-0001", reason: "连续逾期两期，催收未果", updatedAt: edited.body.data.updatedAt },
+    });
+    expect(asked.body.data).toMatchObject({ restriction: "pending", restrictionReason: "连续逾期两期，催收未果" });
+    const reject = await ledger.call("reviewLoanRestriction", {
+      token: admin,
+      body: { loanNo: "DK-T-0001", decision: "reject", note: null, updatedAt: asked.body.data.updatedAt },
+    });
+    expect(reject.status).toBe(400);
+    const executed = await ledger.call("reviewLoanRestriction", {
+      token: admin,
+      body: { loanNo: "DK-T-0001", decision: "execute", note: null, updatedAt: asked.body.data.updatedAt },
+    });
+    expect(executed.body.data).toMatchObject({ restriction: "executed", restrictionReviewedBy: expect.any(String) });
+    expect(
+      (
+        await ledger.call("requestLoanRestriction", {
+          token: admin,
+          body: { loanNo: "DK-T-0001", reason: "再次申请", updatedAt: executed.body.data.updatedAt },
+        })
+      ).status,
+    ).toBe(409);
+    // 登记还款: forward only, up to the instalments due; paid up it is 正常 again.
+    const back = await ledger.call("recordLoanRepayment", {
+      token: admin,
+      body: { loanNo: "DK-T-0001", repaidPeriods: 0, updatedAt: executed.body.data.updatedAt },
+    });
+    expect(back.body.msg).toBe("已还期数不能少于已登记的期数");
+    const paid = await ledger.call("recordLoanRepayment", {
+      token: admin,
+      body: { loanNo: "DK-T-0001", repaidPeriods: 3, updatedAt: executed.body.data.updatedAt },
+    });
+    expect(paid.body.data).toMatchObject({ state: "normal", repaidPeriods: 3, overdueDays: 0 });
+    const detail = (await ledger.call("getLoan", { token: admin, query: { loanNo: "DK-T-0001" } })).body.data;
+    expect(detail.borrowerPhone).toBe("0755-88886666");
+    expect(detail.history.map((h: { action: string }) => h.action)).toEqual([
+      "repay",
+      "review",
+      "restrict",
+      "edit",
+      "create",
+    ]);
+    expect((await ledger.call("getLoan", { token: tenant2, query: { loanNo: "DK-T-0001" } })).status).toBe(404);
+  });
+
+  it("imports loans all or nothing and exports them", async () => {
+    const LOAN_HEADERS = [
+      "贷款编号",
+      "VIN",
+      "金融机构编码",
+      "借款人类型",
+      "借款人名称",
+      "联系电话",
+      "证件号码",
+      "贷款本金(元)",
+      "贷款期数(月)",
+      "放款日期",
+      "已还期数",
+    ];
+    const tpl = await ledger.call("downloadLoanTemplate", { token: admin });
+    expect((await sheetRows(Buffer.from(tpl.bytes)))[0]).toEqual(LOAN_HEADERS);
+    expect((await ledger.call("downloadLoanTemplate", { token: tenant2 })).status).toBe(200);
+    const open = new Set(
+      (
+        (await ledger.call("listLoans", { token: admin, query: { pageSize: 1000 } })).body.data.list as {
+          vin: string;
+          state: string;
+        }[]
+      )
+        .filter((l) => l.state !== "settled")
+        .map((l) => l.vin),
+    );
+    const vins = (
+      await server.db.selectFrom("vehicle").select("vin").where("tenant_id", "=", 1).orderBy("vin").execute()
+    )
+      .map((v) => v.vin)
+      .filter((v) => !open.has(v));
+    const orgs = (await ledger.call("listFinanceOrgs", { token: admin, query: { pageSize: 100 } })).body.data.list as {
+      code: string;
+      status: string;
+    }[];
+    const org = orgs.find((o) => o.status === "active")?.code;
+    const row = (no: string, vin: string, over: Record<string, unknown> = {}) =>
+      Object.values({
+        no,
+        vin,
+        org,
+        type: "个人",
+        name: "王小明",
+        phone: "13912345678",
+        id: "11010519491231002X",
+        p: 120000,
+        t: 24,
+        d: today,
+        r: 0,
+        ...over,
+      });
+    const file = (rows: unknown[][]) => xlsxOf(LOAN_HEADERS, rows);
+    const post = async (bytes: Buffer) => {
+      const res = await postFile(
+        server.url,
+        "importLoans",
+        operation("importLoans").path,
+        { name: "贷款.xlsx", bytes },
+        admin,
+      );
+      ledger.record("importLoans", res.status);
+      return res;
+    };
+    const bad = await post(
+      await file([
+        row("DK-I-0001", vins[0] as string),
+        row("DK-I-0002", vins[0] as string),
+        row("DK-I-0003", vins[1] as string, { t: 0 }),
+      ]),
+    );
+    expect(bad.body.data).toMatchObject({ all: 3, success: 0, failed: 2 });
+    expect(bad.body.data.rows.map((r: { reason: string }) => r.reason)).toEqual([
+      "该车辆已有未结清的贷款",
+      "贷款期数应为1至120的整数（月）",
+    ]);
+    expect((await post(Buffer.from("x"))).status).toBe(400);
+    const good = await post(await file([row("DK-I-0001", vins[0] as string), row("DK-I-0003", vins[1] as string)]));
+    expect(good.body.data).toMatchObject({ all: 2, success: 2, failed: 0 });
+    const exp = await ledger.call("exportLoans", { token: admin, query: { state: "overdue" } });
+    expect((await ledger.call("exportLoans", { token: operator, query: {} })).status).toBe(403);
+    await server.ctx.exports.idle();
+    const sheet = await download(adminSdk, `/comm-inc-center/v1/web/exportFile/${exp.body.data.taskId}/download`);
+    const rows = await sheetRows(await sheet.blob.arrayBuffer());
+    expect(rows[0]?.slice(0, LOAN_HEADERS.length)).toEqual(LOAN_HEADERS);
+    expect(rows.slice(1).every((r) => r[12] === "逾期")).toBe(true);
     ledger.expectCovered(LEASE_OPS);
   });
 });

@@ -204,6 +204,16 @@ export const LEASE_OPS = [
   "downloadLeaseContractTemplate",
   "getLeaseRentalReport",
   "exportLeaseRentalReport",
+  "listLoans",
+  "getLoan",
+  "createLoan",
+  "updateLoan",
+  "recordLoanRepayment",
+  "requestLoanRestriction",
+  "reviewLoanRestriction",
+  "exportLoans",
+  "importLoans",
+  "downloadLoanTemplate",
 ];
 
 /** The T-BOX register and the retail sales of base info › TBOX数据 / 实销车辆 (baseinfo-tbox-sales.test.ts). */

@@ -83,6 +83,7 @@ export async function foreignObjects(db: Kysely<Database>, facts: SeedFacts, tas
       perOperation[id] = { iccid: sim.iccid, updatedAt: sim.version };
   }
   Object.assign(perOperation, await tboxAndSaleObjects(db, facts.tenantId));
+  Object.assign(perOperation, await leaseAndLoanObjects(db, facts.tenantId));
   return {
     common: { vin: facts.vin, iccid: facts.iccid, plateNo: facts.plate, vehicleModelId: model.id, id: taskId },
     perOperation,
@@ -140,6 +141,49 @@ async function tboxAndSaleObjects(db: Kysely<Database>, tenantId: number): Promi
     if (other) out.undoVehicleSale = { vin: other.vin, updatedAt: Number(other.version) };
   } catch {
     // The registers' tables are not there (an older schema): nothing to add.
+  }
+  return out;
+}
+
+/**
+ * The lease contracts' and loans' objects of the tenant (when their tables exist): a contract
+ * and a loan with their versions for every call naming one (contractNo / loanNo are not
+ * identifier-shaped names, so the matrix would otherwise send made-up numbers).
+ */
+async function leaseAndLoanObjects(db: Kysely<Database>, tenantId: number): Promise<ForeignObjects["perOperation"]> {
+  const out: ForeignObjects["perOperation"] = {};
+  try {
+    const [contract] = (
+      await sql<{ contract_no: string; version: string }>`
+        select contract_no, updated_at::text as version from bss_lease_contract
+        where tenant_id = ${tenantId} and return_date is null and renewed_to is null
+        order by contract_no limit 1`.execute(db)
+    ).rows;
+    if (contract)
+      for (const id of [
+        "getLeaseContract",
+        "updateLeaseContract",
+        "returnLeaseContract",
+        "renewLeaseContract",
+        "deleteLeaseContract",
+      ])
+        out[id] = { contractNo: contract.contract_no, updatedAt: Number(contract.version) };
+    const [loan] = (
+      await sql<{ loan_no: string; version: string }>`
+        select loan_no, updated_at::text as version from bss_loan
+        where tenant_id = ${tenantId} order by loan_no limit 1`.execute(db)
+    ).rows;
+    if (loan)
+      for (const id of [
+        "getLoan",
+        "updateLoan",
+        "recordLoanRepayment",
+        "requestLoanRestriction",
+        "reviewLoanRestriction",
+      ])
+        out[id] = { loanNo: loan.loan_no, updatedAt: Number(loan.version) };
+  } catch {
+    // The tables are not there (an older schema): nothing to add.
   }
   return out;
 }

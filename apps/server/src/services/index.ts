@@ -9,6 +9,7 @@ import { tspBssBaseInfoRest } from "./tsp-bss/baseInfoRest";
 import { tspBssDataService } from "./tsp-bss/dataService";
 import { tspBssDealer } from "./tsp-bss/dealer";
 import { tspBssLease } from "./tsp-bss/lease";
+import { tspBssLoan } from "./tsp-bss/loan";
 import { tspBssRealname } from "./tsp-bss/realname";
 import { tspBssRegisters } from "./tsp-bss/registers";
 import { tspBssServiceStation } from "./tsp-bss/serviceStation";
@@ -62,6 +63,8 @@ export const serviceModules: readonly ServiceModule[] = [
   tspBssDataService,
   // 租赁管理: lease contracts of the demo tenant's vehicles (a PRNG of its own; reads the lease organisations).
   tspBssLease,
+  // 金融管理: loans of the demo tenant's vehicles (a PRNG of its own; reads the finance organisations).
+  tspBssLoan,
   // The gateway's frame journal for the data-service screens (own PRNG; reads only the vehicles).
   tspHbaseProxyFrames,
   // 机械信息, 车机数据, 监管终端管理, MES车辆管理 (a PRNG of their own; they read the vehicles seeded above).

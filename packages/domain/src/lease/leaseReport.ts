@@ -6,11 +6,12 @@ import { err, ok, type Result } from "../shared/result";
  * an operator reads a lease fleet month by month, a year or two at a time.
  */
 export const REPORT_MONTHS_MAX = 24;
-export const MSG_REPORT_MONTH = "月份格式应为yyyy-MM";
+export const MSG_REPORT_MONTH = "月份格式应为yyyy-MM（2000年至2099年）";
 export const MSG_REPORT_MONTHS_REVERSED = "结束月份不能早于开始月份";
 export const MSG_REPORT_MONTHS_TOO_MANY = `统计范围不能超过${REPORT_MONTHS_MAX}个月`;
 
-const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
+/** A month of 2000–2099 (a report of the platform's years; year 0 is no calendar year). */
+const MONTH = /^(20\d{2})-(0[1-9]|1[0-2])$/;
 
 /** The months from `start` to `end` (yyyy-MM), in order. */
 export function reportMonthsBetween(start: string, end: string): string[] {

@@ -600,6 +600,206 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/tsp-bss/loan/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Loans against vehicles (金融管理)
+         * @description Numbered page of the loans on the tenant's vehicles, newest start first (ties by loan number), with the organisation's name, the plate, the schedule state on today (UTC+8) with the days overdue and the next due day, and the restriction request. The borrower's phone and certificate are masked here and in the export. Filters combine with AND.
+         */
+        get: operations["listLoans"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/loan/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One loan with its history
+         * @description The loan with the borrower in full (the edit form starts from it) and its history, newest first (created, edited, imported, repayments, restriction requested, reviewed). 404 when the tenant holds no such loan.
+         */
+        get: operations["getLoan"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/loan/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * File a loan against a vehicle
+         * @description @tsp/domain `checkLoanEdit` applies (400 with the field of each reason): a 4–32 character loan number, a person borrower with a GB 11643 ID number or a company with a GB 32100 credit code, a phone, a principal above 0 (yuan, two decimals), 1–120 monthly instalments, a start day, instalments repaid from 0 to those already due. The organisation is one of the tenant's finance organisations in cooperation. One loan not settled per vehicle (409 该车辆已有未结清的贷款); a taken number 409; another tenant's or an unknown VIN 404.
+         */
+        post: operations["createLoan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/loan/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Correct a loan
+         * @description Replaces the fields of loan `loanNo` (the number is the key) under optimistic concurrency: 409 该贷款记录已被他人修改，请刷新后重新操作 when it changed since `updatedAt` was read. Rules as createLoan; the repaid count may not go back (登记还款 moves it forward).
+         */
+        post: operations["updateLoan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/loan/repay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Register repayments (登记还款)
+         * @description Sets the count of instalments paid: not fewer than registered (400), not more than those due on today (400). A loan settled by it is 已结清. Optimistic concurrency as updateLoan.
+         */
+        post: operations["recordLoanRepayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/loan/restrict": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Request a remote restriction of the vehicle (申请限制)
+         * @description The lender asks for the vehicle of an overdue loan to be restricted remotely, with the reason (2–200 characters): the request is 待处理 until reviewed. Refused (409) when the loan is not overdue, a request is pending or one was executed. Only the request is recorded: the command to the vehicle belongs to a later issue.
+         */
+        post: operations["requestLoanRestriction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/loan/restrict/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Review a restriction request (执行 / 驳回)
+         * @description A pending request is executed (已执行) or rejected (已驳回, the reason required), with who and when. 409 when no request is pending. 已执行 records the decision; sending the command to the vehicle belongs to a later issue.
+         */
+        post: operations["reviewLoanRestriction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/loan/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Export loans (background task)
+         * @description Submits an .xlsx export of every loan matching the list's filters: the template's columns (phone and certificate masked), then the organisation, state, days overdue, next due day and the restriction. The file appears in the export file list.
+         */
+        post: operations["exportLoans"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/loan/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import loans from a sheet
+         * @description Reads the loan rows of one .xlsx file (the columns of downloadLoanTemplate; the organisation by code or name). Each row is checked like createLoan and against the file (a loan number or a VIN twice). All or nothing: when any row is refused no row is saved and every refused row is listed (success 0); else every row is saved in one transaction.
+         */
+        post: operations["importLoans"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/loan/import/template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download the loan import template
+         * @description The .xlsx template of importLoans: sheet 1 (贷款) with the header row and one example row (refused if left in), sheet 2 (填写说明) per column.
+         */
+        get: operations["downloadLoanTemplate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/tsp-bss/provider/list": {
         parameters: {
             query?: never;
@@ -5232,6 +5432,123 @@ export interface components {
             months: components["schemas"]["LeaseRentalMonth"][];
             totals: components["schemas"]["LeaseRentalMonth"];
         };
+        /**
+         * @description 正常, 逾期 (the first unpaid instalment past its due day), 已结清 (every instalment paid). Derived, never stored.
+         * @enum {string}
+         */
+        LoanState: "normal" | "overdue" | "settled";
+        /**
+         * @description 未申请, 待处理, 已执行, 已驳回.
+         * @enum {string}
+         */
+        LoanRestrictionState: "none" | "pending" | "executed" | "rejected";
+        LoanEdit: {
+            /** @description 4–32 letters, digits or - _ /; unique in the tenant. */
+            loanNo: string;
+            vin: components["schemas"]["Vin"];
+            /** @description A finance organisation of 金融机构管理 in cooperation. */
+            financeOrgCode: string;
+            borrowerType: components["schemas"]["LeaseLesseeType"];
+            borrowerName: string;
+            borrowerPhone: string;
+            /** @description Person — 18-character resident ID number; company — unified social credit code. */
+            borrowerIdNo: string;
+            /** @description Yuan, at most two decimals. */
+            principal: number;
+            /** @description Monthly instalments. */
+            termMonths: number;
+            startDate: components["schemas"]["LeaseDay"];
+            /** @description Instalments paid so far (not more than those due). */
+            repaidPeriods: number;
+        };
+        LoanUpdate: {
+            /** @description 4–32 letters, digits or - _ /; unique in the tenant. */
+            loanNo: string;
+            vin: components["schemas"]["Vin"];
+            /** @description A finance organisation of 金融机构管理 in cooperation. */
+            financeOrgCode: string;
+            borrowerType: components["schemas"]["LeaseLesseeType"];
+            borrowerName: string;
+            borrowerPhone: string;
+            /** @description Person — 18-character resident ID number; company — unified social credit code. */
+            borrowerIdNo: string;
+            /** @description Yuan, at most two decimals. */
+            principal: number;
+            /** @description Monthly instalments. */
+            termMonths: number;
+            startDate: components["schemas"]["LeaseDay"];
+            /** @description Instalments paid so far (not more than those due). */
+            repaidPeriods: number;
+            /** @description The version read (the record's updatedAt). */
+            updatedAt: number;
+        };
+        LoanRepayment: {
+            loanNo: string;
+            repaidPeriods: number;
+            /** @description The version read (the record's updatedAt). */
+            updatedAt: number;
+        };
+        LoanRestrictionRequest: {
+            loanNo: string;
+            /** @description Why the lender asks (2–200 characters). */
+            reason: string;
+            /** @description The version read (the record's updatedAt). */
+            updatedAt: number;
+        };
+        LoanRestrictionReview: {
+            loanNo: string;
+            /** @enum {string} */
+            decision: "execute" | "reject";
+            /** @description The reviewer's note; required (2–200 characters) for a rejection. */
+            note: string | null;
+            /** @description The version read (the record's updatedAt). */
+            updatedAt: number;
+        };
+        LoanRecord: {
+            loanNo: string;
+            vin: string;
+            plateNo: string | null;
+            financeOrgCode: string;
+            financeOrgName: string;
+            borrowerType: components["schemas"]["LeaseLesseeType"];
+            borrowerName: string;
+            /** @description Masked in the list and export, whole in the detail. */
+            borrowerPhone: string;
+            /** @description Masked in the list and export, whole in the detail. */
+            borrowerIdNo: string;
+            principal: number;
+            termMonths: number;
+            startDate: string;
+            repaidPeriods: number;
+            state: components["schemas"]["LoanState"];
+            /** @description Days since the first unpaid instalment fell due (0 unless 逾期). */
+            overdueDays: number;
+            /** @description Due day of the first unpaid instalment (null once settled). */
+            nextDue: string | null;
+            restriction: components["schemas"]["LoanRestrictionState"];
+            restrictionReason: string | null;
+            restrictionRequestedBy: string | null;
+            restrictionRequestedAt: number | null;
+            restrictionReviewedBy: string | null;
+            restrictionReviewedAt: number | null;
+            restrictionNote: string | null;
+            updatedAt: number;
+            updateName: string | null;
+        };
+        LoanPage: {
+            list: components["schemas"]["LoanRecord"][];
+            total: components["schemas"]["Total"];
+        };
+        LoanHistoryEntry: {
+            /** @enum {string} */
+            action: "create" | "edit" | "import" | "repay" | "restrict" | "review";
+            reason: string | null;
+            at: number;
+            byName: string;
+        };
+        LoanDetail: components["schemas"]["LoanRecord"] & {
+            history: components["schemas"]["LoanHistoryEntry"][];
+        };
         VehicleSaleEdit: {
             vin: components["schemas"]["Vin"];
             dealerCode: string;
@@ -7350,6 +7667,22 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
+        /** @description The loan cannot be changed as asked — its number is taken, the vehicle has a loan not settled, it changed since it was read, or the restriction request's state forbids it. Nothing was changed; `msg` says which, in Chinese. */
+        LoanConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "code": 409,
+                 *       "msg": "该车辆已有未结清的贷款",
+                 *       "data": null
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
         /** @description A register row cannot be changed as asked — its key is taken (create), it was changed by someone else since it was read (edit), or it is still in use (delete). Nothing was changed; `msg` says which, in Chinese. */
         RegisterConflict: {
             headers: {
@@ -7621,10 +7954,22 @@ export interface components {
         LeaseLesseeNameKeyword: string;
         /** @description The state on today (UTC+8). */
         LeaseStateFilter: components["schemas"]["LeaseState"];
-        /** @description First month of the report, yyyy-MM (UTC+8 calendar). */
+        /** @description First month of the report, yyyy-MM (UTC+8 calendar), 2000–2099. */
         ReportMonthStart: string;
         /** @description Last month of the report, yyyy-MM, not before monthStart and at most 24 months after it. */
         ReportMonthEnd: string;
+        /** @description The loan number (unique in the tenant). */
+        LoanNo: string;
+        /** @description Part of the loan number; empty means no filter. */
+        LoanNoKeyword: string;
+        /** @description A finance organisation's code (金融机构管理); empty means every organisation. */
+        LoanFinanceOrgFilter: string;
+        /** @description Part of the borrower's name; empty means no filter. */
+        LoanBorrowerNameKeyword: string;
+        /** @description The schedule state on today (UTC+8). */
+        LoanStateFilter: components["schemas"]["LoanState"];
+        /** @description The state of the remote-restriction request. */
+        LoanRestrictionFilter: components["schemas"]["LoanRestrictionState"];
         /** @description Case-insensitive substring of the register's code and name fields; empty means no filter. */
         RegisterKeyWords: string;
         /** @description true: a row whose key is already one of the tenant's rows overwrites its fields. */
@@ -8681,7 +9026,7 @@ export interface operations {
     getLeaseRentalReport: {
         parameters: {
             query: {
-                /** @description First month of the report, yyyy-MM (UTC+8 calendar). */
+                /** @description First month of the report, yyyy-MM (UTC+8 calendar), 2000–2099. */
                 monthStart: components["parameters"]["ReportMonthStart"];
                 /** @description Last month of the report, yyyy-MM, not before monthStart and at most 24 months after it. */
                 monthEnd: components["parameters"]["ReportMonthEnd"];
@@ -8712,7 +9057,7 @@ export interface operations {
     exportLeaseRentalReport: {
         parameters: {
             query: {
-                /** @description First month of the report, yyyy-MM (UTC+8 calendar). */
+                /** @description First month of the report, yyyy-MM (UTC+8 calendar), 2000–2099. */
                 monthStart: components["parameters"]["ReportMonthStart"];
                 /** @description Last month of the report, yyyy-MM, not before monthStart and at most 24 months after it. */
                 monthEnd: components["parameters"]["ReportMonthEnd"];
@@ -8734,6 +9079,315 @@ export interface operations {
                     "application/json": components["schemas"]["ExportSubmitted"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listLoans: {
+        parameters: {
+            query?: {
+                /** @description Part of the loan number; empty means no filter. */
+                loanNo?: components["parameters"]["LoanNoKeyword"];
+                /** @description Part of a VIN to search for (case-insensitive substring); at most 17 characters. Empty means no filter. */
+                vin?: components["parameters"]["VinKeyword"];
+                /** @description A finance organisation's code (金融机构管理); empty means every organisation. */
+                financeOrgCode?: components["parameters"]["LoanFinanceOrgFilter"];
+                /** @description Part of the borrower's name; empty means no filter. */
+                borrowerName?: components["parameters"]["LoanBorrowerNameKeyword"];
+                /** @description The schedule state on today (UTC+8). */
+                state?: components["parameters"]["LoanStateFilter"];
+                /** @description The state of the remote-restriction request. */
+                restriction?: components["parameters"]["LoanRestrictionFilter"];
+                /** @description Page number, from 1 (spec section 3 "Pagination"). */
+                pageNum?: components["parameters"]["PageNum"];
+                /**
+                 * @description Rows per page. Tables offer 10, 20, 50, 100; selectors ask 10; the VIN, SN and ICCID
+                 *     searches ask for 10000 at once (spec section 9), hence the upper bound.
+                 */
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["LoanPage"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getLoan: {
+        parameters: {
+            query: {
+                /** @description The loan number (unique in the tenant). */
+                loanNo: components["parameters"]["LoanNo"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["LoanDetail"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createLoan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LoanEdit"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["LoanRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["LoanConflict"];
+        };
+    };
+    updateLoan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LoanUpdate"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["LoanRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["LoanConflict"];
+        };
+    };
+    recordLoanRepayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LoanRepayment"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["LoanRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["LoanConflict"];
+        };
+    };
+    requestLoanRestriction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LoanRestrictionRequest"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["LoanRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["LoanConflict"];
+        };
+    };
+    reviewLoanRestriction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LoanRestrictionReview"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["LoanRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["LoanConflict"];
+        };
+    };
+    exportLoans: {
+        parameters: {
+            query?: {
+                /** @description Part of the loan number; empty means no filter. */
+                loanNo?: components["parameters"]["LoanNoKeyword"];
+                /** @description Part of a VIN to search for (case-insensitive substring); at most 17 characters. Empty means no filter. */
+                vin?: components["parameters"]["VinKeyword"];
+                /** @description A finance organisation's code (金融机构管理); empty means every organisation. */
+                financeOrgCode?: components["parameters"]["LoanFinanceOrgFilter"];
+                /** @description Part of the borrower's name; empty means no filter. */
+                borrowerName?: components["parameters"]["LoanBorrowerNameKeyword"];
+                /** @description The schedule state on today (UTC+8). */
+                state?: components["parameters"]["LoanStateFilter"];
+                /** @description The state of the remote-restriction request. */
+                restriction?: components["parameters"]["LoanRestrictionFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportSubmitted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    importLoans: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["ImportFile"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["ImportResult"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["ImportNotSaved"];
+            413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    downloadLoanTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Xlsx"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
