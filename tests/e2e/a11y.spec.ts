@@ -79,6 +79,10 @@ test("every real screen has no serious or critical axe violation", async ({ page
       expect(p.getByRole("table", { name: "报文故障码管理" }).locator("tbody tr")).toHaveCount(10),
     "/dataService/can": async (p) =>
       expect(p.getByRole("table", { name: "CAN信号采集" }).locator("tbody tr")).toHaveCount(10),
+    "/dataService/base": async (p) =>
+      expect(p.getByRole("table", { name: "基础数据维护" }).locator("tbody tr")).toHaveCount(10),
+    "/dataService/infoSystem": async (p) =>
+      expect(p.getByRole("table", { name: "车载信息系统管理" }).locator("tbody tr")).toHaveCount(8),
     "/lease/leaseVehicle": async (p) =>
       expect(p.getByRole("table", { name: "租赁车辆管理" }).locator("tbody tr")).toHaveCount(10),
     "/lease/vehicleRental": async (p) =>

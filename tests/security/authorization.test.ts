@@ -39,6 +39,8 @@ const REGISTER_TABLES: Record<string, string> = {
   EconomicSpeed: "economic_speed",
   FaultCode: "fault_code",
   CanSignal: "can_signal",
+  DictItem: "dict_item",
+  InfoSystem: "info_system",
   Machinery: "machinery_info",
   VehicleUnit: "ecu",
   BlackBox: "black_box",
@@ -61,7 +63,7 @@ function ownWrite(id: string, status: number, difference: string): boolean {
   if (isExport(id)) return difference.startsWith("table export_task:") || difference.startsWith("object exports/");
   if (id === "signOut") return difference.startsWith("table access_token:");
   if (id === "setNerMonitorInform") return difference.startsWith("table ner_monitor_inform:");
-  const register = /^(create|delete)(Gearbox|FinanceOrg|LeaseOrg|EconomicSpeed|FaultCode|CanSignal)$/.exec(id)?.[2];
+  const register = /^(create|delete)(Gearbox|FinanceOrg|LeaseOrg|EconomicSpeed|FaultCode|CanSignal|DictItem|InfoSystem)$/.exec(id)?.[2];
   if (register) return difference.startsWith(`table bss_${REGISTER_TABLES[register]}:`);
   // 机械信息, 车机数据, 监管终端管理, MES车辆管理: registers of their own tenant too.
   const rest = /^(create|delete)(Machinery|VehicleUnit|BlackBox|MesVehicle)$/.exec(id)?.[2];

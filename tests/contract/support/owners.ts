@@ -85,7 +85,7 @@ export const NER_OPS = operations
   .filter((o) => !/^\/tsp-bss\/(tbox|vehicleSale)\//.test(o.path))
   .filter((o) => !/^\/tsp-bss\/(modelCatalogue|modelAbility)\//.test(o.path))
   .filter((o) => !/^\/tsp-bss\/(dealer|serviceStation)\//.test(o.path))
-  .filter((o) => !/^\/tsp-bss\/(faultCode|canSignal)\//.test(o.path))
+  .filter((o) => !/^\/tsp-bss\/(faultCode|canSignal|dictItem|infoSystem)\//.test(o.path))
   .filter((o) => !/^\/tsp-bss\/(leaseContract|leaseReport|loan)\//.test(o.path))
   .map((o) => o.operationId);
 
@@ -278,6 +278,8 @@ export const DATA_SERVICE_OPS = [
     [
       ["FaultCode", "FaultCodes"],
       ["CanSignal", "CanSignals"],
+      ["DictItem", "DictItems"],
+      ["InfoSystem", "InfoSystems"],
     ] as const
   ).flatMap(([one, many]) => [
     `list${many}`,
@@ -290,6 +292,7 @@ export const DATA_SERVICE_OPS = [
     `download${one}Template`,
   ]),
   "importCanDbc",
+  "listDictOptions",
 ];
 
 /** Every list, by the suite that owns it: file → [the list's name in that file, the list]. */

@@ -20,6 +20,8 @@ export type RegisterRecord =
   | Schemas["EconomicSpeedRecord"]
   | Schemas["FaultCodeRecord"]
   | Schemas["CanSignalRecord"]
+  | Schemas["DictItemRecord"]
+  | Schemas["InfoSystemRecord"]
   | Schemas["MachineryInfoRecord"]
   | Schemas["VehicleUnitRecord"]
   | Schemas["BlackBoxRecord"]
@@ -42,7 +44,9 @@ export type RegisterBase =
   | "blackBox"
   | "mesVehicle"
   | "faultCode"
-  | "canSignal";
+  | "canSignal"
+  | "dictItem"
+  | "infoSystem";
 
 /** Each register's paths, written out (the screen-calls test reads the console's calls from its literals). */
 const PATHS = {
@@ -145,6 +149,26 @@ const PATHS = {
     export: "/tsp-bss/canSignal/export",
     import: "/tsp-bss/canSignal/import",
     template: "/tsp-bss/canSignal/import/template",
+  },
+  dictItem: {
+    list: "/tsp-bss/dictItem/list",
+    detail: "/tsp-bss/dictItem/detail",
+    add: "/tsp-bss/dictItem/add",
+    update: "/tsp-bss/dictItem/update",
+    delete: "/tsp-bss/dictItem/delete",
+    export: "/tsp-bss/dictItem/export",
+    import: "/tsp-bss/dictItem/import",
+    template: "/tsp-bss/dictItem/import/template",
+  },
+  infoSystem: {
+    list: "/tsp-bss/infoSystem/list",
+    detail: "/tsp-bss/infoSystem/detail",
+    add: "/tsp-bss/infoSystem/add",
+    update: "/tsp-bss/infoSystem/update",
+    delete: "/tsp-bss/infoSystem/delete",
+    export: "/tsp-bss/infoSystem/export",
+    import: "/tsp-bss/infoSystem/import",
+    template: "/tsp-bss/infoSystem/import/template",
   },
 } as const satisfies Record<RegisterBase, Record<string, string>>;
 type Call = keyof (typeof PATHS)["gearbox"];

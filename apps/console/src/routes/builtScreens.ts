@@ -16,6 +16,8 @@ export const BUILT_SCREEN_PATHS = [
   "/baseInfo/economicSpeed",
   "/dataService/faultCodeManagement",
   "/dataService/can",
+  "/dataService/base",
+  "/dataService/infoSystem",
   "/baseInfo/machineryInfo",
   "/baseInfo/vehicleData",
   "/baseInfo/blackBox",

@@ -45,6 +45,8 @@ export const SCREENS: Readonly<Record<string, LazyExoticComponent<ComponentType>
   "/baseInfo/economicSpeed": lazyScreen(() => import("./baseInfo/registers/EconomicSpeedPage")),
   "/dataService/faultCodeManagement": lazyScreen(() => import("./dataService/FaultCodePage")),
   "/dataService/can": lazyScreen(() => import("./dataService/CanSignalPage")),
+  "/dataService/base": lazyScreen(() => import("./dataService/DictionaryPage")),
+  "/dataService/infoSystem": lazyScreen(() => import("./dataService/InfoSystemPage")),
   "/baseInfo/machineryInfo": lazyScreen(() => import("./baseInfo/registers/MachineryInfoPage")),
   "/baseInfo/vehicleData": lazyScreen(() => import("./baseInfo/registers/VehicleDataPage")),
   "/baseInfo/blackBox": lazyScreen(() => import("./baseInfo/registers/BlackBoxPage")),

@@ -5173,6 +5173,346 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/tsp-bss/dictItem/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 基础数据: a numbered page
+         * @description Numbered page of the tenant's 字典项 rows (and its sub-tenants'), ordered by 字典项编码. `keyWords` is a case-insensitive substring of code, label, remark; choice filters are exact; an empty value means no filter.
+         */
+        get: operations["listDictItems"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/dictItem/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One 字典项
+         * @description The row `code` as the list shows it (the edit form starts from it; send its `updatedAt` back with the edit). A row the tenant does not hold answers 404 字典项不存在.
+         */
+        get: operations["getDictItem"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/dictItem/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a 字典项
+         * @description Registers a new row for the caller's tenant. Besides the schema, @tsp/domain `checkRegisterRow` applies (400 with the field of each reason, in Chinese). A 字典项编码 the tenant already has answers 409 字典项编码<value>已存在.
+         */
+        post: operations["createDictItem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/dictItem/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Save a 字典项's fields
+         * @description Replaces every field but the key `code` (every field is sent) and answers the saved row with its new `updatedAt`. Optimistic concurrency: `updatedAt` must be the value the editor read; otherwise 409 该字典项已被他人修改，请刷新后重新编辑 and nothing changes. The same checks as create (400). A row the tenant does not hold answers 404.
+         */
+        post: operations["updateDictItem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/dictItem/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete a 字典项
+         * @description Deletes the row `code` (query parameter, no body). Records keep an item's code, not a reference; an item no longer wanted is disabled (selects stop offering it, old records still show it), and a delete is not refused. A row the tenant does not hold answers 404.
+         */
+        post: operations["deleteDictItem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/dictItem/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Export 基础数据 (background task)
+         * @description Submits an .xlsx export of every row matching the list's filters (without paging), in 字典项编码 order. Its columns are the import template's (so an export is a filled template the import takes back), then the last change. The file appears in the export file list.
+         */
+        post: operations["exportDictItems"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/dictItem/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import 基础数据 from a sheet
+         * @description Reads the rows of one .xlsx file (the columns of downloadDictItemTemplate; choices as their Chinese names or codes). Each row is checked like a create (@tsp/domain `checkRegisterRow`) plus: a 字典项编码 twice in the file (文件中字典项编码重复), one the tenant already has (字典项编码<value>已存在, unless `allowCover=true`, which overwrites that row), one another tenant has (never overwritten), the template's example row. Valid rows are saved in one transaction; rejected rows are listed with their Excel row number, 字典项编码 (`key`) and every reason, and change nothing. If the database refuses a checked row while saving, no row is saved (409). A file that is not an .xlsx workbook, lacks a column of the template or has no data rows answers 400.
+         */
+        post: operations["importDictItems"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/dictItem/import/template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download the 基础数据 import template
+         * @description The .xlsx template of importDictItems: sheet 1 (基础数据, the only sheet the import reads) holds the header row and one example row (an import refuses it unchanged); sheet 2 (填写说明) says per column whether it is required and how to fill it. The template, the import and the export come from one column declaration.
+         */
+        get: operations["downloadDictItemTemplate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/dictItem/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A dictionary's options, for selects
+         * @description The enabled items of one dictionary of 基础数据维护 (the caller's tenants), by display order then code, as select options (@tsp/domain `dictionaryOptions`). `current` keeps a disabled item a record already holds in the list, so editing an old record does not lose its value. Every signed-in account may read it (selects of many screens use it).
+         */
+        get: operations["listDictOptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/infoSystem/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 车载信息系统: a numbered page
+         * @description Numbered page of the tenant's 车载信息系统 rows (and its sub-tenants'), ordered by 系统编码. `keyWords` is a case-insensitive substring of code, name, version, supportedModels; choice filters are exact; an empty value means no filter.
+         */
+        get: operations["listInfoSystems"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/infoSystem/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One 车载信息系统
+         * @description The row `code` as the list shows it (the edit form starts from it; send its `updatedAt` back with the edit). A row the tenant does not hold answers 404 车载信息系统不存在.
+         */
+        get: operations["getInfoSystem"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/infoSystem/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a 车载信息系统
+         * @description Registers a new row for the caller's tenant. Besides the schema, @tsp/domain `checkRegisterRow` applies (400 with the field of each reason, in Chinese). A 系统编码 the tenant already has answers 409 系统编码<value>已存在.
+         */
+        post: operations["createInfoSystem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/infoSystem/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Save a 车载信息系统's fields
+         * @description Replaces every field but the key `code` (every field is sent) and answers the saved row with its new `updatedAt`. Optimistic concurrency: `updatedAt` must be the value the editor read; otherwise 409 该车载信息系统已被他人修改，请刷新后重新编辑 and nothing changes. The same checks as create (400). A row the tenant does not hold answers 404.
+         */
+        post: operations["updateInfoSystem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/infoSystem/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete a 车载信息系统
+         * @description Deletes the row `code` (query parameter, no body). A released system is what head units report and OTA campaigns target, so it is retired (已停用) before it may be deleted: 409 已发布的车载信息系统不能删除，请先将状态改为已停用. A row the tenant does not hold answers 404.
+         */
+        post: operations["deleteInfoSystem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/infoSystem/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Export 车载信息系统 (background task)
+         * @description Submits an .xlsx export of every row matching the list's filters (without paging), in 系统编码 order. Its columns are the import template's (so an export is a filled template the import takes back), then the last change. The file appears in the export file list.
+         */
+        post: operations["exportInfoSystems"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/infoSystem/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import 车载信息系统 from a sheet
+         * @description Reads the rows of one .xlsx file (the columns of downloadInfoSystemTemplate; choices as their Chinese names or codes). Each row is checked like a create (@tsp/domain `checkRegisterRow`) plus: a 系统编码 twice in the file (文件中系统编码重复), one the tenant already has (系统编码<value>已存在, unless `allowCover=true`, which overwrites that row), one another tenant has (never overwritten), the template's example row. Valid rows are saved in one transaction; rejected rows are listed with their Excel row number, 系统编码 (`key`) and every reason, and change nothing. If the database refuses a checked row while saving, no row is saved (409). A file that is not an .xlsx workbook, lacks a column of the template or has no data rows answers 400.
+         */
+        post: operations["importInfoSystems"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/infoSystem/import/template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download the 车载信息系统 import template
+         * @description The .xlsx template of importInfoSystems: sheet 1 (车载信息系统, the only sheet the import reads) holds the header row and one example row (an import refuses it unchanged); sheet 2 (填写说明) says per column whether it is required and how to fill it. The template, the import and the export come from one column declaration.
+         */
+        get: operations["downloadInfoSystemTemplate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -7498,6 +7838,134 @@ export interface components {
             remark: string | null;
         };
         /**
+         * @description 所属字典: fuelType 燃料类型, vehicleUse 车辆用途, vehicleColor 车身颜色, plateColor 号牌颜色, emissionStandard 排放标准, industry 所属行业.
+         * @enum {string}
+         */
+        DictItemDictType: "fuelType" | "vehicleUse" | "vehicleColor" | "plateColor" | "emissionStandard" | "industry";
+        /**
+         * @description 状态: enabled 启用, disabled 停用.
+         * @enum {string}
+         */
+        DictItemState: "enabled" | "disabled";
+        /** @description Every field of a 字典项 (a create, or with `updatedAt` an edit). @tsp/domain checkRegisterRow is the same form with Chinese messages and the rules between fields. */
+        DictItemEdit: {
+            /** @description 字典项编码. 字母、数字和- _ . /，最多40个字符；大写，以字典的前缀开头：FUEL_ 燃料类型，USE_ 车辆用途，COLOR_ 车身颜色，PLATE_ 号牌颜色，EMISSION_ 排放标准，INDUSTRY_ 所属行业 */
+            code: string;
+            dictType: components["schemas"]["DictItemDictType"];
+            /** @description 显示名称. 最多40个字符 */
+            label: string;
+            /** @description 排序. 整数，0至9999；小的在前 */
+            sortOrder: number;
+            state: components["schemas"]["DictItemState"];
+            /** @description 备注. 最多200个字符；可不填 */
+            remark: string | null;
+        };
+        /** @description The fields of a create, and the `updatedAt` the editor read (a different current value answers 409). */
+        DictItemUpdate: {
+            /** @description 字典项编码. 字母、数字和- _ . /，最多40个字符；大写，以字典的前缀开头：FUEL_ 燃料类型，USE_ 车辆用途，COLOR_ 车身颜色，PLATE_ 号牌颜色，EMISSION_ 排放标准，INDUSTRY_ 所属行业 */
+            code: string;
+            dictType: components["schemas"]["DictItemDictType"];
+            /** @description 显示名称. 最多40个字符 */
+            label: string;
+            /** @description 排序. 整数，0至9999；小的在前 */
+            sortOrder: number;
+            state: components["schemas"]["DictItemState"];
+            /** @description 备注. 最多200个字符；可不填 */
+            remark: string | null;
+            updatedAt: components["schemas"]["RegisterVersion"];
+        };
+        /** @description A 字典项 as the list and the detail show it, with its version and who changed it last. */
+        DictItemRecord: {
+            /** @description 字典项编码. 字母、数字和- _ . /，最多40个字符；大写，以字典的前缀开头：FUEL_ 燃料类型，USE_ 车辆用途，COLOR_ 车身颜色，PLATE_ 号牌颜色，EMISSION_ 排放标准，INDUSTRY_ 所属行业 */
+            code: string;
+            dictType: components["schemas"]["DictItemDictType"];
+            /** @description 显示名称. 最多40个字符 */
+            label: string;
+            /** @description 排序. 整数，0至9999；小的在前 */
+            sortOrder: number;
+            state: components["schemas"]["DictItemState"];
+            /** @description 备注. 最多200个字符；可不填 */
+            remark: string | null;
+            updatedAt: components["schemas"]["RegisterVersion"];
+            /** @description Who changed the row last (null when only seeded). */
+            updateName: string | null;
+        };
+        /** @description A numbered page. */
+        DictItemPage: {
+            list: components["schemas"]["DictItemRecord"][];
+            total: components["schemas"]["Total"];
+        };
+        /**
+         * @description 系统平台: android Android Automotive, linux 车规Linux, qnx QNX, harmony 鸿蒙座舱.
+         * @enum {string}
+         */
+        InfoSystemOsType: "android" | "linux" | "qnx" | "harmony";
+        /**
+         * @description 状态: developing 开发中, released 已发布, retired 已停用.
+         * @enum {string}
+         */
+        InfoSystemState: "developing" | "released" | "retired";
+        /** @description Every field of a 车载信息系统 (a create, or with `updatedAt` an edit). @tsp/domain checkRegisterRow is the same form with Chinese messages and the rules between fields. */
+        InfoSystemEdit: {
+            /** @description 系统编码. 字母、数字和- _ . /，最多40个字符；系统与版本，如DILINK-4.0.2 */
+            code: string;
+            /** @description 系统名称. 最多40个字符 */
+            name: string;
+            /** @description 版本号. 最多30个字符；如4.0.2或4.0.2-beta1 */
+            version: string;
+            osType: components["schemas"]["InfoSystemOsType"];
+            /** @description 适用车型. 最多300个字符；车型代号，多个用英文逗号分隔 */
+            supportedModels: string;
+            /** @description 发布日期. 日期，格式yyyy-MM-dd，如2025-03-15；请按文本填写；已发布、已停用的须填写；可不填 */
+            releaseDate: string | null;
+            state: components["schemas"]["InfoSystemState"];
+            /** @description 版本说明. 最多2000个字符；可不填 */
+            releaseNotes: string | null;
+        };
+        /** @description The fields of a create, and the `updatedAt` the editor read (a different current value answers 409). */
+        InfoSystemUpdate: {
+            /** @description 系统编码. 字母、数字和- _ . /，最多40个字符；系统与版本，如DILINK-4.0.2 */
+            code: string;
+            /** @description 系统名称. 最多40个字符 */
+            name: string;
+            /** @description 版本号. 最多30个字符；如4.0.2或4.0.2-beta1 */
+            version: string;
+            osType: components["schemas"]["InfoSystemOsType"];
+            /** @description 适用车型. 最多300个字符；车型代号，多个用英文逗号分隔 */
+            supportedModels: string;
+            /** @description 发布日期. 日期，格式yyyy-MM-dd，如2025-03-15；请按文本填写；已发布、已停用的须填写；可不填 */
+            releaseDate: string | null;
+            state: components["schemas"]["InfoSystemState"];
+            /** @description 版本说明. 最多2000个字符；可不填 */
+            releaseNotes: string | null;
+            updatedAt: components["schemas"]["RegisterVersion"];
+        };
+        /** @description A 车载信息系统 as the list and the detail show it, with its version and who changed it last. */
+        InfoSystemRecord: {
+            /** @description 系统编码. 字母、数字和- _ . /，最多40个字符；系统与版本，如DILINK-4.0.2 */
+            code: string;
+            /** @description 系统名称. 最多40个字符 */
+            name: string;
+            /** @description 版本号. 最多30个字符；如4.0.2或4.0.2-beta1 */
+            version: string;
+            osType: components["schemas"]["InfoSystemOsType"];
+            /** @description 适用车型. 最多300个字符；车型代号，多个用英文逗号分隔 */
+            supportedModels: string;
+            /** @description 发布日期. 日期，格式yyyy-MM-dd，如2025-03-15；请按文本填写；已发布、已停用的须填写；可不填 */
+            releaseDate: string | null;
+            state: components["schemas"]["InfoSystemState"];
+            /** @description 版本说明. 最多2000个字符；可不填 */
+            releaseNotes: string | null;
+            updatedAt: components["schemas"]["RegisterVersion"];
+            /** @description Who changed the row last (null when only seeded). */
+            updateName: string | null;
+        };
+        /** @description A numbered page. */
+        InfoSystemPage: {
+            list: components["schemas"]["InfoSystemRecord"][];
+            total: components["schemas"]["Total"];
+        };
+        /**
          * @description Answer code. Success codes are 200, 0, "000000", 602602, 602601, 617014, or no code at
          *     all (spec section 8); the reference server answers 200 on success and the HTTP status
          *     (400, 401, 403, 404, 413, 500) as the code on failure.
@@ -8130,6 +8598,16 @@ export interface components {
         CanSignalKey: string;
         /** @description 字节序: exactly this value; empty: any. */
         CanSignalByteOrderFilter: components["schemas"]["CanSignalByteOrder"] | string;
+        DictItemKey: string;
+        /** @description 所属字典: exactly this value; empty: any. */
+        DictItemDictTypeFilter: components["schemas"]["DictItemDictType"] | string;
+        /** @description 状态: exactly this value; empty: any. */
+        DictItemStateFilter: components["schemas"]["DictItemState"] | string;
+        InfoSystemKey: string;
+        /** @description 系统平台: exactly this value; empty: any. */
+        InfoSystemOsTypeFilter: components["schemas"]["InfoSystemOsType"] | string;
+        /** @description 状态: exactly this value; empty: any. */
+        InfoSystemStateFilter: components["schemas"]["InfoSystemState"] | string;
         /** @description Part of a VIN to search for (case-insensitive substring); at most 17 characters. Empty means no filter. */
         VinKeyword: string;
         /** @description Page number, from 1 (spec section 3 "Pagination"). */
@@ -19845,6 +20323,645 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             409: components["responses"]["ImportNotSaved"];
             413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    listDictItems: {
+        parameters: {
+            query?: {
+                /** @description Case-insensitive substring of the register's code and name fields; empty means no filter. */
+                keyWords?: components["parameters"]["RegisterKeyWords"];
+                /** @description 所属字典: exactly this value; empty: any. */
+                dictType?: components["parameters"]["DictItemDictTypeFilter"];
+                /** @description 状态: exactly this value; empty: any. */
+                state?: components["parameters"]["DictItemStateFilter"];
+                /** @description Page number, from 1 (spec section 3 "Pagination"). */
+                pageNum?: components["parameters"]["PageNum"];
+                /**
+                 * @description Rows per page. Tables offer 10, 20, 50, 100; selectors ask 10; the VIN, SN and ICCID
+                 *     searches ask for 10000 at once (spec section 9), hence the upper bound.
+                 */
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "操作成功",
+                     *       "data": {
+                     *         "list": [
+                     *           {
+                     *             "code": "FUEL_DIESEL",
+                     *             "dictType": "fuelType",
+                     *             "label": "柴油",
+                     *             "sortOrder": 2,
+                     *             "state": "enabled",
+                     *             "remark": null,
+                     *             "updatedAt": 1741912205000,
+                     *             "updateName": "系统管理员"
+                     *           }
+                     *         ],
+                     *         "total": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["DictItemPage"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getDictItem: {
+        parameters: {
+            query: {
+                code: components["parameters"]["DictItemKey"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "操作成功",
+                     *       "data": {
+                     *         "code": "FUEL_DIESEL",
+                     *         "dictType": "fuelType",
+                     *         "label": "柴油",
+                     *         "sortOrder": 2,
+                     *         "state": "enabled",
+                     *         "remark": null,
+                     *         "updatedAt": 1741912205000,
+                     *         "updateName": "系统管理员"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["DictItemRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createDictItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "code": "FUEL_DIESEL",
+                 *       "dictType": "fuelType",
+                 *       "label": "柴油",
+                 *       "sortOrder": 2,
+                 *       "state": "enabled",
+                 *       "remark": null
+                 *     }
+                 */
+                "application/json": components["schemas"]["DictItemEdit"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["DictItemRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["RegisterConflict"];
+        };
+    };
+    updateDictItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "code": "FUEL_DIESEL",
+                 *       "dictType": "fuelType",
+                 *       "label": "柴油",
+                 *       "sortOrder": 2,
+                 *       "state": "enabled",
+                 *       "remark": null,
+                 *       "updatedAt": 1741912205000
+                 *     }
+                 */
+                "application/json": components["schemas"]["DictItemUpdate"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["DictItemRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["RegisterConflict"];
+        };
+    };
+    deleteDictItem: {
+        parameters: {
+            query: {
+                code: components["parameters"]["DictItemKey"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["RegisterDeleted"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["RegisterConflict"];
+        };
+    };
+    exportDictItems: {
+        parameters: {
+            query?: {
+                /** @description Case-insensitive substring of the register's code and name fields; empty means no filter. */
+                keyWords?: components["parameters"]["RegisterKeyWords"];
+                /** @description 所属字典: exactly this value; empty: any. */
+                dictType?: components["parameters"]["DictItemDictTypeFilter"];
+                /** @description 状态: exactly this value; empty: any. */
+                state?: components["parameters"]["DictItemStateFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportSubmitted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    importDictItems: {
+        parameters: {
+            query?: {
+                /** @description true: a row whose key is already one of the tenant's rows overwrites its fields. */
+                allowCover?: components["parameters"]["RegisterAllowCover"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["ImportFile"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["ImportResult"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["ImportNotSaved"];
+            413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    downloadDictItemTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Xlsx"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listDictOptions: {
+        parameters: {
+            query: {
+                dictType: components["schemas"]["DictItemDictType"];
+                /** @description The code a record holds (offered even when disabled). */
+                current?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "操作成功",
+                     *       "data": [
+                     *         {
+                     *           "value": "FUEL_GASOLINE",
+                     *           "label": "汽油"
+                     *         },
+                     *         {
+                     *           "value": "FUEL_DIESEL",
+                     *           "label": "柴油"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: {
+                            value: string;
+                            label: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    listInfoSystems: {
+        parameters: {
+            query?: {
+                /** @description Case-insensitive substring of the register's code and name fields; empty means no filter. */
+                keyWords?: components["parameters"]["RegisterKeyWords"];
+                /** @description 系统平台: exactly this value; empty: any. */
+                osType?: components["parameters"]["InfoSystemOsTypeFilter"];
+                /** @description 状态: exactly this value; empty: any. */
+                state?: components["parameters"]["InfoSystemStateFilter"];
+                /** @description Page number, from 1 (spec section 3 "Pagination"). */
+                pageNum?: components["parameters"]["PageNum"];
+                /**
+                 * @description Rows per page. Tables offer 10, 20, 50, 100; selectors ask 10; the VIN, SN and ICCID
+                 *     searches ask for 10000 at once (spec section 9), hence the upper bound.
+                 */
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "操作成功",
+                     *       "data": {
+                     *         "list": [
+                     *           {
+                     *             "code": "DILINK-4.0.2",
+                     *             "name": "DiLink智能网联系统",
+                     *             "version": "4.0.2",
+                     *             "osType": "android",
+                     *             "supportedModels": "BYD7005BEVA,BYD6470ST6HEV",
+                     *             "releaseDate": "2025-03-15",
+                     *             "state": "released",
+                     *             "releaseNotes": "新增远程空调预约；修复蓝牙电话偶发断连",
+                     *             "updatedAt": 1741912205000,
+                     *             "updateName": "系统管理员"
+                     *           }
+                     *         ],
+                     *         "total": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["InfoSystemPage"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getInfoSystem: {
+        parameters: {
+            query: {
+                code: components["parameters"]["InfoSystemKey"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "操作成功",
+                     *       "data": {
+                     *         "code": "DILINK-4.0.2",
+                     *         "name": "DiLink智能网联系统",
+                     *         "version": "4.0.2",
+                     *         "osType": "android",
+                     *         "supportedModels": "BYD7005BEVA,BYD6470ST6HEV",
+                     *         "releaseDate": "2025-03-15",
+                     *         "state": "released",
+                     *         "releaseNotes": "新增远程空调预约；修复蓝牙电话偶发断连",
+                     *         "updatedAt": 1741912205000,
+                     *         "updateName": "系统管理员"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["InfoSystemRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createInfoSystem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "code": "DILINK-4.0.2",
+                 *       "name": "DiLink智能网联系统",
+                 *       "version": "4.0.2",
+                 *       "osType": "android",
+                 *       "supportedModels": "BYD7005BEVA,BYD6470ST6HEV",
+                 *       "releaseDate": "2025-03-15",
+                 *       "state": "released",
+                 *       "releaseNotes": "新增远程空调预约；修复蓝牙电话偶发断连"
+                 *     }
+                 */
+                "application/json": components["schemas"]["InfoSystemEdit"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["InfoSystemRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["RegisterConflict"];
+        };
+    };
+    updateInfoSystem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "code": "DILINK-4.0.2",
+                 *       "name": "DiLink智能网联系统",
+                 *       "version": "4.0.2",
+                 *       "osType": "android",
+                 *       "supportedModels": "BYD7005BEVA,BYD6470ST6HEV",
+                 *       "releaseDate": "2025-03-15",
+                 *       "state": "released",
+                 *       "releaseNotes": "新增远程空调预约；修复蓝牙电话偶发断连",
+                 *       "updatedAt": 1741912205000
+                 *     }
+                 */
+                "application/json": components["schemas"]["InfoSystemUpdate"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["InfoSystemRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["RegisterConflict"];
+        };
+    };
+    deleteInfoSystem: {
+        parameters: {
+            query: {
+                code: components["parameters"]["InfoSystemKey"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["RegisterDeleted"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["RegisterConflict"];
+        };
+    };
+    exportInfoSystems: {
+        parameters: {
+            query?: {
+                /** @description Case-insensitive substring of the register's code and name fields; empty means no filter. */
+                keyWords?: components["parameters"]["RegisterKeyWords"];
+                /** @description 系统平台: exactly this value; empty: any. */
+                osType?: components["parameters"]["InfoSystemOsTypeFilter"];
+                /** @description 状态: exactly this value; empty: any. */
+                state?: components["parameters"]["InfoSystemStateFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportSubmitted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    importInfoSystems: {
+        parameters: {
+            query?: {
+                /** @description true: a row whose key is already one of the tenant's rows overwrites its fields. */
+                allowCover?: components["parameters"]["RegisterAllowCover"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["ImportFile"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["ImportResult"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["ImportNotSaved"];
+            413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    downloadInfoSystemTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Xlsx"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
 }

@@ -292,6 +292,135 @@ const SIGNALS: readonly SignalSpec[] = [
   [BEV, "0x3B0", "VCU_GearPosition", "挡位", 3, 4, "motorola", "unsigned", 1, 0, 0, 15, null, 200],
 ];
 
+/** [dictionary, code, label, order, state]. */
+const DICT_ITEMS: readonly (readonly [string, string, string, number, string])[] = [
+  ["fuelType", "FUEL_GASOLINE", "汽油", 1, "enabled"],
+  ["fuelType", "FUEL_DIESEL", "柴油", 2, "enabled"],
+  ["fuelType", "FUEL_ELECTRIC", "纯电", 3, "enabled"],
+  ["fuelType", "FUEL_HYBRID", "插电混动", 4, "enabled"],
+  ["fuelType", "FUEL_CNG", "压缩天然气", 5, "enabled"],
+  ["fuelType", "FUEL_LNG", "液化天然气", 6, "enabled"],
+  ["fuelType", "FUEL_HYDROGEN", "氢燃料", 7, "enabled"],
+  ["fuelType", "FUEL_METHANOL", "甲醇", 8, "disabled"],
+  ["vehicleUse", "USE_FREIGHT", "普通货运", 1, "enabled"],
+  ["vehicleUse", "USE_COLD_CHAIN", "冷链运输", 2, "enabled"],
+  ["vehicleUse", "USE_DANGEROUS", "危险货物运输", 3, "enabled"],
+  ["vehicleUse", "USE_BUS", "城市公交", 4, "enabled"],
+  ["vehicleUse", "USE_COACH", "公路客运", 5, "enabled"],
+  ["vehicleUse", "USE_TAXI", "出租客运", 6, "enabled"],
+  ["vehicleUse", "USE_RENTAL", "租赁", 7, "enabled"],
+  ["vehicleUse", "USE_PRIVATE", "非营运", 8, "enabled"],
+  ["vehicleColor", "COLOR_WHITE", "白", 1, "enabled"],
+  ["vehicleColor", "COLOR_BLACK", "黑", 2, "enabled"],
+  ["vehicleColor", "COLOR_SILVER", "银", 3, "enabled"],
+  ["vehicleColor", "COLOR_GREY", "灰", 4, "enabled"],
+  ["vehicleColor", "COLOR_RED", "红", 5, "enabled"],
+  ["vehicleColor", "COLOR_BLUE", "蓝", 6, "enabled"],
+  ["vehicleColor", "COLOR_YELLOW", "黄", 7, "enabled"],
+  ["vehicleColor", "COLOR_GREEN", "绿", 8, "enabled"],
+  ["plateColor", "PLATE_BLUE", "蓝牌", 1, "enabled"],
+  ["plateColor", "PLATE_YELLOW", "黄牌", 2, "enabled"],
+  ["plateColor", "PLATE_GREEN", "渐变绿牌（小型新能源）", 3, "enabled"],
+  ["plateColor", "PLATE_YELLOW_GREEN", "黄绿双拼牌（大型新能源）", 4, "enabled"],
+  ["plateColor", "PLATE_BLACK", "黑牌", 5, "enabled"],
+  ["plateColor", "PLATE_WHITE", "白牌", 6, "enabled"],
+  ["emissionStandard", "EMISSION_CN5", "国五", 1, "disabled"],
+  ["emissionStandard", "EMISSION_CN6A", "国六a", 2, "enabled"],
+  ["emissionStandard", "EMISSION_CN6B", "国六b", 3, "enabled"],
+  ["emissionStandard", "EMISSION_NR4", "非道路国四", 4, "enabled"],
+  ["emissionStandard", "EMISSION_NONE", "无排放（纯电）", 5, "enabled"],
+  ["industry", "INDUSTRY_LOGISTICS", "物流快递", 1, "enabled"],
+  ["industry", "INDUSTRY_CONSTRUCTION", "工程建设", 2, "enabled"],
+  ["industry", "INDUSTRY_MINING", "矿山开采", 3, "enabled"],
+  ["industry", "INDUSTRY_SANITATION", "环卫", 4, "enabled"],
+  ["industry", "INDUSTRY_AGRICULTURE", "农业", 5, "enabled"],
+  ["industry", "INDUSTRY_PUBLIC_TRANSPORT", "公共交通", 6, "enabled"],
+];
+
+/** [code, name, version, platform, models, release date, state, notes]. */
+const INFO_SYSTEMS: readonly (readonly [
+  string,
+  string,
+  string,
+  string,
+  string,
+  string | null,
+  string,
+  string | null,
+])[] = [
+  [
+    "DILINK-3.0.8",
+    "DiLink智能网联系统",
+    "3.0.8",
+    "android",
+    "BYD7005BEVA",
+    "2023-06-20",
+    "retired",
+    "修复导航偶发黑屏",
+  ],
+  [
+    "DILINK-4.0.2",
+    "DiLink智能网联系统",
+    "4.0.2",
+    "android",
+    "BYD7005BEVA,BYD6470ST6HEV",
+    "2024-11-05",
+    "released",
+    "新增远程空调预约；蓝牙电话稳定性改进",
+  ],
+  [
+    "DILINK-5.0.0-beta2",
+    "DiLink智能网联系统",
+    "5.0.0-beta2",
+    "android",
+    "BYD7005BEVA",
+    null,
+    "developing",
+    "语音助手离线识别内测",
+  ],
+  [
+    "JIEFANG-HU-2.3.1",
+    "解放智慧车机",
+    "2.3.1",
+    "linux",
+    "CA4250P66K24T1E6,CA1180P62K1L5E6",
+    "2024-08-12",
+    "released",
+    "油耗排行与驾驶行为评分；国六后处理状态显示",
+  ],
+  ["JIEFANG-HU-2.4.0", "解放智慧车机", "2.4.0", "linux", "CA4250P66K24T1E6", null, "developing", "尿素液位低预警推送"],
+  [
+    "YUTONG-EBUS-1.8.3",
+    "宇通客车智能终端",
+    "1.8.3",
+    "qnx",
+    "ZK6125BEVG",
+    "2024-03-28",
+    "released",
+    "报站与客流统计；电池热管理告警",
+  ],
+  [
+    "WULING-LINGOS-2.0.1",
+    "灵犀系统",
+    "2.0.1",
+    "android",
+    "LZW7001EVL2",
+    "2024-09-16",
+    "released",
+    "微信车载版；小程序生态",
+  ],
+  [
+    "HARMONY-COCKPIT-4.2",
+    "鸿蒙智能座舱",
+    "4.2",
+    "harmony",
+    "BYD6470ST6HEV",
+    "2025-01-10",
+    "released",
+    "多屏协同；手机无感连接",
+  ],
+];
+
 const snake = (row: Row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [columnOf(k), v]));
 
 export async function seedDataService(ctx: SeedContext): Promise<void> {
@@ -357,5 +486,26 @@ export async function seedDataService(ctx: SeedContext): Promise<void> {
   await ctx.db
     .insertInto("bss_can_signal")
     .values(signals as never)
+    .execute();
+  const items: Row[] = [];
+  DICT_ITEMS.forEach(([dictType, code, label, sortOrder, state], i) => {
+    const row = snake({ code, dictType, label, sortOrder, state, remark: null });
+    items.push({ tenant_id: demo, ...row, ...touched(i) });
+    if (dictType === "fuelType" || dictType === "plateColor")
+      items.push({ tenant_id: other, ...row, updated_at: 0, update_by: null, update_name: null });
+  });
+  await ctx.db
+    .insertInto("bss_dict_item")
+    .values(items as never)
+    .execute();
+  const systems: Row[] = [];
+  INFO_SYSTEMS.forEach(([code, name, version, osType, supportedModels, releaseDate, state, releaseNotes], i) => {
+    const row = snake({ code, name, version, osType, supportedModels, releaseDate, state, releaseNotes });
+    systems.push({ tenant_id: demo, ...row, ...touched(i) });
+    if (i % 3 === 0) systems.push({ tenant_id: other, ...row, updated_at: 0, update_by: null, update_name: null });
+  });
+  await ctx.db
+    .insertInto("bss_info_system")
+    .values(systems as never)
     .execute();
 }

@@ -1,11 +1,18 @@
-import { CAN_SIGNAL_REGISTER, FAULT_CODE_REGISTER } from "@tsp/domain";
+import {
+  CAN_SIGNAL_REGISTER,
+  DICTIONARY_REGISTER,
+  FAULT_CODE_REGISTER,
+  INFO_SYSTEM_REGISTER,
+  MSG_INFO_SYSTEM_DELETE_RELEASED,
+} from "@tsp/domain";
 import type { RegisterService } from "../registers/register";
 
 /**
  * The registers of 数据服务, served by the base-information register piece
- * (`registers/register.ts` `serveRegister`) from @tsp/domain's declarations. Neither is
- * referenced by stored rows (journals look codes up when shown; collection plans read
- * signals when built), so neither delete is refused.
+ * (`registers/register.ts` `serveRegister`) from @tsp/domain's declarations. Fault codes,
+ * signals and dictionary items are not referenced by stored rows (journals look codes up when
+ * shown, collection plans read signals when built, records keep an item's code), so their
+ * delete is not refused; a released head-unit system is retired first.
  */
 export const DATA_SERVICE_REGISTERS: readonly RegisterService[] = [
   {
@@ -36,6 +43,37 @@ export const DATA_SERVICE_REGISTERS: readonly RegisterService[] = [
       export: "exportCanSignals",
       import: "importCanSignals",
       template: "downloadCanSignalTemplate",
+    },
+  },
+  {
+    def: DICTIONARY_REGISTER,
+    table: "bss_dict_item",
+    filters: ["dictType", "state"],
+    ops: {
+      list: "listDictItems",
+      get: "getDictItem",
+      create: "createDictItem",
+      update: "updateDictItem",
+      delete: "deleteDictItem",
+      export: "exportDictItems",
+      import: "importDictItems",
+      template: "downloadDictItemTemplate",
+    },
+  },
+  {
+    def: INFO_SYSTEM_REGISTER,
+    table: "bss_info_system",
+    filters: ["osType", "state"],
+    refuseDelete: (row) => (row.state === "released" ? MSG_INFO_SYSTEM_DELETE_RELEASED : null),
+    ops: {
+      list: "listInfoSystems",
+      get: "getInfoSystem",
+      create: "createInfoSystem",
+      update: "updateInfoSystem",
+      delete: "deleteInfoSystem",
+      export: "exportInfoSystems",
+      import: "importInfoSystems",
+      template: "downloadInfoSystemTemplate",
     },
   },
 ];

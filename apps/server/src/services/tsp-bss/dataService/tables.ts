@@ -4,6 +4,8 @@ declare module "../../../db/schema" {
   interface Database {
     bss_fault_code: FaultCodeTable;
     bss_can_signal: CanSignalTable;
+    bss_dict_item: DictItemTable;
+    bss_info_system: InfoSystemTable;
   }
 }
 
@@ -36,4 +38,26 @@ export interface CanSignalTable extends RegisterRowColumns {
   unit: string | null;
   period_ms: number;
   remark: string | null;
+}
+
+/** An item of a data dictionary (@tsp/domain DICTIONARY_REGISTER; migration tsp-bss:0051_dictionary_info_system). */
+export interface DictItemTable extends RegisterRowColumns {
+  code: string;
+  dict_type: string;
+  label: string;
+  sort_order: number;
+  state: string;
+  remark: string | null;
+}
+
+/** A head-unit information system release (@tsp/domain INFO_SYSTEM_REGISTER). */
+export interface InfoSystemTable extends RegisterRowColumns {
+  code: string;
+  name: string;
+  version: string;
+  os_type: string;
+  supported_models: string;
+  release_date: string | null;
+  state: string;
+  release_notes: string | null;
 }
