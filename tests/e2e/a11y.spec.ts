@@ -75,6 +75,12 @@ test("every real screen has no serious or critical axe violation", async ({ page
       expect(p.getByRole("table", { name: "车型能力" }).locator("tbody tr")).toHaveCount(10),
     "/newCarMonitor/monitorList": async (p) =>
       expect(p.getByRole("table", { name: "车辆监控列表" }).locator("tbody tr")).toHaveCount(10),
+    "/dataService/newMessageCheck": async (p) => expect(p.getByText("请选择接收时间范围")).toBeVisible(),
+    "/dataService/newMessageCheck/newMessageCheckDetail": async (p) =>
+      expect(p.getByText("请从新能源报文检查列表点击")).toBeVisible(),
+    "/dataService/location": async (p) => expect(p.getByText("请输入有效的17位VIN")).toBeVisible(),
+    "/dataService/history": async (p) => expect(p.getByRole("heading", { name: "历史数据采集" })).toBeVisible(),
+    "/dataService/history/detail": async (p) => expect(p.getByText("请从历史数据采集列表点击")).toBeVisible(),
     "/dataService/faultCodeManagement": async (p) =>
       expect(p.getByRole("table", { name: "报文故障码管理" }).locator("tbody tr")).toHaveCount(10),
     "/dataService/can": async (p) =>

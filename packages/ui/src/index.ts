@@ -26,6 +26,8 @@ export {
   type MapLocationPickerProps,
   RichTextEditor,
   type RichTextEditorProps,
+  TrackMap,
+  type TrackMapProps,
 } from "./lazy";
 export { CHINA_CENTER, type TileConfig } from "./map/config";
 export {
@@ -44,6 +46,7 @@ export {
   placesGeocoder,
   regionPlacesGeocoder,
 } from "./map/geocoder";
+export type { TrackPoint } from "./map/TrackMap";
 export { CollapsiblePanel, SearchItem } from "./search/CollapsiblePanel";
 export { DefaultSearchPanel, type DefaultSearchPanelProps } from "./search/DefaultSearchPanel";
 export { TimeRangeInput } from "./search/TimeRangeInput";

@@ -4,6 +4,7 @@ import type { RichTextEditorProps } from "./editor/RichTextEditor";
 import { LoadingOverlay } from "./feedback/LoadingOverlay";
 import type { GeofenceEditorProps } from "./map/GeofenceEditor";
 import type { MapLocationPickerProps } from "./map/MapLocationPicker";
+import type { TrackMapProps } from "./map/TrackMap";
 
 /**
  * Heavy widgets as lazy chunks (OpenLayers, ApexCharts, Tiptap): the console's first screen
@@ -36,6 +37,7 @@ const ChartChunk = lazy(() => import("./chart/index").then((m) => ({ default: m.
 const EditorChunk = lazy(() => import("./editor/index").then((m) => ({ default: m.RichTextEditor })));
 const GeofenceChunk = lazy(() => import("./map/index").then((m) => ({ default: m.GeofenceEditor })));
 const PickerChunk = lazy(() => import("./map/index").then((m) => ({ default: m.MapLocationPicker })));
+const TrackChunk = lazy(() => import("./map/index").then((m) => ({ default: m.TrackMap })));
 
 /** {@link import("./chart/Chart").Chart}, loaded on first use. */
 export const Chart = withSuspense<ChartProps>(ChartChunk, (p) => <Loading height={p.height ?? 300} />);
@@ -52,4 +54,7 @@ export const MapLocationPicker = withSuspense<MapLocationPickerProps>(PickerChun
   p.open ? <LoadingOverlay show fullScreen text="地图加载中…" /> : null,
 );
 
-export type { ChartProps, GeofenceEditorProps, MapLocationPickerProps, RichTextEditorProps };
+/** {@link import("./map/TrackMap").TrackMap}, loaded on first use. */
+export const TrackMap = withSuspense<TrackMapProps>(TrackChunk, (p) => <Loading height={p.height ?? 360} />);
+
+export type { ChartProps, GeofenceEditorProps, MapLocationPickerProps, RichTextEditorProps, TrackMapProps };

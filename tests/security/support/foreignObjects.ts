@@ -84,6 +84,7 @@ export async function foreignObjects(db: Kysely<Database>, facts: SeedFacts, tas
   }
   Object.assign(perOperation, await tboxAndSaleObjects(db, facts.tenantId));
   Object.assign(perOperation, await leaseAndLoanObjects(db, facts.tenantId));
+  Object.assign(perOperation, await frameObjects(db, facts, taskId));
   return {
     common: { vin: facts.vin, iccid: facts.iccid, plateNo: facts.plate, vehicleModelId: model.id, id: taskId },
     perOperation,
@@ -232,4 +233,42 @@ export function unfilledIdentifiers(op: OperationInfo, objects: ForeignObjects):
     .filter((p) => p.required && isIdentifier(p.name) && !(p.name in NOT_TENANT_OBJECTS))
     .filter((p) => foreignValue(objects, op.operationId, p.name) === undefined)
     .map((p) => `${p.in}:${p.name}`);
+}
+
+/**
+ * 数据服务's objects of the tenant (when their tables exist): a failing frame of one of its
+ * vehicles (故障详情) and a history collection of its VIN, recorded on the tenant's done
+ * export task so its file can be downloaded.
+ */
+async function frameObjects(
+  db: Kysely<Database>,
+  facts: SeedFacts,
+  taskId: string,
+): Promise<ForeignObjects["perOperation"]> {
+  const out: ForeignObjects["perOperation"] = {};
+  try {
+    const frame = (
+      await sql<{ id: string; received_at: string }>`
+        select f.id::text as id, f.received_at::text as received_at from gateway_frame f
+        join vehicle v on v.vin = f.vin
+        where v.tenant_id = ${facts.tenantId} and f.status <> 'ok'
+        order by f.id limit 1`.execute(db)
+    ).rows[0];
+    if (frame) out.getFrameCheckDetail = { id: Number(frame.id), receivedAt: Number(frame.received_at) };
+    const collection = (
+      await sql<{ id: number }>`
+        insert into hbase_history_collection
+          (tenant_id, vin, start_time, end_time, remark, export_task_id, account_id, created_by, created_at)
+        select ${facts.tenantId}, ${facts.vin}, 0, 1, '', ${taskId}::uuid, account_id, 'matrix', 0
+        from export_task where id = ${taskId}::uuid
+        returning id`.execute(db)
+    ).rows[0];
+    if (collection) {
+      out.getHistoryCollection = { id: collection.id };
+      out.downloadHistoryCollection = { id: collection.id };
+    }
+  } catch {
+    // The frame journal or the collections are not in this build.
+  }
+  return out;
 }

@@ -1,4 +1,5 @@
 import { dataServiceText } from "./screens/dataService";
+import { dataServiceFramesText } from "./screens/dataServiceFrames";
 import { dealerText } from "./screens/dealer";
 import { leaseText } from "./screens/lease";
 import { monitorText } from "./screens/monitor";
@@ -233,6 +234,7 @@ export const en: Record<MessageKey, string> = {
   ...monitorText.en,
   ...realnameText.en,
   ...dealerText.en,
+  ...dataServiceFramesText.en,
   ...serviceStationText.en,
   ...registersText.en,
   ...dataServiceText.en,

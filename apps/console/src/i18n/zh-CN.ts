@@ -6,6 +6,7 @@ import {
   MSG_UPLOAD_FAILED,
 } from "@tsp/domain";
 import { dataServiceText } from "./screens/dataService";
+import { dataServiceFramesText } from "./screens/dataServiceFrames";
 import { dealerText } from "./screens/dealer";
 import { leaseText } from "./screens/lease";
 import { monitorText } from "./screens/monitor";
@@ -245,6 +246,7 @@ export const zhCN = {
   ...monitorText.zh,
   ...realnameText.zh,
   ...dealerText.zh,
+  ...dataServiceFramesText.zh,
   ...serviceStationText.zh,
   ...registersText.zh,
   ...dataServiceText.zh,

@@ -30,6 +30,11 @@ export const BUILT_SCREEN_PATHS = [
   "/baseInfo/recordVehicleInfo",
   "/auth/index",
   "/newCarMonitor/monitorList",
+  "/dataService/newMessageCheck",
+  "/dataService/newMessageCheck/newMessageCheckDetail",
+  "/dataService/location",
+  "/dataService/history",
+  "/dataService/history/detail",
   "/lease/leaseVehicle",
   "/lease/vehicleRental",
 ] as const;

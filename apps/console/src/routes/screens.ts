@@ -59,6 +59,13 @@ export const SCREENS: Readonly<Record<string, LazyExoticComponent<ComponentType>
   "/baseInfo/recordVehicleInfo": lazyScreen(() => import("./baseInfo/recordVehicleInfo/RecordVehicleInfoPage")),
   "/auth/index": lazyScreen(() => import("./auth/index/RealnamePage")),
   "/newCarMonitor/monitorList": lazyScreen(() => import("./newCarMonitor/monitorList/MonitorListPage")),
+  "/dataService/newMessageCheck": lazyScreen(() => import("./dataService/newMessageCheck/NewMessageCheckPage")),
+  "/dataService/newMessageCheck/newMessageCheckDetail": lazyScreen(
+    () => import("./dataService/newMessageCheck/NewMessageCheckDetailPage"),
+  ),
+  "/dataService/location": lazyScreen(() => import("./dataService/location/LocationPage")),
+  "/dataService/history": lazyScreen(() => import("./dataService/history/HistoryPage")),
+  "/dataService/history/detail": lazyScreen(() => import("./dataService/history/HistoryDetailPage")),
   "/lease/leaseVehicle": lazyScreen(() => import("./lease/leaseVehicle/LeaseVehiclePage")),
   "/lease/vehicleRental": lazyScreen(() => import("./lease/vehicleRental/VehicleRentalPage")),
 };

@@ -10,5 +10,11 @@ export {
   frameCheckRule,
   frameCheckRuleFilter,
 } from "./checkRules";
+export {
+  HISTORY_MAX_DAYS,
+  HISTORY_REMARK_MAX,
+  type HistoryCollectionDraft,
+  HistoryCollectionFormSchema,
+} from "./historyCollection";
 export { type FramePosition, type FrameProtocol, framePositions, frameProtocol } from "./positions";
 export { encodeRealtimeMessage, type RealtimeSample } from "./realtimeEncoder";

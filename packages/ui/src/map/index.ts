@@ -2,3 +2,4 @@
 export { GeofenceEditor, type GeofenceEditorProps } from "./GeofenceEditor";
 export { MapLocationPicker, type MapLocationPickerProps } from "./MapLocationPicker";
 export { provinceGeocoder } from "./provinceGeocoder";
+export { TrackMap, type TrackMapProps, type TrackPoint } from "./TrackMap";

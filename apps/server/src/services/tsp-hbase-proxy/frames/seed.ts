@@ -79,7 +79,8 @@ function trip(rng: Rng, from: readonly [number, number], to: readonly [number, n
  * re-sent late), and one frame failing each check of 新能源报文检查 (two bad check codes).
  * Every frame is built by @tsp/domain's encoders and stored with the status and reason the
  * gateway would give it (its decoders are run on the bytes here), so the raw bytes and their
- * decoding agree. One vehicle in four reports positions as JT/T 808 0x0200. Own PRNG: the
+ * decoding agree. One vehicle in four (a T-BOX speaking both standards) reports its positions as
+ * JT/T 808 0x0200, re-sending the tunnel's as 0x0704 type 1. Own PRNG: the
  * shared one, and so every other module's demo data, is left as it was.
  */
 export async function seedFrames(ctx: SeedContext): Promise<void> {
@@ -112,27 +113,28 @@ export async function seedFrames(ctx: SeedContext): Promise<void> {
           const receivedAt = collectedAt + (resent ? 20 * MINUTE : 1000 + rng.int(0, 1500));
           if (jt808) {
             const phone = `0138${String(10_000_000 + i).slice(-8)}`;
+            const location = {
+              alarm: 0,
+              status: 0x03,
+              latitude: Math.round(p.lat * 1e6),
+              longitude: Math.round(p.lon * 1e6),
+              altitude: rng.int(2, 60),
+              speed: Math.round(p.speed * 10),
+              direction: rng.int(0, 359),
+              time: collectedAt,
+              items: [{ kind: "mileage" as const, value: Math.round(mileage * 10) }],
+            };
+            // Out of the tunnel the terminal re-sends what it kept as a 0x0704 blind-area batch (type 1).
             const bytes = encodeJt808Message(
               { edition: 2013, encryption: 0, phone, serial: (i * 997 + m + daysAgo * 61) % 65536 },
-              {
-                kind: "location",
-                location: {
-                  alarm: 0,
-                  status: 0x03,
-                  latitude: Math.round(p.lat * 1e6),
-                  longitude: Math.round(p.lon * 1e6),
-                  altitude: rng.int(2, 60),
-                  speed: Math.round(p.speed * 10),
-                  direction: rng.int(0, 359),
-                  time: collectedAt,
-                  items: [{ kind: "mileage", value: Math.round(mileage * 10) }],
-                },
-              },
+              resent
+                ? { kind: "batchLocation", batch: { type: 1, locations: [location] } }
+                : { kind: "location", location },
             );
             rows.push({
               received_at: receivedAt,
               vin: v.vin,
-              command: 0x0200,
+              command: resent ? 0x0704 : 0x0200,
               edition: 2013,
               raw_hex: bytesToHex(must(bytes, v.vin)),
               status: "ok",
