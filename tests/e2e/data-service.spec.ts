@@ -166,3 +166,47 @@ test("CAN signals: a DBC file with an unreadable line saves nothing; the fixed f
   await expect(speed).toContainText("rpm");
   await page.screenshot({ path: "test-results/screenshots/can-signal-list.png" });
 });
+
+test("dictionaries and head-unit systems: a code without its dictionary's prefix is refused under its field; a released system is retired before it is deleted", async ({
+  page,
+}) => {
+  await signIn(page, "admin", "/dataService/base");
+  await page.goto("/#/dataService/base");
+  await expect(page.getByRole("heading", { name: "基础数据维护" })).toBeVisible();
+  await page.getByLabel("所属字典").selectOption("fuelType");
+  await page.getByRole("button", { name: "查询", exact: true }).click();
+  await loaded(page, "基础数据维护");
+  await expect(rows(page, "基础数据维护")).toHaveCount(8);
+  await expect(table(page, "基础数据维护")).toContainText("汽油");
+
+  await page.getByRole("button", { name: "新增", exact: true }).click();
+  const form = page.getByRole("dialog", { name: "新增 · 基础数据维护" });
+  await form.getByLabel("字典项编码").fill(`USE_E2E${n}`);
+  await form.getByLabel("所属字典").selectOption("vehicleColor");
+  await form.getByLabel("显示名称").fill("香槟金");
+  await form.getByLabel("排序").fill("20");
+  await form.getByLabel("状态").selectOption("enabled");
+  await form.getByRole("button", { name: "确定" }).click();
+  await expect(form.getByRole("alert").filter({ hasText: "车身颜色的编码应以COLOR_开头" })).toBeVisible();
+  await form.getByLabel("字典项编码").fill(`COLOR_E2E${n}`);
+  await page.waitForTimeout(2_100); // the dialog's confirm is throttled to once every 2 s (spec §5)
+  await form.getByRole("button", { name: "确定" }).click();
+  await expect(page.getByText("保存成功")).toBeVisible();
+
+  await page.goto("/#/dataService/infoSystem");
+  await expect(page.getByRole("heading", { name: "车载信息系统管理" })).toBeVisible();
+  await page.getByLabel("状态").selectOption("released");
+  await page.getByLabel("关键字").fill("DILINK");
+  await page.getByRole("button", { name: "查询", exact: true }).click();
+  await loaded(page, "车载信息系统管理");
+  await expect(rows(page, "车载信息系统管理")).toHaveCount(1);
+  await rows(page, "车载信息系统管理").first().getByRole("button", { name: "删除" }).click();
+  const ask = page.getByRole("dialog", { name: "删除确认" });
+  await ask.getByRole("button", { name: "删除" }).click();
+  await expect(
+    page.getByRole("alert").filter({ hasText: "已发布的车载信息系统不能删除，请先将状态改为已停用" }),
+  ).toBeVisible();
+  await ask.getByRole("button", { name: "取消" }).click();
+  await expect(rows(page, "车载信息系统管理")).toHaveCount(1);
+  await page.screenshot({ path: "test-results/screenshots/info-system-list.png" });
+});
