@@ -1,11 +1,18 @@
 import {
   checkRegisterRow,
+  MSG_APP_BINDING_NO_OWNER,
+  MSG_APP_UNBIND_OWNER_WITH_DRIVERS,
+  MSG_APP_USER_DISABLED_BIND,
   MSG_MACHINERY_CN4_DISCLOSURE,
   MSG_MES_DELETE_REGISTERED,
   MSG_REGISTER_EXAMPLE_ROW,
   MSG_TERMINAL_DELETE_FILED,
   MSG_TERMINAL_FILING_INCOMPLETE,
   MSG_VIN_CHECK_DIGIT,
+  maskAppPhone,
+  msgAppBindingNotFound,
+  msgAppBindingOwnerTaken,
+  msgAppUserDeleteBound,
   msgEcuDeleteBound,
   REGISTERS,
   type RegisterDef,
@@ -51,6 +58,8 @@ interface Case {
 /** A PIN / VIN with a right check digit from a 17-character body. */
 const vin = (body: string) => withVinCheckDigit(body) as string;
 const pin = (n: number) => vin(`LCTES2150SA${String(n).padStart(6, "0")}`);
+/** A VIN with a right check digit from 15 characters and two digits. */
+const vin17 = (body15: string) => vin(`${body15.slice(0, 8)}0${body15.slice(8)}`.padEnd(17, "0").slice(0, 17));
 
 const CASES: Case[] = [
   {
@@ -130,8 +139,24 @@ const CASES: Case[] = [
       remark: null,
     }),
   },
+  {
+    def: REGISTERS.appUser,
+    base: "appUser",
+    one: "AppUser",
+    many: "AppUsers",
+    row: (n) => ({
+      userId: `CT-U-${n}`,
+      phone: `139${String(n).padStart(8, "0")}`,
+      nickname: `合同测试${n}`,
+      realNameState: "verified",
+      status: "enabled",
+      registeredOn: "2025-03-01",
+      lastSignIn: null,
+      remark: null,
+    }),
+  },
 ];
-const [MACHINERY, UNIT, TERMINAL, MES] = CASES as [Case, Case, Case, Case];
+const [MACHINERY, UNIT, TERMINAL, MES, APP] = CASES as [Case, Case, Case, Case, Case];
 const keyOf = (c: Case) => c.def.fields[0]?.key as string;
 const headers = (c: Case) => c.def.fields.map((f) => f.label);
 
@@ -176,7 +201,7 @@ describe.skipIf(engine.skip)(`base-information rest registers contract (${engine
   afterAll(() => server?.stop());
 
   it("answers 401 without a token on every operation", async () => {
-    expect(BASEINFO_REST_OPS).toHaveLength(32);
+    expect(BASEINFO_REST_OPS).toHaveLength(43);
     for (const id of BASEINFO_REST_OPS) {
       const op = operation(id);
       if (op.requestBody?.content["multipart/form-data"]) {
@@ -350,7 +375,7 @@ describe.skipIf(engine.skip)(`base-information rest registers contract (${engine
     const mes = await ledger.call("deleteMesVehicle", { token: admin, query: { vin: registered?.vin } });
     expect(mes.status).toBe(409);
     expect(mes.body.msg).toBe(MSG_MES_DELETE_REGISTERED);
-    for (const c of [UNIT, TERMINAL, MES]) {
+    for (const c of [UNIT, TERMINAL, MES, APP]) {
       const k = keyOf(c);
       const key = c.row(1)[k];
       const gone = await ledger.call(`delete${c.one}`, { token: operator, query: { [k]: key } });
@@ -486,6 +511,75 @@ describe.skipIf(engine.skip)(`base-information rest registers contract (${engine
     expect(ecus.total).toBe(models.size);
     const bosch = (await ledger.call("searchEcuList", { token: admin, query: { keyWords: "博世" } })).body.data;
     expect(bosch.list).toEqual([{ label: "博世 EDC17C81", value: "EDC17C81" }]);
+  });
+
+  it("binds app users to vehicles: one owner, drivers behind the owner, unbinding in that order, tenant by tenant", async () => {
+    const tenant = (
+      await server.db.selectFrom("tenant").select("id").where("code", "=", "T0001").executeTakeFirstOrThrow()
+    ).id;
+    const vin = vin17("LCTAPP0S0000001");
+    await server.db.insertInto("vehicle").values({ vin, tenant_id: tenant }).execute();
+    const [owner, driver, rival, off] = [51, 52, 53, 54].map((n) => APP.row(n)) as Record<string, unknown>[];
+    for (const u of [owner, driver, rival, { ...off, status: "disabled" }])
+      expect((await ledger.call("createAppUser", { token: admin, body: u })).status).toBe(200);
+    const bind = (userId: unknown, role: string, v = vin, token = admin) =>
+      ledger.call("bindAppUserVehicle", { token, body: { userId, vin: v, role } });
+    const unbind = (userId: unknown, v = vin) =>
+      ledger.call("unbindAppUserVehicle", { token: admin, body: { userId, vin: v } });
+
+    const before = await snapshot();
+    expect((await bind(driver?.userId, "driver")).body.msg).toBe(MSG_APP_BINDING_NO_OWNER);
+    expect((await bind(off?.userId, "owner")).body.msg).toBe(MSG_APP_USER_DISABLED_BIND);
+    expect((await bind("NO-SUCH-USER", "owner")).status).toBe(404);
+    const unknown = await bind(owner?.userId, "owner", vin17("LCTAPP0S0000999"));
+    expect(unknown.status).toBe(400);
+    expect((await bind(owner?.userId, "boss")).status).toBe(400);
+    expect((await bind(owner?.userId, "owner", vin, tenant2)).status).toBe(404);
+    expect(differences(before, await snapshot())).toEqual([]);
+
+    const first = await bind(owner?.userId, "owner", vin.toLowerCase());
+    expect(first.status).toBe(200);
+    expect(first.body.msg).toBe("绑定成功");
+    expect(first.body.data.list).toEqual([
+      { vin, plate: null, role: "owner", boundAt: expect.any(Number), boundBy: expect.any(String) },
+    ]);
+    const second = await bind(rival?.userId, "owner");
+    expect(second.status).toBe(409);
+    expect(second.body.msg).toBe(msgAppBindingOwnerTaken(vin, maskAppPhone(String(owner?.phone))));
+    expect((await bind(driver?.userId, "driver")).status).toBe(200);
+    expect((await unbind(owner?.userId)).body.msg).toBe(MSG_APP_UNBIND_OWNER_WITH_DRIVERS);
+    const refused = await ledger.call("deleteAppUser", { token: admin, query: { userId: owner?.userId } });
+    expect(refused.status).toBe(409);
+    expect(refused.body.msg).toBe(msgAppUserDeleteBound(1));
+    const listed = await ledger.call("listAppUserVehicles", { token: admin, query: { userId: driver?.userId } });
+    expect(listed.body.data).toMatchObject({ total: 1, list: [{ vin, role: "driver" }] });
+    expect(
+      (await ledger.call("listAppUserVehicles", { token: tenant2, query: { userId: driver?.userId } })).status,
+    ).toBe(404);
+    expect((await ledger.call("listAppUserVehicles", { token: admin, query: { userId: "a b" } })).status).toBe(400);
+
+    expect((await unbind(driver?.userId)).body.data).toEqual({ list: [], total: 0 });
+    const gone = await unbind(owner?.userId);
+    expect(gone.body.msg).toBe("解绑成功");
+    expect((await unbind(owner?.userId)).body.msg).toBe(msgAppBindingNotFound(vin));
+    expect((await ledger.call("unbindAppUserVehicle", { token: admin, body: { userId: owner?.userId } })).status).toBe(
+      400,
+    );
+    expect((await ledger.call("deleteAppUser", { token: admin, query: { userId: owner?.userId } })).status).toBe(200);
+
+    // The seeded users: some bound as owners, some drivers; the operator may not bind.
+    const users = await all(APP);
+    const seeded = await Promise.all(
+      users
+        .slice(0, 8)
+        .map(
+          async (u) =>
+            (await ledger.call("listAppUserVehicles", { token: admin, query: { userId: u.userId } })).body.data,
+        ),
+    );
+    expect(seeded.some((v) => v.total > 0)).toBe(true);
+    // The operator's role holds the bind permission too (its registers' buttons).
+    expect((await bind(rival?.userId, "owner", vin, operator)).status).toBe(200);
   });
 
   it("called every operation with good and bad input", () => {

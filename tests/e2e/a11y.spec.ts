@@ -65,6 +65,8 @@ test("every real screen has no serious or critical axe violation", async ({ page
       expect(p.getByRole("table", { name: "监管终端管理" }).locator("tbody tr")).toHaveCount(10),
     "/baseInfo/mes": async (p) =>
       expect(p.getByRole("table", { name: "MES车辆管理" }).locator("tbody tr")).toHaveCount(10),
+    "/baseInfo/appUser": async (p) =>
+      expect(p.getByRole("table", { name: "APP用户信息" }).locator("tbody tr")).toHaveCount(10),
     "/baseInfo/dealer": async (p) =>
       expect(p.getByRole("table", { name: "经销商信息" }).locator("tbody tr")).toHaveCount(10),
     "/baseInfo/serviceStation": async (p) =>

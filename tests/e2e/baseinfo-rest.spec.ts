@@ -182,3 +182,63 @@ test("head units: the ECU model picker is the spec's getECUList over the units",
   for (const r of await found.all()) await expect(r).toContainText("博世");
   await page.screenshot({ path: "test-results/screenshots/vehicle-data-list.png" });
 });
+
+test("app users: phones masked, a new user bound to a vehicle as its authorised driver (not a second owner), then unbound", async ({
+  page,
+}) => {
+  await signIn(page, "admin", "/baseInfo/appUser");
+  await page.goto("/#/baseInfo/appUser");
+  await expect(page.getByRole("heading", { name: "APP用户信息" })).toBeVisible();
+  await expect(rows(page, "APP用户信息")).toHaveCount(10);
+  await expect(rows(page, "APP用户信息").first()).toContainText(/1\d{2}\*{4}\d{4}/);
+
+  // A vehicle with an owner, from a seeded user's vehicles.
+  let vin = "";
+  for (const row of await rows(page, "APP用户信息").all()) {
+    await row.getByRole("button", { name: "车辆" }).click();
+    const vehicles = page.getByRole("dialog", { name: /^车辆 · / });
+    const owned = vehicles.getByRole("row").filter({ hasText: "车主" });
+    await expect(vehicles.getByRole("table", { name: "已绑定车辆" })).toBeVisible();
+    if ((await owned.count()) > 0) vin = ((await owned.first().locator("td").first().textContent()) ?? "").trim();
+    await vehicles.getByRole("button", { name: "关闭" }).click();
+    if (vin !== "") break;
+  }
+  expect(vin).toMatch(/^[0-9A-HJ-NPR-Z]{17}$/);
+
+  // A new user (the owner's family member), created on the register page.
+  await page.getByRole("button", { name: "新增", exact: true }).click();
+  const form = page.getByRole("dialog", { name: "新增 · APP用户信息" });
+  const userId = `E2E-U-${suffix}`;
+  await form.getByLabel("用户ID").fill(userId);
+  await form.getByLabel("手机号").fill(`137${suffix}00`);
+  await form.getByLabel("昵称").fill("测试家属");
+  await form.getByLabel("实名状态").selectOption("verified");
+  await form.getByLabel("账号状态").selectOption("enabled");
+  await form.getByLabel("注册日期").fill("2025-05-01");
+  await form.getByRole("button", { name: "确定" }).click();
+  await expect(page.getByText("保存成功")).toBeVisible();
+  await page.getByRole("textbox", { name: "关键字" }).fill(userId);
+  await page.getByRole("button", { name: "查询", exact: true }).click();
+  await loaded(page, "APP用户信息");
+  await expect(rows(page, "APP用户信息")).toHaveCount(1);
+  await expect(rows(page, "APP用户信息").first()).toContainText(`137****${suffix.slice(-2)}00`);
+
+  // As a second owner it is refused; as an authorised driver it is bound.
+  await rows(page, "APP用户信息").first().getByRole("button", { name: "车辆" }).click();
+  const dialog = page.getByRole("dialog", { name: `车辆 · 测试家属（${userId}）` });
+  await expect(dialog).toContainText("尚未绑定车辆");
+  await dialog.getByLabel("绑定VIN").fill(vin);
+  await dialog.getByLabel("绑定身份").selectOption("owner");
+  await dialog.getByRole("button", { name: "绑定", exact: true }).click();
+  await expect(page.getByRole("alert").filter({ hasText: `车辆${vin}已有车主` })).toBeVisible();
+  await dialog.getByLabel("绑定身份").selectOption("driver");
+  await dialog.getByRole("button", { name: "绑定", exact: true }).click();
+  const bound = dialog.getByRole("table", { name: "已绑定车辆" });
+  await expect(bound).toContainText(vin);
+  await expect(bound).toContainText("授权驾驶人");
+  await page.screenshot({ path: "test-results/screenshots/app-user-vehicles.png" });
+
+  // Unbound again.
+  await bound.getByRole("button", { name: "解绑" }).click();
+  await expect(dialog).toContainText("尚未绑定车辆");
+});

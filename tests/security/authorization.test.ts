@@ -45,6 +45,7 @@ const REGISTER_TABLES: Record<string, string> = {
   VehicleUnit: "ecu",
   BlackBox: "black_box",
   MesVehicle: "mes_vehicle",
+  AppUser: "app_user",
 };
 
 /** Operations that submit an export task (their names start with "export"). */
@@ -63,10 +64,13 @@ function ownWrite(id: string, status: number, difference: string): boolean {
   if (isExport(id)) return difference.startsWith("table export_task:") || difference.startsWith("object exports/");
   if (id === "signOut") return difference.startsWith("table access_token:");
   if (id === "setNerMonitorInform") return difference.startsWith("table ner_monitor_inform:");
-  const register = /^(create|delete)(Gearbox|FinanceOrg|LeaseOrg|EconomicSpeed|FaultCode|CanSignal|DictItem|InfoSystem)$/.exec(id)?.[2];
+  const register =
+    /^(create|delete)(Gearbox|FinanceOrg|LeaseOrg|EconomicSpeed|FaultCode|CanSignal|DictItem|InfoSystem)$/.exec(
+      id,
+    )?.[2];
   if (register) return difference.startsWith(`table bss_${REGISTER_TABLES[register]}:`);
-  // 机械信息, 车机数据, 监管终端管理, MES车辆管理: registers of their own tenant too.
-  const rest = /^(create|delete)(Machinery|VehicleUnit|BlackBox|MesVehicle)$/.exec(id)?.[2];
+  // 机械信息, 车机数据, 监管终端管理, MES车辆管理, APP用户信息: registers of their own tenant too.
+  const rest = /^(create|delete)(Machinery|VehicleUnit|BlackBox|MesVehicle|AppUser)$/.exec(id)?.[2];
   if (rest) return difference.startsWith(`table bss_${REGISTER_TABLES[rest]}:`);
   return false;
 }

@@ -1,4 +1,5 @@
 // @tsp/domain: every pure rule of the spec (issue 4). Areas are re-exported from their folders.
+export * from "./appUser/index";
 export * from "./dataService/index";
 export * from "./dates/index";
 export * from "./dealer/index";

@@ -81,7 +81,7 @@ export const NER_OPS = operations
   .filter((o) => /nerVehicle|newEnergyInfo|import\/template/.test(o.path))
   .filter((o) => !o.path.startsWith("/tsp-bss/simCard/"))
   .filter((o) => !/^\/tsp-bss\/(gearbox|financeOrg|leaseOrg|economicSpeed)\//.test(o.path))
-  .filter((o) => !/^\/tsp-bss\/(machineryInfo|vehicleUnit|blackBox|mesVehicle)\//.test(o.path))
+  .filter((o) => !/^\/tsp-bss\/(machineryInfo|vehicleUnit|blackBox|mesVehicle|appUser)\//.test(o.path))
   .filter((o) => !/^\/tsp-bss\/(tbox|vehicleSale)\//.test(o.path))
   .filter((o) => !/^\/tsp-bss\/(modelCatalogue|modelAbility)\//.test(o.path))
   .filter((o) => !/^\/tsp-bss\/(dealer|serviceStation)\//.test(o.path))
@@ -253,24 +253,27 @@ export const DATA_SERVICE_FRAME_OPS = [
   "downloadHistoryCollection",
 ];
 
-/** The registers of 机械信息, 车机数据, 监管终端管理, MES车辆管理 (baseinfo-rest.test.ts). */
+/** The registers of 机械信息, 车机数据, 监管终端管理, MES车辆管理, APP用户信息 and the app users' bindings (baseinfo-rest.test.ts). */
 export const BASEINFO_REST_OPS = (
   [
     ["Machinery", "Machineries"],
     ["VehicleUnit", "VehicleUnits"],
     ["BlackBox", "BlackBoxes"],
     ["MesVehicle", "MesVehicles"],
+    ["AppUser", "AppUsers"],
   ] as const
-).flatMap(([one, many]) => [
-  `list${many}`,
-  `get${one}`,
-  `create${one}`,
-  `update${one}`,
-  `delete${one}`,
-  `export${many}`,
-  `import${many}`,
-  `download${one}Template`,
-]);
+)
+  .flatMap(([one, many]) => [
+    `list${many}`,
+    `get${one}`,
+    `create${one}`,
+    `update${one}`,
+    `delete${one}`,
+    `export${many}`,
+    `import${many}`,
+    `download${one}Template`,
+  ])
+  .concat(["listAppUserVehicles", "bindAppUserVehicle", "unbindAppUserVehicle"]);
 
 /** 数据服务: the fault-code dictionary and the CAN signals with the DBC import (data-service.test.ts). */
 export const DATA_SERVICE_OPS = [

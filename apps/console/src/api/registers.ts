@@ -25,7 +25,8 @@ export type RegisterRecord =
   | Schemas["MachineryInfoRecord"]
   | Schemas["VehicleUnitRecord"]
   | Schemas["BlackBoxRecord"]
-  | Schemas["MesVehicleRecord"];
+  | Schemas["MesVehicleRecord"]
+  | Schemas["AppUserRecord"];
 /** A numbered page of a register. */
 export interface RegisterPage {
   list: RegisterRecord[];
@@ -46,7 +47,8 @@ export type RegisterBase =
   | "faultCode"
   | "canSignal"
   | "dictItem"
-  | "infoSystem";
+  | "infoSystem"
+  | "appUser";
 
 /** Each register's paths, written out (the screen-calls test reads the console's calls from its literals). */
 const PATHS = {
@@ -169,6 +171,16 @@ const PATHS = {
     export: "/tsp-bss/infoSystem/export",
     import: "/tsp-bss/infoSystem/import",
     template: "/tsp-bss/infoSystem/import/template",
+  },
+  appUser: {
+    list: "/tsp-bss/appUser/list",
+    detail: "/tsp-bss/appUser/detail",
+    add: "/tsp-bss/appUser/add",
+    update: "/tsp-bss/appUser/update",
+    delete: "/tsp-bss/appUser/delete",
+    export: "/tsp-bss/appUser/export",
+    import: "/tsp-bss/appUser/import",
+    template: "/tsp-bss/appUser/import/template",
   },
 } as const satisfies Record<RegisterBase, Record<string, string>>;
 type Call = keyof (typeof PATHS)["gearbox"];

@@ -22,6 +22,7 @@ export const BUILT_SCREEN_PATHS = [
   "/baseInfo/vehicleData",
   "/baseInfo/blackBox",
   "/baseInfo/mes",
+  "/baseInfo/appUser",
   "/baseInfo/tbox",
   "/baseInfo/vehicleSale",
   "/baseInfo/vehicleInfo",

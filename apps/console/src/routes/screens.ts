@@ -51,6 +51,7 @@ export const SCREENS: Readonly<Record<string, LazyExoticComponent<ComponentType>
   "/baseInfo/vehicleData": lazyScreen(() => import("./baseInfo/registers/VehicleDataPage")),
   "/baseInfo/blackBox": lazyScreen(() => import("./baseInfo/registers/BlackBoxPage")),
   "/baseInfo/mes": lazyScreen(() => import("./baseInfo/registers/MesPage")),
+  "/baseInfo/appUser": lazyScreen(() => import("./baseInfo/appUser/AppUserPage")),
   "/baseInfo/tbox": lazyScreen(() => import("./baseInfo/tbox/TboxPage")),
   "/baseInfo/vehicleSale": lazyScreen(() => import("./baseInfo/vehicleSale/VehicleSalePage")),
   "/baseInfo/vehicleInfo": lazyScreen(() => import("./baseInfo/vehicleInfo/VehicleInfoPage")),

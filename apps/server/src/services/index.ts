@@ -5,6 +5,7 @@ import { commSaasCloud } from "./comm-saas-cloud";
 import { objectStore } from "./object-store";
 import { transfer } from "./transfer";
 import { tspBss } from "./tsp-bss";
+import { tspBssAppUser } from "./tsp-bss/appUser";
 import { tspBssBaseInfoRest } from "./tsp-bss/baseInfoRest";
 import { tspBssDataService } from "./tsp-bss/dataService";
 import { tspBssDealer } from "./tsp-bss/dealer";
@@ -69,4 +70,6 @@ export const serviceModules: readonly ServiceModule[] = [
   tspHbaseProxyFrames,
   // 机械信息, 车机数据, 监管终端管理, MES车辆管理 (a PRNG of their own; they read the vehicles seeded above).
   tspBssBaseInfoRest,
+  // APP用户信息: app accounts and their vehicles (a PRNG of its own; it reads the vehicles seeded above).
+  tspBssAppUser,
 ];

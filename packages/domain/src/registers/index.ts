@@ -70,6 +70,7 @@ export {
   registerSchema,
 } from "./register";
 
+import { APP_USER_REGISTER } from "../appUser/appUser";
 import { BLACK_BOX_REGISTER } from "./blackBox";
 import { ECONOMIC_SPEED_REGISTER } from "./economicSpeed";
 import { ECU_REGISTER } from "./ecu";
@@ -88,5 +89,6 @@ export const REGISTERS = {
   vehicleData: ECU_REGISTER,
   blackBox: BLACK_BOX_REGISTER,
   mes: MES_VEHICLE_REGISTER,
+  appUser: APP_USER_REGISTER,
 } as const;
 export type RegisterName = keyof typeof REGISTERS;

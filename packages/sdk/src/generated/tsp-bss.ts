@@ -5513,6 +5513,226 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/tsp-bss/appUser/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * APP用户信息: a numbered page
+         * @description Numbered page of the tenant's APP用户 rows (and its sub-tenants'), ordered by 用户ID. `keyWords` is a case-insensitive substring of userId, phone, nickname; choice filters are exact; an empty value means no filter.
+         */
+        get: operations["listAppUsers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/appUser/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One APP用户
+         * @description The row `userId` as the list shows it (the edit form starts from it; send its `updatedAt` back with the edit). A row the tenant does not hold answers 404 APP用户不存在.
+         */
+        get: operations["getAppUser"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/appUser/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a APP用户
+         * @description Registers a new row for the caller's tenant. Besides the schema, @tsp/domain `checkRegisterRow` applies (400 with the field of each reason, in Chinese). A 用户ID the tenant already has answers 409 用户ID<value>已存在.
+         */
+        post: operations["createAppUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/appUser/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Save a APP用户's fields
+         * @description Replaces every field but the key `userId` (every field is sent) and answers the saved row with its new `updatedAt`. Optimistic concurrency: `updatedAt` must be the value the editor read; otherwise 409 该APP用户已被他人修改，请刷新后重新编辑 and nothing changes. The same checks as create (400). A row the tenant does not hold answers 404.
+         */
+        post: operations["updateAppUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/appUser/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete a APP用户
+         * @description Deletes the row `userId` (query parameter, no body). A user bound to a vehicle is refused (409 该用户绑定了N辆车，请先解绑后再删除): the bindings go first. A row the tenant does not hold answers 404.
+         */
+        post: operations["deleteAppUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/appUser/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Export APP用户信息 (background task)
+         * @description Submits an .xlsx export of every row matching the list's filters (without paging), in 用户ID order. Its columns are the import template's (so an export is a filled template the import takes back), then the last change. The file appears in the export file list.
+         */
+        post: operations["exportAppUsers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/appUser/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import APP用户信息 from a sheet
+         * @description Reads the rows of one .xlsx file (the columns of downloadAppUserTemplate; choices as their Chinese names or codes). Each row is checked like a create (@tsp/domain `checkRegisterRow`) plus: a 用户ID twice in the file (文件中用户ID重复), one the tenant already has (用户ID<value>已存在, unless `allowCover=true`, which overwrites that row), one another tenant has (never overwritten), the template's example row. Valid rows are saved in one transaction; rejected rows are listed with their Excel row number, 用户ID (`key`) and every reason, and change nothing. If the database refuses a checked row while saving, no row is saved (409). A file that is not an .xlsx workbook, lacks a column of the template or has no data rows answers 400.
+         */
+        post: operations["importAppUsers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/appUser/import/template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download the APP用户信息 import template
+         * @description The .xlsx template of importAppUsers: sheet 1 (APP用户信息, the only sheet the import reads) holds the header row and one example row (an import refuses it unchanged); sheet 2 (填写说明) says per column whether it is required and how to fill it. The template, the import and the export come from one column declaration.
+         */
+        get: operations["downloadAppUserTemplate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/appUser/vehicles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The vehicles an APP用户 is bound to
+         * @description Every vehicle the user `userId` is bound to, newest binding first, with its plate, the user's role (owner 车主 or driver 授权驾驶人), when and by whom it was bound. A user the tenant does not hold answers 404 APP用户不存在.
+         */
+        get: operations["listAppUserVehicles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/appUser/bind": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Bind an APP用户 to a vehicle
+         * @description Binds the user `userId` to the vehicle `vin` (one of the caller's tenants') as its owner or as a driver the owner authorised, and answers the user's vehicles. Refused with 409 and nothing written (@tsp/domain appBindingProblem): a disabled user (已停用的用户不能绑定车辆), a vehicle the user is bound to already, a 21st vehicle, a second owner (车辆<VIN>已有车主（138****1234），请先解绑), a driver of a vehicle without an owner. An unknown user answers 404; a VIN that is not a vehicle of the tenant 400 车辆<VIN>不存在.
+         */
+        post: operations["bindAppUserVehicle"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/appUser/unbind": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Unbind an APP用户 from a vehicle
+         * @description Removes the binding of `userId` to `vin` and answers the user's vehicles. An owner whose vehicle still has authorised drivers is refused (409 该车辆还有授权驾驶人，请先解绑授权驾驶人再解绑车主); a binding that does not exist answers 409 该用户未绑定车辆<VIN>; an unknown user 404.
+         */
+        post: operations["unbindAppUserVehicle"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -6572,6 +6792,111 @@ export interface components {
         /** @description A numbered page. */
         MesVehiclePage: {
             list: components["schemas"]["MesVehicleRecord"][];
+            total: components["schemas"]["Total"];
+        };
+        /**
+         * @description 实名状态: unverified 未实名, verified 已实名, rejected 认证未通过.
+         * @enum {string}
+         */
+        AppUserRealNameState: "unverified" | "verified" | "rejected";
+        /**
+         * @description 账号状态: enabled 启用, disabled 停用.
+         * @enum {string}
+         */
+        AppUserStatus: "enabled" | "disabled";
+        /** @description Every field of a APP用户 (a create, or with `updatedAt` an edit). @tsp/domain checkRegisterRow is the same form with Chinese messages and the rules between fields. */
+        AppUserEdit: {
+            /** @description 用户ID. 字母、数字和- _ . /，最多20个字符 */
+            userId: string;
+            /** @description 手机号. 11位手机号或带区号的固定电话；11位手机号码，列表中隐去中间四位 */
+            phone: string;
+            /** @description 昵称. 最多20个字符 */
+            nickname: string;
+            realNameState: components["schemas"]["AppUserRealNameState"];
+            status: components["schemas"]["AppUserStatus"];
+            /** @description 注册日期. 日期，格式yyyy-MM-dd，如2025-03-15；请按文本填写 */
+            registeredOn: string;
+            /** @description 最近登录日期. 日期，格式yyyy-MM-dd，如2025-03-15；请按文本填写；不早于注册日期；可不填 */
+            lastSignIn: string | null;
+            /** @description 备注. 最多200个字符；可不填 */
+            remark: string | null;
+        };
+        /** @description The fields of a create, and the `updatedAt` the editor read (a different current value answers 409). */
+        AppUserUpdate: {
+            /** @description 用户ID. 字母、数字和- _ . /，最多20个字符 */
+            userId: string;
+            /** @description 手机号. 11位手机号或带区号的固定电话；11位手机号码，列表中隐去中间四位 */
+            phone: string;
+            /** @description 昵称. 最多20个字符 */
+            nickname: string;
+            realNameState: components["schemas"]["AppUserRealNameState"];
+            status: components["schemas"]["AppUserStatus"];
+            /** @description 注册日期. 日期，格式yyyy-MM-dd，如2025-03-15；请按文本填写 */
+            registeredOn: string;
+            /** @description 最近登录日期. 日期，格式yyyy-MM-dd，如2025-03-15；请按文本填写；不早于注册日期；可不填 */
+            lastSignIn: string | null;
+            /** @description 备注. 最多200个字符；可不填 */
+            remark: string | null;
+            updatedAt: components["schemas"]["RegisterVersion"];
+        };
+        /** @description A APP用户 as the list and the detail show it, with its version and who changed it last. */
+        AppUserRecord: {
+            /** @description 用户ID. 字母、数字和- _ . /，最多20个字符 */
+            userId: string;
+            /** @description 手机号. 11位手机号或带区号的固定电话；11位手机号码，列表中隐去中间四位 */
+            phone: string;
+            /** @description 昵称. 最多20个字符 */
+            nickname: string;
+            realNameState: components["schemas"]["AppUserRealNameState"];
+            status: components["schemas"]["AppUserStatus"];
+            /** @description 注册日期. 日期，格式yyyy-MM-dd，如2025-03-15；请按文本填写 */
+            registeredOn: string;
+            /** @description 最近登录日期. 日期，格式yyyy-MM-dd，如2025-03-15；请按文本填写；不早于注册日期；可不填 */
+            lastSignIn: string | null;
+            /** @description 备注. 最多200个字符；可不填 */
+            remark: string | null;
+            updatedAt: components["schemas"]["RegisterVersion"];
+            /** @description Who changed the row last (null when only seeded). */
+            updateName: string | null;
+        };
+        /** @description A numbered page. */
+        AppUserPage: {
+            list: components["schemas"]["AppUserRecord"][];
+            total: components["schemas"]["Total"];
+        };
+        /**
+         * @description Role of the user to the vehicle: owner 车主, driver 授权驾驶人.
+         * @enum {string}
+         */
+        AppUserBindingRole: "owner" | "driver";
+        AppUserBind: {
+            /** @description 用户ID. */
+            userId: string;
+            /** @description VIN of a vehicle of the caller's tenants (lower case read as upper case). */
+            vin: string;
+            role: components["schemas"]["AppUserBindingRole"];
+        };
+        AppUserUnbind: {
+            /** @description 用户ID. */
+            userId: string;
+            /** @description VIN of the bound vehicle. */
+            vin: string;
+        };
+        AppUserVehicle: {
+            vin: string;
+            /** @description The vehicle's plate, null when it has none. */
+            plate: string | null;
+            role: components["schemas"]["AppUserBindingRole"];
+            /**
+             * Format: int64
+             * @description Epoch ms of the binding.
+             */
+            boundAt: number;
+            /** @description Who bound it (null for seeded bindings). */
+            boundBy: string | null;
+        };
+        AppUserVehicleList: {
+            list: components["schemas"]["AppUserVehicle"][];
             total: components["schemas"]["Total"];
         };
         /**
@@ -8454,6 +8779,11 @@ export interface components {
         /** @description 备案状态: exactly this value; empty: any. */
         BlackBoxFilingStateFilter: components["schemas"]["BlackBoxFilingState"] | string;
         MesVehicleKey: string;
+        AppUserKey: string;
+        /** @description 实名状态: exactly this value; empty: any. */
+        AppUserRealNameStateFilter: components["schemas"]["AppUserRealNameState"] | string;
+        /** @description 账号状态: exactly this value; empty: any. */
+        AppUserStatusFilter: components["schemas"]["AppUserStatus"] | string;
         GearboxKey: string;
         /** @description 变速箱类型: exactly this value; empty: any. */
         GearboxGearboxTypeFilter: components["schemas"]["GearboxGearboxType"] | string;
@@ -20962,6 +21292,528 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+        };
+    };
+    listAppUsers: {
+        parameters: {
+            query?: {
+                /** @description Case-insensitive substring of the register's code and name fields; empty means no filter. */
+                keyWords?: components["parameters"]["RegisterKeyWords"];
+                /** @description 实名状态: exactly this value; empty: any. */
+                realNameState?: components["parameters"]["AppUserRealNameStateFilter"];
+                /** @description 账号状态: exactly this value; empty: any. */
+                status?: components["parameters"]["AppUserStatusFilter"];
+                /** @description Page number, from 1 (spec section 3 "Pagination"). */
+                pageNum?: components["parameters"]["PageNum"];
+                /**
+                 * @description Rows per page. Tables offer 10, 20, 50, 100; selectors ask 10; the VIN, SN and ICCID
+                 *     searches ask for 10000 at once (spec section 9), hence the upper bound.
+                 */
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "操作成功",
+                     *       "data": {
+                     *         "list": [
+                     *           {
+                     *             "userId": "U20250001",
+                     *             "phone": "13912345678",
+                     *             "nickname": "老王",
+                     *             "realNameState": "verified",
+                     *             "status": "enabled",
+                     *             "registeredOn": "2025-03-01",
+                     *             "lastSignIn": "2025-03-15",
+                     *             "remark": null,
+                     *             "updatedAt": 1741912205000,
+                     *             "updateName": "系统管理员"
+                     *           }
+                     *         ],
+                     *         "total": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["AppUserPage"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getAppUser: {
+        parameters: {
+            query: {
+                userId: components["parameters"]["AppUserKey"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "操作成功",
+                     *       "data": {
+                     *         "userId": "U20250001",
+                     *         "phone": "13912345678",
+                     *         "nickname": "老王",
+                     *         "realNameState": "verified",
+                     *         "status": "enabled",
+                     *         "registeredOn": "2025-03-01",
+                     *         "lastSignIn": "2025-03-15",
+                     *         "remark": null,
+                     *         "updatedAt": 1741912205000,
+                     *         "updateName": "系统管理员"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["AppUserRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createAppUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "userId": "U20250001",
+                 *       "phone": "13912345678",
+                 *       "nickname": "老王",
+                 *       "realNameState": "verified",
+                 *       "status": "enabled",
+                 *       "registeredOn": "2025-03-01",
+                 *       "lastSignIn": "2025-03-15",
+                 *       "remark": null
+                 *     }
+                 */
+                "application/json": components["schemas"]["AppUserEdit"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "保存成功",
+                     *       "data": {
+                     *         "userId": "U20250001",
+                     *         "phone": "13912345678",
+                     *         "nickname": "老王",
+                     *         "realNameState": "verified",
+                     *         "status": "enabled",
+                     *         "registeredOn": "2025-03-01",
+                     *         "lastSignIn": "2025-03-15",
+                     *         "remark": null,
+                     *         "updatedAt": 1741912205000,
+                     *         "updateName": "系统管理员"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["AppUserRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["RegisterConflict"];
+        };
+    };
+    updateAppUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "userId": "U20250001",
+                 *       "phone": "13912345678",
+                 *       "nickname": "老王",
+                 *       "realNameState": "verified",
+                 *       "status": "enabled",
+                 *       "registeredOn": "2025-03-01",
+                 *       "lastSignIn": "2025-03-15",
+                 *       "remark": null,
+                 *       "updatedAt": 1741912205000
+                 *     }
+                 */
+                "application/json": components["schemas"]["AppUserUpdate"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "保存成功",
+                     *       "data": {
+                     *         "userId": "U20250001",
+                     *         "phone": "13912345678",
+                     *         "nickname": "老王",
+                     *         "realNameState": "verified",
+                     *         "status": "enabled",
+                     *         "registeredOn": "2025-03-01",
+                     *         "lastSignIn": "2025-03-15",
+                     *         "remark": null,
+                     *         "updatedAt": 1741912265000,
+                     *         "updateName": "系统管理员"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["AppUserRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["RegisterConflict"];
+        };
+    };
+    deleteAppUser: {
+        parameters: {
+            query: {
+                userId: components["parameters"]["AppUserKey"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "删除成功",
+                     *       "data": {
+                     *         "key": "U20250001"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["RegisterDeleted"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["RegisterConflict"];
+        };
+    };
+    exportAppUsers: {
+        parameters: {
+            query?: {
+                /** @description Case-insensitive substring of the register's code and name fields; empty means no filter. */
+                keyWords?: components["parameters"]["RegisterKeyWords"];
+                /** @description 实名状态: exactly this value; empty: any. */
+                realNameState?: components["parameters"]["AppUserRealNameStateFilter"];
+                /** @description 账号状态: exactly this value; empty: any. */
+                status?: components["parameters"]["AppUserStatusFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "导出任务已提交，请到导出文件列表查看",
+                     *       "data": {
+                     *         "taskId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "name": "APP用户信息_20250315.xlsx"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ExportSubmitted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    importAppUsers: {
+        parameters: {
+            query?: {
+                /** @description true: a row whose key is already one of the tenant's rows overwrites its fields. */
+                allowCover?: components["parameters"]["RegisterAllowCover"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["ImportFile"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "导入完成",
+                     *       "data": {
+                     *         "all": 2,
+                     *         "success": 1,
+                     *         "failed": 1,
+                     *         "rows": [
+                     *           {
+                     *             "row": 3,
+                     *             "vin": "",
+                     *             "key": "U20250001",
+                     *             "reason": "文件中用户ID重复"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["ImportResult"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["ImportNotSaved"];
+            413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    downloadAppUserTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Xlsx"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listAppUserVehicles: {
+        parameters: {
+            query: {
+                userId: components["parameters"]["AppUserKey"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "操作成功",
+                     *       "data": {
+                     *         "list": [
+                     *           {
+                     *             "vin": "LFWP66K25S1000012",
+                     *             "plate": "粤B12345",
+                     *             "role": "owner",
+                     *             "boundAt": 1741912205000,
+                     *             "boundBy": "系统管理员"
+                     *           }
+                     *         ],
+                     *         "total": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["AppUserVehicleList"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    bindAppUserVehicle: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "userId": "U20250001",
+                 *       "vin": "LFWP66K25S1000012",
+                 *       "role": "owner"
+                 *     }
+                 */
+                "application/json": components["schemas"]["AppUserBind"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "绑定成功",
+                     *       "data": {
+                     *         "list": [
+                     *           {
+                     *             "vin": "LFWP66K25S1000012",
+                     *             "plate": "粤B12345",
+                     *             "role": "owner",
+                     *             "boundAt": 1741912205000,
+                     *             "boundBy": "系统管理员"
+                     *           }
+                     *         ],
+                     *         "total": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["AppUserVehicleList"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["RegisterConflict"];
+        };
+    };
+    unbindAppUserVehicle: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "userId": "U20250001",
+                 *       "vin": "LFWP66K25S1000012"
+                 *     }
+                 */
+                "application/json": components["schemas"]["AppUserUnbind"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "解绑成功",
+                     *       "data": {
+                     *         "list": [],
+                     *         "total": 0
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["AppUserVehicleList"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["RegisterConflict"];
         };
     };
 }

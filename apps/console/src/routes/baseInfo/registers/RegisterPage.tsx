@@ -51,6 +51,10 @@ export interface RegisterScreen {
    * the picked row's code becomes the keyword. A plain text box when absent.
    */
   picker?: (query: OptionQuery, signal: AbortSignal) => Promise<RemotePage<SelectOption>>;
+  /** How the list shows a text field (a phone masked); the detail, the form and the export keep the value. */
+  masks?: Readonly<Record<string, (value: string) => string>>;
+  /** More row buttons before 删除 (APP用户信息's vehicles). */
+  rowActions?: (row: RegisterRecord & Record<string, unknown>) => ReactNode;
   /** More buttons beside 新增 (CAN信号's DBC import); they may reload the list with `useListReload`. */
   extra?: () => ReactNode;
 }
@@ -212,6 +216,7 @@ export function RegisterPage({ screen }: { screen: RegisterScreen }) {
         initial={() => fieldsOf(def, row)}
         save={(values) => calls.update({ ...values, updatedAt: row.updatedAt })}
       />
+      {screen.rowActions?.(row)}
       <DeleteButton
         op={screen.ops.delete}
         name={String(row[def.nameField] ?? row[keyField.key])}
@@ -225,9 +230,14 @@ export function RegisterPage({ screen }: { screen: RegisterScreen }) {
       .map((f): Column<Row> => {
         const title = t(key(def, f.key));
         const badges = enums.get(f.key)?.badges;
+        const mask = screen.masks?.[f.key];
+        if (mask) {
+          const text = (row: Row) => (typeof row[f.key] === "string" ? mask(row[f.key] as string) : "");
+          return { key: f.key as never, title, render: text, text };
+        }
         return badges ? enumColumn<Row>(f.key as never, title, badges) : { key: f.key as never, title };
       }),
-    actionsColumn<Row>(t("kit.actions"), actions, 150),
+    actionsColumn<Row>(t("kit.actions"), actions, screen.rowActions ? 200 : 150),
   ];
   return (
     <ListPage

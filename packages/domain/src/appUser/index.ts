@@ -1,0 +1,23 @@
+// APP用户信息 (issue 20): app accounts (a register) and the vehicles they are bound to.
+export {
+  APP_BINDING_ROLE_LABELS,
+  APP_REAL_NAME_LABELS,
+  APP_USER_MAX_VEHICLES,
+  APP_USER_REGISTER,
+  APP_USER_STATUS_LABELS,
+  type AppBinding,
+  type AppBindingRole,
+  appBindingProblem,
+  appUnbindProblem,
+  MSG_APP_BINDING_NO_OWNER,
+  MSG_APP_UNBIND_OWNER_WITH_DRIVERS,
+  MSG_APP_USER_DISABLED_BIND,
+  MSG_APP_USER_MOBILE,
+  MSG_APP_USER_SIGN_IN_BEFORE_REGISTER,
+  maskAppPhone,
+  msgAppBindingNotFound,
+  msgAppBindingOwnerTaken,
+  msgAppUserBoundAlready,
+  msgAppUserDeleteBound,
+  msgAppUserTooManyVehicles,
+} from "./appUser";
