@@ -95,6 +95,8 @@ test("every real screen has no serious or critical axe violation", async ({ page
       expect(p.getByRole("table", { name: "租赁车辆管理" }).locator("tbody tr")).toHaveCount(10),
     "/lease/vehicleRental": async (p) =>
       expect(p.getByRole("table", { name: "车辆租赁报表" }).locator("tbody tr")).toHaveCount(13),
+    "/finance/index": async (p) =>
+      expect(p.getByRole("table", { name: "金融管理" }).locator("tbody tr")).not.toHaveCount(0),
   };
   expect(Object.keys(visits).toSorted()).toEqual([...BUILT_SCREEN_PATHS].toSorted());
   for (const [path, ready] of Object.entries(visits)) {

@@ -156,3 +156,52 @@ test("lease: file a contract for a seeded vehicle and see it in the rental repor
   await loaded(page, HEADING);
   await expect(rows(page, HEADING)).toHaveCount(2);
 });
+
+test("finance: find the overdue loans, request a remote restriction of one and review it", async ({ page }) => {
+  test.setTimeout(60_000);
+  const HEAD = "金融管理";
+  await signIn(page, "admin", "/finance/index");
+  await page.goto("/#/finance/index");
+  await expect(page.getByRole("heading", { name: HEAD })).toBeVisible();
+  await loaded(page, HEAD);
+  // The search card shows its first row until 展开 (it folds again after a search).
+  const expand = async () => {
+    const more = page.getByRole("button", { name: /展开/ });
+    if (await more.isVisible()) await more.click();
+  };
+  await expand();
+  await page.getByLabel("还款状态").selectOption({ label: "逾期" });
+  await page.getByLabel("远程限制", { exact: true }).selectOption({ label: "未申请" });
+  await page.getByRole("button", { name: "查询", exact: true }).click();
+  await loaded(page, HEAD);
+  const row = rows(page, HEAD).first();
+  await expect(row).toContainText(/逾期\d+天/);
+  const loanNo = ((await row.locator("td").first().textContent()) ?? "").trim();
+  await page.screenshot({ path: "test-results/screenshots/finance-list.png" });
+
+  await row.getByRole("button", { name: "申请限制" }).click();
+  const ask = page.getByRole("dialog", { name: `申请远程限制 · ${loanNo}` });
+  await ask.getByLabel("申请原因").fill("连续逾期，多次催收未果");
+  await ask.getByRole("button", { name: "确定" }).click();
+  await expect(page.getByText("已提交限制申请")).toBeVisible();
+
+  await page.getByLabel("贷款编号").first().fill(loanNo);
+  await expand();
+  await page.getByLabel("远程限制", { exact: true }).selectOption({ label: "待处理" });
+  await page.getByRole("button", { name: "查询", exact: true }).click();
+  await loaded(page, HEAD);
+  await expect(rows(page, HEAD)).toHaveCount(1);
+  await rows(page, HEAD).first().getByRole("button", { name: "审核" }).click();
+  const review = page.getByRole("dialog", { name: `审核限制申请 · ${loanNo}` });
+  await review.getByRole("button", { name: "确定" }).click();
+  await expect(page.getByText("审核完成")).toBeVisible();
+  await expand();
+  await page.getByLabel("远程限制", { exact: true }).selectOption({ label: "已执行" });
+  await page.getByRole("button", { name: "查询", exact: true }).click();
+  await loaded(page, HEAD);
+  await rows(page, HEAD).first().getByRole("button", { name: "详情" }).click();
+  const detail = page.getByRole("dialog", { name: loanNo });
+  await expect(detail).toContainText("连续逾期，多次催收未果");
+  await expect(detail).toContainText("申请限制");
+  await page.screenshot({ path: "test-results/screenshots/finance-detail.png" });
+});

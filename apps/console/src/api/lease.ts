@@ -98,3 +98,73 @@ export async function getLeaseRentalReport(query: RentalQuery, signal?: AbortSig
 export async function exportLeaseRentalReport(query: RentalQuery) {
   return dataOf(await sdk().POST("/tsp-bss/leaseReport/rental/export", { params: { query } }));
 }
+
+// 金融管理 (/finance/index): loans against vehicles (tsp-bss.yaml, tag loan).
+export type LoanRecord = Schemas["LoanRecord"];
+export type LoanDetail = Schemas["LoanDetail"];
+export type LoanPage = Schemas["LoanPage"];
+export type LoanEdit = Schemas["LoanEdit"];
+export type LoanUpdate = Schemas["LoanUpdate"];
+export type LoanQuery = NonNullable<TspBss.operations["listLoans"]["parameters"]["query"]>;
+export type LoanFilters = Omit<LoanQuery, "pageNum" | "pageSize">;
+
+export async function listLoans(query: LoanQuery, signal?: AbortSignal): Promise<LoanPage> {
+  const params = { query };
+  return dataOf(await sdk().GET("/tsp-bss/loan/list", signal ? { params, signal } : { params }));
+}
+export async function getLoan(loanNo: string): Promise<LoanDetail> {
+  return dataOf(await sdk().GET("/tsp-bss/loan/detail", { params: { query: { loanNo } } }));
+}
+export async function createLoan(body: LoanEdit): Promise<LoanRecord> {
+  return dataOf(await sdk().POST("/tsp-bss/loan/create", { body }));
+}
+export async function updateLoan(body: LoanUpdate): Promise<LoanRecord> {
+  return dataOf(await sdk().POST("/tsp-bss/loan/update", { body }));
+}
+export async function recordLoanRepayment(
+  loanNo: string,
+  repaidPeriods: number,
+  updatedAt: number,
+): Promise<LoanRecord> {
+  return dataOf(await sdk().POST("/tsp-bss/loan/repay", { body: { loanNo, repaidPeriods, updatedAt } }));
+}
+export async function requestLoanRestriction(loanNo: string, reason: string, updatedAt: number): Promise<LoanRecord> {
+  return dataOf(await sdk().POST("/tsp-bss/loan/restrict", { body: { loanNo, reason, updatedAt } }));
+}
+export async function reviewLoanRestriction(body: {
+  loanNo: string;
+  decision: "execute" | "reject";
+  note: string | null;
+  updatedAt: number;
+}): Promise<LoanRecord> {
+  return dataOf(await sdk().POST("/tsp-bss/loan/restrict/review", { body }));
+}
+export async function exportLoans(query: LoanFilters) {
+  return dataOf(await sdk().POST("/tsp-bss/loan/export", { params: { query } }));
+}
+export async function importLoans(file: File): Promise<ImportReport> {
+  const form = new FormData();
+  form.append("file", file);
+  const result = await sdk().POST("/tsp-bss/loan/import", {
+    body: form as never,
+    bodySerializer: (body: unknown) => body as FormData,
+  });
+  return dataOf(result);
+}
+export async function downloadLoanTemplate(): Promise<{ blob: Blob; fileName: string | undefined }> {
+  const file = await download(sdk(), "/tsp-bss/loan/import/template");
+  return { blob: file.blob, fileName: file.fileName };
+}
+export const loanImport: Omit<ListImport, "title"> = {
+  op: "importLoans",
+  template: downloadLoanTemplate,
+  importFile: (file) => importLoans(file),
+};
+/** The caller's finance organisations (金融机构管理): every one for the filter, those in cooperation for a new loan. */
+export async function financeOrgs(): Promise<{ all: SelectOption[]; active: SelectOption[] }> {
+  const page = dataOf(
+    await sdk().GET("/tsp-bss/financeOrg/list", { params: { query: { pageNum: 1, pageSize: 200 } } }),
+  );
+  const option = (o: { code: string; name: string }) => ({ value: o.code, label: o.name });
+  return { all: page.list.map(option), active: page.list.filter((o) => o.status === "active").map(option) };
+}

@@ -38,4 +38,5 @@ export const BUILT_SCREEN_PATHS = [
   "/dataService/history/detail",
   "/lease/leaseVehicle",
   "/lease/vehicleRental",
+  "/finance/index",
 ] as const;

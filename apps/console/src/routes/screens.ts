@@ -69,6 +69,7 @@ export const SCREENS: Readonly<Record<string, LazyExoticComponent<ComponentType>
   "/dataService/history/detail": lazyScreen(() => import("./dataService/history/HistoryDetailPage")),
   "/lease/leaseVehicle": lazyScreen(() => import("./lease/leaseVehicle/LeaseVehiclePage")),
   "/lease/vehicleRental": lazyScreen(() => import("./lease/vehicleRental/VehicleRentalPage")),
+  "/finance/index": lazyScreen(() => import("./finance/index/FinancePage")),
 };
 
 export { BUILT_SCREEN_PATHS } from "./builtScreens";

@@ -248,7 +248,10 @@ describe("the lease reports' month range", () => {
 
   it("checks the format, the order and the length", () => {
     expect(checkReportMonths("2026-01", "2026-03")).toEqual({ ok: true, value: ["2026-01", "2026-02", "2026-03"] });
-    expect(checkReportMonths("0000-01", "2026-03")).toEqual({ ok: false, error: { field: "monthStart", msg: MSG_REPORT_MONTH } });
+    expect(checkReportMonths("0000-01", "2026-03")).toEqual({
+      ok: false,
+      error: { field: "monthStart", msg: MSG_REPORT_MONTH },
+    });
     expect(checkReportMonths("2026-13", "2026-03")).toEqual({
       ok: false,
       error: { field: "monthStart", msg: MSG_REPORT_MONTH },

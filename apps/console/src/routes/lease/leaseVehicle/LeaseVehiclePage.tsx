@@ -123,7 +123,7 @@ export default function LeaseVehiclePage() {
       rowKey={(row) => row.contractNo}
       columns={[
         { key: "contractNo", title: t("lease.contractNo"), width: 140 },
-        { key: "vin", title: t("lease.vin"), width: 170 },
+        { key: "vin", title: t("lease.vin"), width: 185 },
         { key: "leaseOrgName", title: t("lease.leaseOrgCode"), width: 200, ellipsis: true },
         { key: "lesseeName", title: t("lease.lesseeName"), width: 160, ellipsis: true },
         { key: "lesseePhone", title: t("lease.lesseePhone"), width: 120 },
