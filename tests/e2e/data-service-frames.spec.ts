@@ -50,7 +50,7 @@ test("frames failing a check: counts per rule, narrow to bad check codes, open o
   await expect(page.getByRole("region", { name: "原始报文（十六进制）" })).toContainText(/23 23 0[23] FE/);
   await expect(page.getByRole("alert")).toContainText(/校验码错误：报文为0x[0-9A-F]{2}，计算值为0x[0-9A-F]{2}/);
   await expect(page.getByRole("alert")).toContainText("校验失败（期望 0x");
-  await page.screenshot({ path: "test-results/data-service-frame-detail.png", fullPage: true });
+  await page.screenshot({ path: test.info().outputPath("data-service-frame-detail.png"), fullPage: true });
 
   // 历史数据采集: that vehicle's frames of the last three days.
   await page.goto("/#/dataService/history");
@@ -83,7 +83,7 @@ test("frames failing a check: counts per rule, narrow to bad check codes, open o
   await expect(page.getByRole("heading", { name: "采集详情" })).toBeVisible();
   await expect(page.getByRole("region", { name: "范围内报文（按解析状态）" })).toContainText("校验或结构错误");
   await expect(page.getByText("校验码错误排查")).toBeVisible();
-  await page.screenshot({ path: "test-results/data-service-history-detail.png", fullPage: true });
+  await page.screenshot({ path: test.info().outputPath("data-service-history-detail.png"), fullPage: true });
 
   // 位置数据查询: the same vehicle's positions and its route.
   await page.goto("/#/dataService/location");
@@ -91,5 +91,5 @@ test("frames failing a check: counts per rule, narrow to bad check codes, open o
   await searchRange(page, 7);
   await expect(rows(page, "位置数据查询").first()).toContainText(/GB\/T 32960|JT\/T 808/);
   await expect(page.getByRole("application", { name: new RegExp(`^${vin} 的行驶轨迹`) })).toBeVisible();
-  await page.screenshot({ path: "test-results/data-service-location.png", fullPage: true });
+  await page.screenshot({ path: test.info().outputPath("data-service-location.png"), fullPage: true });
 });

@@ -7,6 +7,17 @@ import { useT } from "../../../i18n/i18n";
 import { hashHref, useHashSearch } from "../../../routing/hashLocation";
 import { FrameDetail } from "../../tbox/loginJournal/FrameDetail";
 
+/**
+ * The standard and edition: the one the gateway read, else what the start bytes announce (## 2016,
+ * $$ 2025) of a frame it could not read; JT/T 808 frames start with 0x7E.
+ */
+function editionOf(frame: FrameCheckDetail): string {
+  if (frame.rawHex.startsWith("7E")) return frame.edition === null ? "JT/T 808" : `JT/T 808-${frame.edition}`;
+  const edition =
+    frame.edition ?? (frame.rawHex.startsWith("2323") ? 2016 : frame.rawHex.startsWith("2424") ? 2025 : null);
+  return edition === null ? "" : `GB/T 32960-${edition}`;
+}
+
 const hex = (n: number | null) => (n === null ? "—" : `0x${n.toString(16).toUpperCase().padStart(2, "0")}`);
 
 /**
@@ -72,7 +83,7 @@ export default function NewMessageCheckDetailPage() {
                 { label: t("frameCheck.col.vin"), value: frame.vin },
                 { label: t("frameCheck.col.receivedAt"), value: formatDateTime(frame.receivedAt) },
                 { label: t("frameCheck.col.command"), value: hex(frame.command) },
-                { label: t("frameCheck.detail.edition"), value: frame.edition ? `GB/T 32960-${frame.edition}` : "" },
+                { label: t("frameCheck.detail.edition"), value: editionOf(frame) },
                 { label: t("frameCheck.col.peer"), value: frame.peer },
                 { label: t("frameCheck.col.length"), value: String(frame.length) },
               ]}

@@ -97,12 +97,17 @@ export async function seedFrames(ctx: SeedContext): Promise<void> {
     let soc = 95;
     for (const daysAgo of [2, 1]) {
       const day = (todayChina - daysAgo) * DAY - CHINA_OFFSET_MS;
-      for (const [startHour, from, to] of [
-        [rng.int(7, 9), home, away],
-        [rng.int(15, 17), away, home],
+      // Out in the morning from home toward the other city, back home in the afternoon from where
+      // the morning ended: one continuous route a day.
+      let here: readonly [number, number] = [home[1], home[2]];
+      for (const [startHour, to] of [
+        [rng.int(7, 9), [away[1], away[2]]],
+        [rng.int(15, 17), [home[1], home[2]]],
       ] as const) {
         const start = day + startHour * HOUR + rng.int(0, 59) * MINUTE;
-        const points = trip(rng, [from[1], from[2]], [to[1], to[2]], 30);
+        const points = trip(rng, here, to, 30);
+        const last = points.at(-1);
+        if (last) here = [last.lon, last.lat];
         const resentFrom = rng.int(10, 20);
         points.forEach((p, m) => {
           const collectedAt = start + m * MINUTE;
