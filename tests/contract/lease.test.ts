@@ -113,7 +113,7 @@ describe.skipIf(engine.skip)(`lease contract (${engine.kind})`, () => {
   afterAll(() => server?.stop());
 
   it("answers 401 without a token on every operation", async () => {
-    expect(LEASE_OPS).toHaveLength(22);
+    expect(LEASE_OPS).toHaveLength(28);
     for (const id of LEASE_OPS) {
       const op = operation(id);
       const res = op.requestBody?.content["multipart/form-data"]
@@ -381,6 +381,56 @@ describe.skipIf(engine.skip)(`lease contract (${engine.kind})`, () => {
     expect(rows[0]).toEqual(["月份", "在租车辆数", "新签合同数", "其中续租", "退租数", "应收租金(元)"]);
     expect(rows).toHaveLength(15);
     expect(rows[14]?.[0]).toBe("合计");
+  });
+
+  it("computes the purchase, operation and history reports from the sales, journals and contracts", async () => {
+    const month = today.slice(0, 7);
+    const monthStart = `${Number(month.slice(0, 4)) - 1}${month.slice(4)}`;
+    const range = { monthStart, monthEnd: month };
+    const buy = (await ledger.call("getLeaseBuyReport", { token: admin, query: range })).body.data;
+    expect(buy.figures.map((f: { key: string }) => f.key)).toEqual(["bought", "amount", "operating", "leased"]);
+    expect(buy.months).toHaveLength(13);
+    const sales = await server.db
+      .selectFrom("bss_vehicle_sale")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("tenant_id", "in", [1, 3])
+      .where("sale_date", ">=", `${monthStart}-01`)
+      .executeTakeFirstOrThrow();
+    expect(buy.totals[0]).toBe(Number(sales.n));
+    expect(buy.totals[3]).toBeLessThanOrEqual(buy.totals[0]);
+    const op = (await ledger.call("getLeaseOperationReport", { token: admin, query: range })).body.data;
+    const last = op.months[12].values as number[];
+    expect(last[1]).toBeLessThanOrEqual(last[0] as number);
+    expect(last[4]).toBeGreaterThanOrEqual(0);
+    expect(last[4]).toBeLessThanOrEqual(100);
+    expect(op.totals[0]).toBeNull();
+    const history = (await ledger.call("getLeaseHistoryReport", { token: admin, query: range })).body.data;
+    expect(history.totals[2]).toBeGreaterThan(0);
+    expect(history.totals[4]).toBeNull();
+    for (const id of ["getLeaseBuyReport", "getLeaseOperationReport", "getLeaseHistoryReport"]) {
+      const bad = await ledger.call(id, { token: admin, query: { monthStart: month, monthEnd: monthStart } });
+      expect(bad.status, id).toBe(400);
+    }
+    const theirs = (await ledger.call("getLeaseBuyReport", { token: tenant2, query: range })).body.data;
+    const their = await server.db
+      .selectFrom("bss_vehicle_sale")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("tenant_id", "=", 2)
+      .where("sale_date", ">=", `${monthStart}-01`)
+      .executeTakeFirstOrThrow();
+    // Tenant 2 reads its own sales only, and none of its vehicles is let.
+    expect([theirs.totals[0], theirs.totals[3]]).toEqual([Number(their.n), 0]);
+    for (const id of ["exportLeaseBuyReport", "exportLeaseOperationReport", "exportLeaseHistoryReport"]) {
+      expect((await ledger.call(id, { token: admin, query: { monthStart: "2020-01", monthEnd: month } })).status).toBe(
+        400,
+      );
+      const exp = await ledger.call(id, { token: admin, query: range });
+      await server.ctx.exports.idle();
+      const file = await download(adminSdk, `/comm-inc-center/v1/web/exportFile/${exp.body.data.taskId}/download`);
+      const rows = await sheetRows(await file.blob.arrayBuffer());
+      expect(rows, id).toHaveLength(15);
+      expect(rows[14]?.[0]).toBe("合计");
+    }
   });
 
   it("files loans, derives the schedule state, registers repayments, records the restriction request and its review", async () => {

@@ -600,6 +600,126 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/tsp-bss/leaseReport/buy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 车辆购买报表
+         * @description Per month of the range, from the retail sales (实销车辆, bss_vehicle_sale) of the tenant's vehicles with SQL: bought — sales dated in the month; amount — their invoice prices summed (yuan); operating — of them registered 营运; leased — of them vehicles that have any lease contract. With leaseOrgCode: only vehicles let through that organisation. Totals sum the months.
+         */
+        get: operations["getLeaseBuyReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/leaseReport/buy/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Export the 车辆购买报表 (background task)
+         * @description The report's table for the same filters as an .xlsx in the export file list (one row per month, then the totals).
+         */
+        post: operations["exportLeaseBuyReport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/leaseReport/operation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 车辆运营报表
+         * @description Per month, from the contracts and the GB/T 32960 login journal (vehicle_login_log) with SQL: leased — vehicles held by a contract on at least one day of the month (as getLeaseRentalReport); active — of them, vehicles that logged in at least once while held; vehicleDays — distinct (vehicle, China day) with a login while held; heldDays — days the contracts held their vehicles in the month; attendance — vehicleDays over heldDays, percent with one decimal. Totals: vehicle- and held-days summed and the attendance over the range; leased and active have no total (null: a vehicle counts in many months).
+         */
+        get: operations["getLeaseOperationReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/leaseReport/operation/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Export the 车辆运营报表 (background task)
+         * @description The report's table for the same filters as an .xlsx in the export file list (one row per month, then the totals).
+         */
+        post: operations["exportLeaseOperationReport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/leaseReport/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 车辆租赁历史报表
+         * @description Per month, from the contracts with SQL: expired — terms ending in the month that ran to their end (not returned before it); earlyReturns — contracts returned in the month before their end; renewals — renewal contracts starting in the month; renewalRate — renewals over the contracts that ended in the month (expired + early returns), percent; averageMonths — the average months (days / 30.4375, one decimal) the contracts ended in the month (up to today) had run, start to return or end. Totals sum the counts, recompute the rate; averageMonths has no total (null).
+         */
+        get: operations["getLeaseHistoryReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/leaseReport/history/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Export the 车辆租赁历史报表 (background task)
+         * @description The report's table for the same filters as an .xlsx in the export file list (one row per month, then the totals).
+         */
+        post: operations["exportLeaseHistoryReport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/tsp-bss/loan/list": {
         parameters: {
             query?: never;
@@ -5992,6 +6112,20 @@ export interface components {
             months: components["schemas"]["LeaseRentalMonth"][];
             totals: components["schemas"]["LeaseRentalMonth"];
         };
+        LeaseReportTable: {
+            figures: {
+                key: string;
+                /** @description The column's Chinese name. */
+                label: string;
+                /** @enum {string} */
+                unit: "count" | "yuan" | "days" | "months" | "percent";
+            }[];
+            months: {
+                month: string;
+                values: number[];
+            }[];
+            totals: (number | null)[];
+        };
         /**
          * @description 正常, 逾期 (the first unpaid instalment past its due day), 已结清 (every instalment paid). Derived, never stored.
          * @enum {string}
@@ -9863,6 +9997,189 @@ export interface operations {
         };
     };
     exportLeaseRentalReport: {
+        parameters: {
+            query: {
+                /** @description First month of the report, yyyy-MM (UTC+8 calendar), 2000–2099. */
+                monthStart: components["parameters"]["ReportMonthStart"];
+                /** @description Last month of the report, yyyy-MM, not before monthStart and at most 24 months after it. */
+                monthEnd: components["parameters"]["ReportMonthEnd"];
+                /** @description A lease organisation's code (租赁机构管理); empty means every organisation. */
+                leaseOrgCode?: components["parameters"]["LeaseOrgFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportSubmitted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getLeaseBuyReport: {
+        parameters: {
+            query: {
+                /** @description First month of the report, yyyy-MM (UTC+8 calendar), 2000–2099. */
+                monthStart: components["parameters"]["ReportMonthStart"];
+                /** @description Last month of the report, yyyy-MM, not before monthStart and at most 24 months after it. */
+                monthEnd: components["parameters"]["ReportMonthEnd"];
+                /** @description A lease organisation's code (租赁机构管理); empty means every organisation. */
+                leaseOrgCode?: components["parameters"]["LeaseOrgFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["LeaseReportTable"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    exportLeaseBuyReport: {
+        parameters: {
+            query: {
+                /** @description First month of the report, yyyy-MM (UTC+8 calendar), 2000–2099. */
+                monthStart: components["parameters"]["ReportMonthStart"];
+                /** @description Last month of the report, yyyy-MM, not before monthStart and at most 24 months after it. */
+                monthEnd: components["parameters"]["ReportMonthEnd"];
+                /** @description A lease organisation's code (租赁机构管理); empty means every organisation. */
+                leaseOrgCode?: components["parameters"]["LeaseOrgFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportSubmitted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getLeaseOperationReport: {
+        parameters: {
+            query: {
+                /** @description First month of the report, yyyy-MM (UTC+8 calendar), 2000–2099. */
+                monthStart: components["parameters"]["ReportMonthStart"];
+                /** @description Last month of the report, yyyy-MM, not before monthStart and at most 24 months after it. */
+                monthEnd: components["parameters"]["ReportMonthEnd"];
+                /** @description A lease organisation's code (租赁机构管理); empty means every organisation. */
+                leaseOrgCode?: components["parameters"]["LeaseOrgFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["LeaseReportTable"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    exportLeaseOperationReport: {
+        parameters: {
+            query: {
+                /** @description First month of the report, yyyy-MM (UTC+8 calendar), 2000–2099. */
+                monthStart: components["parameters"]["ReportMonthStart"];
+                /** @description Last month of the report, yyyy-MM, not before monthStart and at most 24 months after it. */
+                monthEnd: components["parameters"]["ReportMonthEnd"];
+                /** @description A lease organisation's code (租赁机构管理); empty means every organisation. */
+                leaseOrgCode?: components["parameters"]["LeaseOrgFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportSubmitted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getLeaseHistoryReport: {
+        parameters: {
+            query: {
+                /** @description First month of the report, yyyy-MM (UTC+8 calendar), 2000–2099. */
+                monthStart: components["parameters"]["ReportMonthStart"];
+                /** @description Last month of the report, yyyy-MM, not before monthStart and at most 24 months after it. */
+                monthEnd: components["parameters"]["ReportMonthEnd"];
+                /** @description A lease organisation's code (租赁机构管理); empty means every organisation. */
+                leaseOrgCode?: components["parameters"]["LeaseOrgFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["LeaseReportTable"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    exportLeaseHistoryReport: {
         parameters: {
             query: {
                 /** @description First month of the report, yyyy-MM (UTC+8 calendar), 2000–2099. */

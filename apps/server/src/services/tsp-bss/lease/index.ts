@@ -13,6 +13,15 @@ import { exportLeaseContracts, leaseExporter } from "./export";
 import { importLeaseContracts } from "./importLeases";
 import { listLeaseContracts } from "./list";
 import { exportLeaseRentalReport, getLeaseRentalReport, rentalExporter } from "./rentalReport";
+import {
+  exportLeaseBuyReport,
+  exportLeaseHistoryReport,
+  exportLeaseOperationReport,
+  getLeaseBuyReport,
+  getLeaseHistoryReport,
+  getLeaseOperationReport,
+  reportExporters,
+} from "./reports";
 import { seedLeaseContracts } from "./seed";
 import { downloadLeaseContractTemplate } from "./template";
 
@@ -29,18 +38,24 @@ const handlers = {
   downloadLeaseContractTemplate,
   getLeaseRentalReport,
   exportLeaseRentalReport,
+  getLeaseBuyReport,
+  exportLeaseBuyReport,
+  getLeaseOperationReport,
+  exportLeaseOperationReport,
+  getLeaseHistoryReport,
+  exportLeaseHistoryReport,
 } satisfies HandlerTable;
 
 /**
  * tsp-bss's lease management (租赁管理, /lease/*): lease contracts per vehicle (租赁车辆管理:
  * list, detail with history, create, edit with optimistic concurrency, 退租, 续租, delete of a
  * contract not started, import all-or-nothing with a per-row report, template, export) and the
- * rental report computed from them. Rules from @tsp/domain `lease/`.
+ * four reports computed from them, the retail sales and the login journal with SQL. Rules from @tsp/domain `lease/`.
  */
 export const tspBssLease: ServiceModule = {
   name: "tsp-bss",
   migrations: { "tsp-bss:0030_lease_contract": m0030 },
   handlers,
-  exporters: { exportLeaseContracts: leaseExporter, exportLeaseRentalReport: rentalExporter },
+  exporters: { exportLeaseContracts: leaseExporter, exportLeaseRentalReport: rentalExporter, ...reportExporters },
   seed: seedLeaseContracts,
 };
