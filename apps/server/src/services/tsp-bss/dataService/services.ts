@@ -49,6 +49,7 @@ export const DATA_SERVICE_REGISTERS: readonly RegisterService[] = [
     def: DICTIONARY_REGISTER,
     table: "bss_dict_item",
     filters: ["dictType", "state"],
+    listOrder: ["dictType", "sortOrder"],
     ops: {
       list: "listDictItems",
       get: "getDictItem",

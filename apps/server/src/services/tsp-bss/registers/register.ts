@@ -53,6 +53,8 @@ export interface RegisterService {
   filters: readonly string[];
   /** The 409 message when the row is still in use, or null when it may go. */
   refuseDelete?: (row: RegisterValues) => string | null;
+  /** Fields the list is ordered by before the key (a dictionary's items by dictionary and display order); the key alone when absent. */
+  listOrder?: readonly string[];
   /**
    * Fields naming a row of another table of the caller's tenants (a bound VIN, a machinery
    * PIN): a value no such row has is refused — 400 on a create or edit, the row's reason in an
@@ -296,7 +298,13 @@ export function serveRegister(s: RegisterService): {
       pageSize: query.pageSize as number | undefined,
     });
     const [rows, total] = await Promise.all([
-      q.selectAll().orderBy(sql.ref(keyColumn)).orderBy("tenant_id").limit(limit).offset(offset).execute(),
+      (s.listOrder ?? [])
+        .reduce((o, k) => o.orderBy(sql.ref(columnOf(k))), q.selectAll())
+        .orderBy(sql.ref(keyColumn))
+        .orderBy("tenant_id")
+        .limit(limit)
+        .offset(offset)
+        .execute(),
       countOf(q),
     ]);
     return { list: (rows as RegisterRow[]).map((r) => recordOf(def, r)), total };
