@@ -97,6 +97,12 @@ test("every real screen has no serious or critical axe violation", async ({ page
       expect(p.getByRole("table", { name: "车辆租赁报表" }).locator("tbody tr")).toHaveCount(13),
     "/finance/index": async (p) =>
       expect(p.getByRole("table", { name: "金融管理" }).locator("tbody tr")).not.toHaveCount(0),
+    "/lease/vehicleBuy": async (p) =>
+      expect(p.getByRole("table", { name: "车辆购买报表" }).locator("tbody tr")).toHaveCount(13),
+    "/lease/vehicleOperation": async (p) =>
+      expect(p.getByRole("table", { name: "车辆运营报表" }).locator("tbody tr")).toHaveCount(13),
+    "/lease/leaseHistory": async (p) =>
+      expect(p.getByRole("table", { name: "车辆租赁历史报表" }).locator("tbody tr")).toHaveCount(13),
   };
   expect(Object.keys(visits).toSorted()).toEqual([...BUILT_SCREEN_PATHS].toSorted());
   for (const [path, ready] of Object.entries(visits)) {

@@ -205,3 +205,21 @@ test("finance: find the overdue loans, request a remote restriction of one and r
   await expect(detail).toContainText("申请限制");
   await page.screenshot({ path: "test-results/screenshots/finance-detail.png" });
 });
+
+test("lease reports: purchase, operation and history open with their chart and table", async ({ page }) => {
+  test.setTimeout(45_000);
+  await signIn(page, "admin", "/lease/vehicleBuy");
+  for (const [path, title, chart, name] of [
+    ["/lease/vehicleBuy", "车辆购买报表", "车辆购买月度趋势", "buy"],
+    ["/lease/vehicleOperation", "车辆运营报表", "在租与上线车辆", "operation"],
+    ["/lease/leaseHistory", "车辆租赁历史报表", "合同结束方式", "history"],
+  ] as const) {
+    await page.goto(`/#${path}`);
+    await expect(page.getByRole("heading", { name: title })).toBeVisible();
+    await loaded(page, title);
+    await expect(rows(page, title)).toHaveCount(13);
+    await expect(rows(page, title).last()).toContainText("合计");
+    await expect(page.getByRole("figure", { name: chart })).toBeVisible();
+    await page.screenshot({ path: `test-results/screenshots/lease-report-${name}.png`, fullPage: true });
+  }
+});

@@ -168,3 +168,22 @@ export async function financeOrgs(): Promise<{ all: SelectOption[]; active: Sele
   const option = (o: { code: string; name: string }) => ({ value: o.code, label: o.name });
   return { all: page.list.map(option), active: page.list.filter((o) => o.status === "active").map(option) };
 }
+
+/** A lease report's figures per month (getLeaseBuyReport / getLeaseOperationReport / getLeaseHistoryReport). */
+export type ReportTable = Schemas["LeaseReportTable"];
+export const getLeaseBuyReport = async (query: RentalQuery, signal?: AbortSignal): Promise<ReportTable> =>
+  dataOf(await sdk().GET("/tsp-bss/leaseReport/buy", signal ? { params: { query }, signal } : { params: { query } }));
+export const getLeaseOperationReport = async (query: RentalQuery, signal?: AbortSignal): Promise<ReportTable> =>
+  dataOf(
+    await sdk().GET("/tsp-bss/leaseReport/operation", signal ? { params: { query }, signal } : { params: { query } }),
+  );
+export const getLeaseHistoryReport = async (query: RentalQuery, signal?: AbortSignal): Promise<ReportTable> =>
+  dataOf(
+    await sdk().GET("/tsp-bss/leaseReport/history", signal ? { params: { query }, signal } : { params: { query } }),
+  );
+export const exportLeaseBuyReport = async (query: RentalQuery) =>
+  dataOf(await sdk().POST("/tsp-bss/leaseReport/buy/export", { params: { query } }));
+export const exportLeaseOperationReport = async (query: RentalQuery) =>
+  dataOf(await sdk().POST("/tsp-bss/leaseReport/operation/export", { params: { query } }));
+export const exportLeaseHistoryReport = async (query: RentalQuery) =>
+  dataOf(await sdk().POST("/tsp-bss/leaseReport/history/export", { params: { query } }));

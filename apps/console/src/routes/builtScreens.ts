@@ -39,4 +39,7 @@ export const BUILT_SCREEN_PATHS = [
   "/lease/leaseVehicle",
   "/lease/vehicleRental",
   "/finance/index",
+  "/lease/vehicleBuy",
+  "/lease/vehicleOperation",
+  "/lease/leaseHistory",
 ] as const;

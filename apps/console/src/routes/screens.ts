@@ -70,6 +70,9 @@ export const SCREENS: Readonly<Record<string, LazyExoticComponent<ComponentType>
   "/lease/leaseVehicle": lazyScreen(() => import("./lease/leaseVehicle/LeaseVehiclePage")),
   "/lease/vehicleRental": lazyScreen(() => import("./lease/vehicleRental/VehicleRentalPage")),
   "/finance/index": lazyScreen(() => import("./finance/index/FinancePage")),
+  "/lease/vehicleBuy": lazyScreen(() => import("./lease/vehicleBuy/VehicleBuyPage")),
+  "/lease/vehicleOperation": lazyScreen(() => import("./lease/vehicleOperation/VehicleOperationPage")),
+  "/lease/leaseHistory": lazyScreen(() => import("./lease/leaseHistory/LeaseHistoryPage")),
 };
 
 export { BUILT_SCREEN_PATHS } from "./builtScreens";

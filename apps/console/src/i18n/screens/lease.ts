@@ -130,6 +130,18 @@ const zh = {
   "leaseReport.query": "查询",
   "leaseReport.month": "月份",
   "leaseReport.total": "合计",
+  "leaseReport.buy.heading": "车辆购买报表",
+  "leaseReport.buy.hint":
+    "购车数量与金额：当月的实销记录（销售日期）及开票价格合计；其中营运车辆：使用性质为营运；其中已投放租赁：该车辆有租赁合同（选择租赁机构时只统计经该机构出租的车辆）。",
+  "leaseReport.buy.chart": "车辆购买月度趋势",
+  "leaseReport.operation.heading": "车辆运营报表",
+  "leaseReport.operation.hint":
+    "在租车辆数：当月由合同持有的车辆；上线车辆数：其中在租期间至少登录一次的车辆；运营车日：在租期间有登录记录的车辆·天数（按北京时间）；在租车日：合同持有车辆的天数；出勤率 = 运营车日 ÷ 在租车日。里程暂无数据来源，以登录日计。",
+  "leaseReport.operation.chart": "在租与上线车辆",
+  "leaseReport.history.heading": "车辆租赁历史报表",
+  "leaseReport.history.hint":
+    "到期合同数：当月到期且未提前退租的合同；提前退租数：当月在到期前退租的合同；续租合同数：当月起租的续租合同；续租率 = 续租 ÷（到期 + 提前退租）；平均租期：当月结束（到期或退租）的合同从起租到结束的平均月数。",
+  "leaseReport.history.chart": "合同结束方式",
   "leaseReport.rental.heading": "车辆租赁报表",
   "leaseReport.rental.hint":
     "在租车辆数：当月至少有一天由合同持有的车辆（起租至退租，已续租的至到期，未退租的持续至今）；新签合同数：当月起租的合同（含续租）；退租数：当月办理退租的合同；应收租金：各合同月租金按当月在租天数折算后合计。",
@@ -263,6 +275,18 @@ export const leaseText = {
     "leaseReport.query": "Search",
     "leaseReport.month": "Month",
     "leaseReport.total": "Total",
+    "leaseReport.buy.heading": "Vehicle purchase report",
+    "leaseReport.buy.hint":
+      "Bought and amount: retail sales dated in the month and their invoice prices; operating: registered for commercial use; let: the vehicle has a lease contract (with an organisation chosen, only vehicles let through it).",
+    "leaseReport.buy.chart": "Purchases by month",
+    "leaseReport.operation.heading": "Vehicle operation report",
+    "leaseReport.operation.hint":
+      "Leased: held by a contract in the month; active: of them, logged in at least once while on lease; vehicle-days: vehicle·days with a login while on lease (China time); held days: days the contracts held their vehicles; attendance = vehicle-days ÷ held days. Mileage has no source yet, so days with a login count.",
+    "leaseReport.operation.chart": "Leased and active vehicles",
+    "leaseReport.history.heading": "Lease history report",
+    "leaseReport.history.hint":
+      "Expired: terms ending in the month, not returned before; early returns: returned in the month before the end; renewals: renewal contracts starting in the month; renewal rate = renewals ÷ (expired + early returns); average term: months from start to end of the contracts ending in the month.",
+    "leaseReport.history.chart": "How contracts ended",
     "leaseReport.rental.heading": "Vehicle rental report",
     "leaseReport.rental.hint":
       "Leased vehicles: held by a contract on at least one day of the month (start to return; to the end once renewed; open while not returned). New contracts: starting in the month (renewals included). Returns: returned in the month. Rent due: each contract's monthly rent prorated by its days in force in the month.",
