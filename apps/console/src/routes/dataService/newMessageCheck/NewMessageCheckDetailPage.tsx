@@ -64,9 +64,9 @@ export default function NewMessageCheckDetailPage() {
         <>
           <section
             aria-label={t("frameCheck.detail.failed")}
-            className="rounded border border-red-200 bg-red-50 p-4 text-sm text-red-800"
+            className="rounded border border-l-4 border-red-300 border-l-red-600 bg-white p-4 text-sm text-gray-800"
           >
-            <p className="mb-2 text-base font-medium">
+            <p className="mb-2 text-base font-medium text-red-700">
               {t("frameCheck.detail.failed")}：{t(`frameCheck.rule.${frame.rule}`)}
             </p>
             <DetailList
