@@ -83,6 +83,7 @@ export async function foreignObjects(db: Kysely<Database>, facts: SeedFacts, tas
       perOperation[id] = { iccid: sim.iccid, updatedAt: sim.version };
   }
   Object.assign(perOperation, await tboxAndSaleObjects(db, facts.tenantId));
+  Object.assign(perOperation, await baseInfoRestObjects(db, facts.tenantId));
   Object.assign(perOperation, await leaseAndLoanObjects(db, facts.tenantId));
   Object.assign(perOperation, await frameObjects(db, facts, taskId));
   return {
@@ -183,6 +184,72 @@ async function leaseAndLoanObjects(db: Kysely<Database>, tenantId: number): Prom
         "reviewLoanRestriction",
       ])
         out[id] = { loanNo: loan.loan_no, updatedAt: Number(loan.version) };
+  } catch {
+    // The tables are not there (an older schema): nothing to add.
+  }
+  return out;
+}
+
+/**
+ * The objects of 机械信息, 车机数据, 监管终端管理, MES车辆管理 and APP用户信息 (when their tables
+ * exist), each with its version: rows no guard keeps (a machine without a terminal, a unit on no
+ * vehicle, an unfiled terminal, an MES vehicle not on file, a user without vehicles), a user with
+ * a vehicle for the binding calls, and for the creates keys that name no vehicle (a PIN or an MES
+ * VIN is not tenant 1's vehicle, so tenant 2 may register it).
+ */
+async function baseInfoRestObjects(db: Kysely<Database>, tenantId: number): Promise<ForeignObjects["perOperation"]> {
+  const out: ForeignObjects["perOperation"] = {};
+  const one = async (query: ReturnType<typeof sql<{ key: string; version: string }>>) =>
+    (await query.execute(db)).rows[0];
+  const each = (ids: readonly string[], name: string, row: { key: string; version: string } | undefined) => {
+    if (row) for (const id of ids) out[id] = { [name]: row.key, updatedAt: Number(row.version) };
+  };
+  try {
+    each(
+      ["getMachinery", "updateMachinery", "deleteMachinery"],
+      "vin",
+      await one(sql`select vin as key, updated_at::text as version from bss_machinery_info m
+        where tenant_id = ${tenantId}
+          and not exists (select 1 from bss_black_box b where b.tenant_id = m.tenant_id and b.machinery_pin = m.vin)
+        order by vin limit 1`),
+    );
+    each(
+      ["getVehicleUnit", "updateVehicleUnit", "deleteVehicleUnit"],
+      "unitSn",
+      await one(sql`select unit_sn as key, updated_at::text as version from bss_ecu
+        where tenant_id = ${tenantId} and bound_vin is null order by unit_sn limit 1`),
+    );
+    each(
+      ["getBlackBox", "updateBlackBox", "deleteBlackBox"],
+      "terminalId",
+      await one(sql`select terminal_id as key, updated_at::text as version from bss_black_box
+        where tenant_id = ${tenantId} and filing_state = 'unfiled' and machinery_pin is null order by terminal_id limit 1`),
+    );
+    each(
+      ["getMesVehicle", "updateMesVehicle", "deleteMesVehicle"],
+      "vin",
+      await one(sql`select vin as key, updated_at::text as version from bss_mes_vehicle m
+        where tenant_id = ${tenantId} and not exists (select 1 from vehicle v where v.vin = m.vin) order by vin limit 1`),
+    );
+    out.createMachinery = { vin: "LMATRXCREATE00001" };
+    out.createMesVehicle = { vin: "LMATRXCR800000001" };
+    each(
+      ["getAppUser", "updateAppUser", "deleteAppUser"],
+      "userId",
+      await one(sql`select user_id as key, updated_at::text as version from bss_app_user u
+        where tenant_id = ${tenantId}
+          and not exists (select 1 from bss_app_user_vehicle b where b.tenant_id = u.tenant_id and b.user_id = u.user_id)
+        order by user_id limit 1`),
+    );
+    const bound = (
+      await sql<{ user_id: string; vin: string }>`select user_id, vin from bss_app_user_vehicle
+        where tenant_id = ${tenantId} and role = 'driver' order by user_id, vin limit 1`.execute(db)
+    ).rows[0];
+    if (bound) {
+      out.listAppUserVehicles = { userId: bound.user_id };
+      out.unbindAppUserVehicle = { userId: bound.user_id, vin: bound.vin };
+      out.bindAppUserVehicle = { userId: bound.user_id };
+    }
   } catch {
     // The tables are not there (an older schema): nothing to add.
   }
