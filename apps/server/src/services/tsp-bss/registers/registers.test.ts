@@ -4,6 +4,8 @@ import { describe, expect, it } from "vitest";
 import { loadDocuments } from "../../../openapi/documents";
 import { readSheet } from "../ner/sheet";
 import { registerTemplate } from "./register";
+import { APP_USER_SERVICE } from "../appUser";
+import { BASE_INFO_REST_SERVICES } from "../baseInfoRest/services";
 import { REGISTER_SERVICES } from "./services";
 
 type Schema = Record<string, unknown> & { properties?: Record<string, Record<string, unknown>>; required?: string[] };
@@ -25,6 +27,11 @@ const PREFIX: Record<string, string> = {
   financialInstitution: "FinanceOrg",
   leaseOrg: "LeaseOrg",
   economicSpeed: "EconomicSpeed",
+  machineryInfo: "MachineryInfo",
+  vehicleData: "VehicleUnit",
+  blackBox: "BlackBox",
+  mes: "MesVehicle",
+  appUser: "AppUser",
 };
 
 /** A property's own schema, or the enum schema it refers to (directly or as the non-null branch). */
@@ -35,7 +42,8 @@ function resolved(p: Record<string, unknown>): Record<string, unknown> {
 
 describe("the contract and @tsp/domain declare each register alike", () => {
   it("serves every register of the domain, once", () => {
-    expect(REGISTER_SERVICES.map((s) => s.def).toSorted((a, b) => a.name.localeCompare(b.name))).toEqual(
+    const served = [...REGISTER_SERVICES, ...BASE_INFO_REST_SERVICES, APP_USER_SERVICE];
+    expect(served.map((s) => s.def).toSorted((a, b) => a.name.localeCompare(b.name))).toEqual(
       Object.values(REGISTERS).toSorted((a, b) => a.name.localeCompare(b.name)),
     );
   });
@@ -50,7 +58,10 @@ describe("the contract and @tsp/domain declare each register alike", () => {
         if (f.kind === "choice") expect(p.enum, f.key).toEqual(Object.keys(f.choices ?? {}));
         else if (f.kind === "integer" || f.kind === "decimal") {
           expect([p.minimum, p.maximum], f.key).toEqual([f.min, f.max]);
-        } else expect(p.maxLength, f.key).toBe(f.kind === "creditCode" ? 18 : f.maxLength);
+        } else {
+          const max = { creditCode: 18, vin: 17, date: 10 }[f.kind as string] ?? f.maxLength ?? 50;
+          expect(p.maxLength, f.key).toBe(max);
+        }
         const type = edit.properties?.[f.key]?.type;
         if (type !== undefined) expect(Array.isArray(type) && type.includes("null"), f.key).toBe(!f.required);
       }
