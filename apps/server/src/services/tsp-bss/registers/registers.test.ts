@@ -2,10 +2,10 @@ import { checkRegisterRow, parseRegisterChoice, REGISTERS, type RegisterDef } fr
 import ExcelJS from "exceljs";
 import { describe, expect, it } from "vitest";
 import { loadDocuments } from "../../../openapi/documents";
-import { readSheet } from "../ner/sheet";
-import { registerTemplate } from "./register";
 import { APP_USER_SERVICE } from "../appUser";
 import { BASE_INFO_REST_SERVICES } from "../baseInfoRest/services";
+import { readSheet } from "../ner/sheet";
+import { registerTemplate } from "./register";
 import { REGISTER_SERVICES } from "./services";
 
 type Schema = Record<string, unknown> & { properties?: Record<string, Record<string, unknown>>; required?: string[] };
