@@ -90,6 +90,24 @@ describe.skipIf(engine.skip)(`lease contract (${engine.kind})`, () => {
     ...over,
   });
 
+  /** One row of the contracts sheet, the template's column order. */
+  const contractRow = (no: string, vin: string, over: Record<string, unknown> = {}) =>
+    Object.values({
+      no,
+      vin,
+      org,
+      type: "个人",
+      name: "王小明",
+      phone: "13912345678",
+      id: "11010519491231002X",
+      start: leaseAddDays(today, -5),
+      end: leaseAddDays(today, 360),
+      rent: 3200,
+      deposit: 6000,
+      remark: null,
+      ...over,
+    });
+
   beforeAll(async () => {
     server = await startTestServer({ seed: { sizes: { vehiclesPerTenant: 16, journalPerVehicle: 1 } } });
     const a = await signIn(server.url, "admin", "Admin@123456");
@@ -265,22 +283,6 @@ describe.skipIf(engine.skip)(`lease contract (${engine.kind})`, () => {
   });
 
   it("imports all or nothing with a per-row report, then the fixed file; exports; keeps tenant 2 out", async () => {
-    const row = (no: string, vin: string, over: Record<string, unknown> = {}) =>
-      Object.values({
-        no,
-        vin,
-        org,
-        type: "个人",
-        name: "王小明",
-        phone: "13912345678",
-        id: "11010519491231002X",
-        start: leaseAddDays(today, -5),
-        end: leaseAddDays(today, 360),
-        rent: 3200,
-        deposit: 6000,
-        remark: null,
-        ...over,
-      });
     const ghost = withVinCheckDigit("LFV2A21K0P4000001") as string;
     const before = await snapshot();
     const notSheet = await postFile(
@@ -299,10 +301,10 @@ describe.skipIf(engine.skip)(`lease contract (${engine.kind})`, () => {
       {
         name: "合同.xlsx",
         bytes: await xlsxOf(HEADERS, [
-          row("ZL-I-0001", free[1] as string),
-          row("ZL-I-0001", free[2] as string),
-          row("ZL-I-0002", ghost),
-          row("ZL-I-0003", free[2] as string, { type: "团体" }),
+          contractRow("ZL-I-0001", free[1] as string),
+          contractRow("ZL-I-0001", free[2] as string),
+          contractRow("ZL-I-0002", ghost),
+          contractRow("ZL-I-0003", free[2] as string, { type: "团体" }),
         ]),
       },
       admin,
@@ -319,7 +321,7 @@ describe.skipIf(engine.skip)(`lease contract (${engine.kind})`, () => {
       server.url,
       "importLeaseContracts",
       operation("importLeaseContracts").path,
-      { name: "合同.xlsx", bytes: await xlsxOf(HEADERS, [row("ZL-I-0001", free[1] as string)]) },
+      { name: "合同.xlsx", bytes: await xlsxOf(HEADERS, [contractRow("ZL-I-0001", free[1] as string)]) },
       admin,
     );
     expect(good.body.data).toMatchObject({ all: 1, success: 1, failed: 0 });
@@ -583,12 +585,12 @@ describe.skipIf(engine.skip)(`lease contract (${engine.kind})`, () => {
       code: string;
       status: string;
     }[];
-    const org = orgs.find((o) => o.status === "active")?.code;
+    const lender = orgs.find((o) => o.status === "active")?.code;
     const row = (no: string, vin: string, over: Record<string, unknown> = {}) =>
       Object.values({
         no,
         vin,
-        org,
+        lender,
         type: "个人",
         name: "王小明",
         phone: "13912345678",

@@ -8,6 +8,8 @@ import { sdk } from "./sdk";
 // (tag leaseReport) and the lease organisations they name (租赁机构管理).
 
 type Schemas = TspBss.components["schemas"];
+/** An organisation of a register as a select option (code, name). */
+const option = (o: { code: string; name: string }): SelectOption => ({ value: o.code, label: o.name });
 export type LeaseRecord = Schemas["LeaseContractRecord"];
 export type LeaseDetail = Schemas["LeaseContractDetail"];
 export type LeasePage = Schemas["LeaseContractPage"];
@@ -86,7 +88,6 @@ export const leaseImport: Omit<ListImport, "title"> = {
 export async function leaseOrgs(): Promise<{ all: SelectOption[]; active: SelectOption[] }> {
   const page = dataOf(await sdk().GET("/tsp-bss/leaseOrg/list", { params: { query: { pageNum: 1, pageSize: 200 } } }));
   const rows = page.list;
-  const option = (o: { code: string; name: string }) => ({ value: o.code, label: o.name });
   return { all: rows.map(option), active: rows.filter((o) => o.status === "active").map(option) };
 }
 
@@ -165,7 +166,6 @@ export async function financeOrgs(): Promise<{ all: SelectOption[]; active: Sele
   const page = dataOf(
     await sdk().GET("/tsp-bss/financeOrg/list", { params: { query: { pageNum: 1, pageSize: 200 } } }),
   );
-  const option = (o: { code: string; name: string }) => ({ value: o.code, label: o.name });
   return { all: page.list.map(option), active: page.list.filter((o) => o.status === "active").map(option) };
 }
 

@@ -152,6 +152,11 @@ describe("a lease contract's fields", () => {
   });
 });
 
+const returnFail = (input: unknown, t: LeaseTerm, today: string) => {
+  const r = checkLeaseReturn(input, t, today);
+  return r.ok ? [] : r.error.map((p) => `${p.field}:${p.msg}`);
+};
+
 describe("a lease contract's state and life", () => {
   it("derives the state from the dates and the return", () => {
     expect(leaseState(term(), "2025-12-31")).toBe("pending");
@@ -189,21 +194,21 @@ describe("a lease contract's state and life", () => {
     const ok = checkLeaseReturn({ returnDate: "2026-03-01", reason: " 提前退租 " }, term(), "2026-03-02");
     expect(ok.ok && ok.value).toEqual({ returnDate: "2026-03-01", reason: "提前退租" });
     expect(checkLeaseReturn({ returnDate: "2026-08-01", reason: "逾期归还" }, term(), "2026-08-01").ok).toBe(true);
-    const fail = (input: unknown, t: LeaseTerm, today: string) => {
-      const r = checkLeaseReturn(input, t, today);
-      return r.ok ? [] : r.error.map((p) => `${p.field}:${p.msg}`);
-    };
-    expect(fail({}, term({ returnDate: "2026-02-01" }), "2026-03-01")).toEqual([`contractNo:${MSG_LEASE_RETURNED}`]);
-    expect(fail({}, term(), "2025-12-01")).toEqual([`contractNo:${MSG_LEASE_RETURN_PENDING}`]);
-    expect(fail({ returnDate: "2026-03-01", reason: "x" }, term(), "2026-03-01")).toEqual([
+    expect(returnFail({}, term({ returnDate: "2026-02-01" }), "2026-03-01")).toEqual([
+      `contractNo:${MSG_LEASE_RETURNED}`,
+    ]);
+    expect(returnFail({}, term(), "2025-12-01")).toEqual([`contractNo:${MSG_LEASE_RETURN_PENDING}`]);
+    expect(returnFail({ returnDate: "2026-03-01", reason: "x" }, term(), "2026-03-01")).toEqual([
       "reason:请填写退租原因（2至200个字）",
     ]);
-    expect(fail({ returnDate: "2026-03-01" }, term(), "2026-03-01")).toEqual(["reason:请填写退租原因（2至200个字）"]);
-    expect(fail({ reason: "提前" }, term(), "2026-03-01")).toEqual(["returnDate:日期格式应为yyyy-MM-dd"]);
-    expect(fail({ returnDate: "2025-12-31", reason: "提前" }, term(), "2026-03-01")).toEqual([
+    expect(returnFail({ returnDate: "2026-03-01" }, term(), "2026-03-01")).toEqual([
+      "reason:请填写退租原因（2至200个字）",
+    ]);
+    expect(returnFail({ reason: "提前" }, term(), "2026-03-01")).toEqual(["returnDate:日期格式应为yyyy-MM-dd"]);
+    expect(returnFail({ returnDate: "2025-12-31", reason: "提前" }, term(), "2026-03-01")).toEqual([
       `returnDate:${MSG_LEASE_RETURN_BEFORE_START}`,
     ]);
-    expect(fail({ returnDate: "2026-03-02", reason: "提前" }, term(), "2026-03-01")).toEqual([
+    expect(returnFail({ returnDate: "2026-03-02", reason: "提前" }, term(), "2026-03-01")).toEqual([
       `returnDate:${MSG_LEASE_RETURN_FUTURE}`,
     ]);
   });

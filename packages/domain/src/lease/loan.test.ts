@@ -116,6 +116,11 @@ describe("a loan's schedule", () => {
   });
 });
 
+const reviewMsg = (x: unknown, s: "pending" | "none" = "pending") => {
+  const r = checkRestrictionReview(x, s);
+  return r.ok ? "" : r.error[0]?.msg;
+};
+
 describe("the lender's remote-restriction request", () => {
   const overdue: typeof schedule & { restriction: RestrictionState } = { ...schedule, restriction: "none" };
   it("is asked only of an overdue loan without a pending or executed request, with a reason", () => {
@@ -150,10 +155,7 @@ describe("the lender's remote-restriction request", () => {
       ok: true,
       value: { state: "rejected", note: "已还清欠款" },
     });
-    const msg = (x: unknown, s: "pending" | "none" = "pending") => {
-      const r = checkRestrictionReview(x, s);
-      return r.ok ? "" : r.error[0]?.msg;
-    };
+    const msg = reviewMsg;
     expect(msg({ decision: "execute", note: null }, "none")).toBe(MSG_LOAN_REVIEW_NOTHING);
     expect(msg({ decision: "x", note: null })).toBe(MSG_LOAN_REVIEW_DECISION);
     expect(msg({ decision: "reject", note: null })).toBe(MSG_LOAN_REASON);

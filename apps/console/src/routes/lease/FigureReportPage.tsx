@@ -1,6 +1,6 @@
 import type { PermittedOperation } from "@tsp/sdk";
 import type { ChartKind, Column } from "@tsp/ui";
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import * as api from "../../api/lease";
 import { useT } from "../../i18n/i18n";
 import { yuan } from "./leaseVehicle/LeaseVehiclePage";
@@ -48,6 +48,14 @@ export function FigureReportPage({
       },
     );
   }, []);
+  const loadFigures = useCallback(
+    async (q: ReportQuery, signal: AbortSignal) => {
+      const r = await load(q, signal);
+      setFigures(r.figures);
+      return r;
+    },
+    [load],
+  );
   const columns: Column<Row>[] = [
     {
       key: "month",
@@ -68,11 +76,7 @@ export function FigureReportPage({
       title={title}
       hint={hint}
       orgs={orgs}
-      load={async (q, signal) => {
-        const r = await load(q, signal);
-        setFigures(r.figures);
-        return r;
-      }}
+      load={loadFigures}
       exportAs={exportAs}
       rows={(r) => [...r.months, { month: "", values: r.totals }]}
       rowKey={(r) => r.month || "total"}

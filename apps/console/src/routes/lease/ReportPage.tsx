@@ -10,7 +10,7 @@ import {
   inputClass,
   type SelectOption,
 } from "@tsp/ui";
-import { type ReactNode, useCallback, useEffect, useId, useState } from "react";
+import { type ReactNode, useEffect, useId, useState } from "react";
 import { useT } from "../../i18n/i18n";
 
 const labelClass = "text-sm text-gray-600";
@@ -53,36 +53,28 @@ export function ReportPage<R, Row>(props: ReportPageProps<R, Row>) {
   const id = useId();
   const [draft, setDraft] = useState<ReportQuery>(() => d.defaultReportMonths(d.chinaDay(Date.now())));
   const [asked, setAsked] = useState<ReportQuery>(draft);
-  const [report, setReport] = useState<R | null>(null);
-  const [loading, setLoading] = useState(false);
+  // The last answer and the query it answers: loading while the asked query has none yet.
+  const [answer, setAnswer] = useState<{ q: ReportQuery; r: R | null } | null>(null);
+  const report = answer?.r ?? null;
+  const loading = answer?.q !== asked;
   const problem = (() => {
     const r = d.checkReportMonths(draft.monthStart, draft.monthEnd);
     return r.ok ? null : r.error.msg;
   })();
   const { load } = props;
-  const run = useCallback(
-    (q: ReportQuery, signal: AbortSignal) => {
-      setLoading(true);
-      load(q, signal)
-        .then(
-          (r) => {
-            if (!signal.aborted) setReport(r);
-          },
-          () => {
-            // Toasted by the shell; the last figures stay.
-          },
-        )
-        .finally(() => {
-          if (!signal.aborted) setLoading(false);
-        });
-    },
-    [load],
-  );
   useEffect(() => {
     const ctl = new AbortController();
-    run(asked, ctl.signal);
+    load(asked, ctl.signal).then(
+      (r) => {
+        if (!ctl.signal.aborted) setAnswer({ q: asked, r });
+      },
+      () => {
+        // Toasted by the shell; the last figures stay.
+        if (!ctl.signal.aborted) setAnswer((prev) => ({ q: asked, r: prev?.r ?? null }));
+      },
+    );
     return () => ctl.abort();
-  }, [asked, run]);
+  }, [asked, load]);
   const query = (q: ReportQuery): ReportQuery =>
     q.leaseOrgCode ? q : { monthStart: q.monthStart, monthEnd: q.monthEnd };
   const chart = report ? props.chart(report) : null;

@@ -61,6 +61,7 @@ export default function FinancePage() {
     executed: "red",
     rejected: "gray",
   });
+  const actions = (row: Row) => <LoanActions row={row} choices={choices} />;
   const toolbar = (list: { reload: () => void }) =>
     can("createLoan") && (
       <>
@@ -161,7 +162,7 @@ export default function FinancePage() {
           ),
         },
         enumColumn<Row>("restriction", t("loan.restriction"), restrictions.badges, 90),
-        actionsColumn<Row>(t("kit.actions"), (row) => <LoanActions row={row} choices={choices} />, 250),
+        actionsColumn<Row>(t("kit.actions"), actions, 250),
       ]}
     />
   );

@@ -20,6 +20,9 @@ const ReviewSchema = v.object({ loanNo: v.string(), ...d.LoanReviewSchema.entrie
 
 type Dialogs = "repay" | "restrict" | "review" | null;
 
+/** Who did it and when, as the detail shows it. */
+const who = (by: string | null, at: number | null) => (by ? `${by} ${at ? formatDateTime(at) : ""}`.trim() : null);
+
 /**
  * 详情 (with history and the restriction request), 编辑, 登记还款, 申请限制 (an overdue loan
  * without a request pending or executed) and 审核 (a pending request, its own permission).
@@ -32,7 +35,6 @@ export function LoanActions({ row, choices }: { row: api.LoanRecord; choices: Lo
   const [detail, setDetail] = useState<api.LoanDetail | null>(null);
   const [open, setOpen] = useState<Dialogs>(null);
   const opened = useRef(row.updatedAt);
-  const who = (by: string | null, at: number | null) => (by ? `${by} ${at ? formatDateTime(at) : ""}`.trim() : null);
   const items = (l: api.LoanDetail) => [
     { label: t("loan.loanNo"), value: l.loanNo },
     { label: t("loan.vin"), value: l.vin },

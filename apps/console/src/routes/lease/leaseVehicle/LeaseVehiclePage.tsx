@@ -59,6 +59,7 @@ export default function LeaseVehiclePage() {
   const [vin, setVin] = useState<string | null>(null);
   const [start, setStart] = useState({ today: "", yearEnd: "" });
   const states = catalogueEnum(t, "lease.state", d.LEASE_STATES, STATE_TONES);
+  const actions = (row: Row) => <LeaseActions row={row} choices={choices} />;
   const toolbar = (list: { reload: () => void }) =>
     can("createLeaseContract") && (
       <>
@@ -130,7 +131,7 @@ export default function LeaseVehiclePage() {
         { key: "startDate", title: t("lease.term"), width: 190, render: (r) => `${r.startDate} ~ ${r.endDate}` },
         { key: "monthlyRent", title: t("lease.monthlyRent"), width: 110, render: (r) => yuan(r.monthlyRent) },
         enumColumn<Row>("state", t("lease.state"), states.badges, 80),
-        actionsColumn<Row>(t("kit.actions"), (row) => <LeaseActions row={row} choices={choices} />, 230),
+        actionsColumn<Row>(t("kit.actions"), actions, 230),
       ]}
     />
   );
