@@ -19,6 +19,7 @@ beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), "tsp-console-"));
   mkdirSync(path.join(dir, "assets"));
   writeFileSync(path.join(dir, "index.html"), "<!doctype html><title>车联网运营管理系统</title>");
+  writeFileSync(path.join(dir, "favicon.svg"), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   app = Fastify();
   await registerConsole(app, dir, config);
   app.setNotFoundHandler((_req, reply) => reply.code(404).send({ code: 404, msg: "未找到" }));
@@ -76,5 +77,16 @@ describe("serving the built console", () => {
     expect(res.statusCode).toBe(503);
     expect(res.body).toContain("npm start");
     await bare.close();
+  });
+});
+
+describe("the icon", () => {
+  it("is the console's SVG, also for a browser asking for /favicon.ico", async () => {
+    const ico = await fetch(`${base}/favicon.ico`, { redirect: "manual" });
+    expect(ico.status).toBe(301);
+    expect(ico.headers.get("location")).toBe("/favicon.svg");
+    const svg = await fetch(`${base}/favicon.svg`);
+    expect(svg.status).toBe(200);
+    expect(svg.headers.get("content-type")).toMatch(/^image\/svg\+xml/);
   });
 });

@@ -74,6 +74,10 @@ export async function registerConsole(
   // served at once (a startup file list would 404 the new hashed chunks). A missing file falls
   // through to the app's 404 envelope; API routes are static and always win over the wildcard.
   const policy = consoleSecurityPolicy(config);
+  // Pages that name no icon (the sign-in page, /docs) make the browser ask for /favicon.ico;
+  // the console's icon is an SVG (public/favicon.svg), so that request is sent to it rather
+  // than answered 404 (a failed load each browser logs as a console error).
+  app.get("/favicon.ico", (_req, reply) => reply.redirect("/favicon.svg", 301));
   await app.register(fastifyStatic, {
     root: consoleDir,
     prefix: "/",
