@@ -304,9 +304,22 @@ export const DATA_SERVICE_OPS = [
   "listDictOptions",
 ];
 
+/** 数据服务 › 车载内容管理: head-unit content (data-service-content.test.ts). */
+export const DATA_SERVICE_CONTENT_OPS = [
+  "listContents",
+  "getContent",
+  "createContent",
+  "updateContent",
+  "deleteContent",
+  "publishContent",
+  "offlineContent",
+  "exportContents",
+];
+
 /** Every list, by the suite that owns it: file → [the list's name in that file, the list]. */
 export const OWNERS: Record<string, readonly [string, readonly string[]]> = {
   "data-service.test.ts": ["DATA_SERVICE_OPS", DATA_SERVICE_OPS],
+  "data-service-content.test.ts": ["DATA_SERVICE_CONTENT_OPS", DATA_SERVICE_CONTENT_OPS],
   "iam.test.ts": ["IAM_OPS", IAM_OPS],
   "journals.test.ts": ["JOURNAL_OPS", JOURNAL_OPS],
   "objectStore.test.ts": ["OBJECT_OPS", OBJECT_OPS],

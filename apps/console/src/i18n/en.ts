@@ -1,3 +1,4 @@
+import { contentText } from "./screens/content";
 import { dataServiceText } from "./screens/dataService";
 import { dataServiceFramesText } from "./screens/dataServiceFrames";
 import { dealerText } from "./screens/dealer";
@@ -242,6 +243,7 @@ export const en: Record<MessageKey, string> = {
   ...tboxText.en,
   ...vehicleSaleText.en,
   ...leaseText.en,
+  ...contentText.en,
   ...vehicleInfoText.en,
   ...vehicleAbilityText.en,
 };

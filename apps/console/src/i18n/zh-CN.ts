@@ -5,6 +5,7 @@ import {
   MSG_REQUEST_FAILED,
   MSG_UPLOAD_FAILED,
 } from "@tsp/domain";
+import { contentText } from "./screens/content";
 import { dataServiceText } from "./screens/dataService";
 import { dataServiceFramesText } from "./screens/dataServiceFrames";
 import { dealerText } from "./screens/dealer";
@@ -254,6 +255,7 @@ export const zhCN = {
   ...tboxText.zh,
   ...vehicleSaleText.zh,
   ...leaseText.zh,
+  ...contentText.zh,
   ...vehicleInfoText.zh,
   ...vehicleAbilityText.zh,
 } as const;

@@ -18,6 +18,7 @@ export const BUILT_SCREEN_PATHS = [
   "/dataService/can",
   "/dataService/base",
   "/dataService/infoSystem",
+  "/dataService/content",
   "/baseInfo/machineryInfo",
   "/baseInfo/vehicleData",
   "/baseInfo/blackBox",

@@ -47,6 +47,7 @@ export const SCREENS: Readonly<Record<string, LazyExoticComponent<ComponentType>
   "/dataService/can": lazyScreen(() => import("./dataService/CanSignalPage")),
   "/dataService/base": lazyScreen(() => import("./dataService/DictionaryPage")),
   "/dataService/infoSystem": lazyScreen(() => import("./dataService/InfoSystemPage")),
+  "/dataService/content": lazyScreen(() => import("./dataService/content/ContentPage")),
   "/baseInfo/machineryInfo": lazyScreen(() => import("./baseInfo/registers/MachineryInfoPage")),
   "/baseInfo/vehicleData": lazyScreen(() => import("./baseInfo/registers/VehicleDataPage")),
   "/baseInfo/blackBox": lazyScreen(() => import("./baseInfo/registers/BlackBoxPage")),

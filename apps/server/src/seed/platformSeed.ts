@@ -227,6 +227,8 @@ function buttonTitle(api: string): string {
     delete: "删除",
     submit: "提交",
     review: "审核",
+    publish: "发布",
+    offline: "下线",
   };
   const subject = api.includes("loginLog") ? "登入日志" : api.includes("logoutLog") ? "登出日志" : "";
   return `${subject}${known[last] ?? last}`;

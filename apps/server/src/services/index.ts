@@ -7,6 +7,7 @@ import { transfer } from "./transfer";
 import { tspBss } from "./tsp-bss";
 import { tspBssAppUser } from "./tsp-bss/appUser";
 import { tspBssBaseInfoRest } from "./tsp-bss/baseInfoRest";
+import { tspBssContent } from "./tsp-bss/content";
 import { tspBssDataService } from "./tsp-bss/dataService";
 import { tspBssDealer } from "./tsp-bss/dealer";
 import { tspBssLease } from "./tsp-bss/lease";
@@ -72,4 +73,6 @@ export const serviceModules: readonly ServiceModule[] = [
   tspBssBaseInfoRest,
   // APP用户信息: app accounts and their vehicles (a PRNG of its own; it reads the vehicles seeded above).
   tspBssAppUser,
+  // 车载内容管理: fixed demo items (no rng) naming the brand tree's models.
+  tspBssContent,
 ];

@@ -4,3 +4,4 @@ export * from "./dbc";
 export * from "./dictionary";
 export * from "./faultCode";
 export * from "./infoSystem";
+export * from "./content";

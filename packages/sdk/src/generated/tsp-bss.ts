@@ -5853,10 +5853,214 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/tsp-bss/content/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 车载内容: a numbered page
+         * @description Numbered page of the tenant's head-unit content (and its sub-tenants'), newest change first. `title` is a case-insensitive substring; `contentType`, `state` and `modelId` (one target model) are exact; an empty value means no filter. Rows carry no body (the detail has it).
+         */
+        get: operations["listContents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/content/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One 车载内容 with its body
+         * @description The item `contentId` with its stored (sanitised) HTML body, which the console previews (through DOMPurify once more) and the edit form starts from; send its `updatedAt` back with the edit. An item the tenant does not hold answers 404 车载内容不存在.
+         */
+        get: operations["getContent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/content/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a 车载内容 (a draft)
+         * @description Creates a draft for the caller's tenant. @tsp/domain `checkContentEdit` applies (400 with the field of each reason, in Chinese); every target model must exist (400 适用车型不存在). The body is sanitised on the server with an allow-list (headings, paragraphs, lists, b/i/u/s/strong/em, links with http(s)/mailto only and rel=noopener, images from http(s) or the object store only, tables; no style, script or on* attributes) before it is stored.
+         */
+        post: operations["createContent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/content/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Save a 车载内容's fields
+         * @description Replaces every field of a draft or taken-down item (a published one answers 409 已发布的内容不能编辑，请先下线). Optimistic concurrency: `updatedAt` must be the value the editor read, otherwise 409 该车载内容已被他人修改，请刷新后重新编辑. The same checks and sanitising as create. An item the tenant does not hold answers 404.
+         */
+        post: operations["updateContent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/content/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete a draft 车载内容
+         * @description Deletes the item `contentId` (query parameter, no body). Only a draft goes (409 只能删除草稿状态的内容): what was published is taken down and kept. An item the tenant does not hold answers 404.
+         */
+        post: operations["deleteContent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/content/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Publish a 车载内容
+         * @description Publishes a draft or taken-down item (409 只能发布草稿或已下线的内容 otherwise) under optimistic concurrency (`updatedAt` as read). Head units show it inside its publish window.
+         */
+        post: operations["publishContent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/content/offline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Take a 车载内容 down
+         * @description Takes a published item down (409 只能下线已发布的内容 otherwise) under optimistic concurrency (`updatedAt` as read). It may then be edited and published again.
+         */
+        post: operations["offlineContent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/content/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Export 车载内容 (background task)
+         * @description Submits an .xlsx export of every item matching the list's filters (without paging, without bodies). The file appears in the export file list.
+         */
+        post: operations["exportContents"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description The editable fields of a 车载内容 (@tsp/domain ContentEditSchema). `body` is HTML; the server sanitises it before storing. */
+        ContentEdit: {
+            title: string;
+            /** @enum {string} */
+            contentType: "notice" | "news" | "event" | "maintenance";
+            modelIds: number[];
+            /** @description Start of the publish window, epoch ms. */
+            publishFrom: number;
+            /** @description End of the publish window, epoch ms; null for open-ended. */
+            publishTo: number | null;
+            body: string;
+        };
+        ContentUpdate: components["schemas"]["ContentEdit"] & {
+            contentId: number;
+            /** @description The version the editor read. */
+            updatedAt: number;
+        };
+        ContentTransition: {
+            contentId: number;
+            /** @description The version the operator saw. */
+            updatedAt: number;
+        };
+        ContentRow: {
+            contentId: number;
+            title: string;
+            /** @enum {string} */
+            contentType: "notice" | "news" | "event" | "maintenance";
+            modelIds: number[];
+            modelNames: string[];
+            publishFrom: number;
+            publishTo: number | null;
+            /** @enum {string} */
+            state: "draft" | "published" | "offline";
+            updatedAt: number;
+            updateName: string | null;
+        };
+        ContentDetail: components["schemas"]["ContentRow"] & {
+            /** @description The stored HTML, sanitised by the server. */
+            body: string;
+        };
+        ContentPage: {
+            list: components["schemas"]["ContentRow"][];
+            total: number;
+        };
         /** @description T-BOX serial number (platform-shell.md section 5 — at most 17 letters, digits or hyphens). */
         TboxSerial: string;
         /**
@@ -8845,6 +9049,16 @@ export interface components {
         };
     };
     parameters: {
+        /** @description The 车载内容's id. */
+        ContentId: number;
+        /** @description Case-insensitive substring of the title; empty means no filter. */
+        ContentTitleFilter: string;
+        /** @description One type (notice 公告, news 资讯, event 活动, maintenance 保养提醒); empty means no filter. */
+        ContentTypeFilter: "" | "notice" | "news" | "event" | "maintenance";
+        /** @description One state (draft 草稿, published 已发布, offline 已下线); empty means no filter. */
+        ContentStateFilter: "" | "draft" | "published" | "offline";
+        /** @description Items that target this vehicle model (bss_model id). */
+        ContentModelFilter: number;
         /** @description The terminal's serial number. */
         TboxSn: components["schemas"]["TboxSerial"];
         /** @description Part of a serial (case-insensitive substring); empty means no filter. */
@@ -22131,6 +22345,270 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["RegisterConflict"];
+        };
+    };
+    listContents: {
+        parameters: {
+            query?: {
+                /** @description Case-insensitive substring of the title; empty means no filter. */
+                title?: components["parameters"]["ContentTitleFilter"];
+                /** @description One type (notice 公告, news 资讯, event 活动, maintenance 保养提醒); empty means no filter. */
+                contentType?: components["parameters"]["ContentTypeFilter"];
+                /** @description One state (draft 草稿, published 已发布, offline 已下线); empty means no filter. */
+                state?: components["parameters"]["ContentStateFilter"];
+                /** @description Items that target this vehicle model (bss_model id). */
+                modelId?: components["parameters"]["ContentModelFilter"];
+                /** @description Page number, from 1 (spec section 3 "Pagination"). */
+                pageNum?: components["parameters"]["PageNum"];
+                /**
+                 * @description Rows per page. Tables offer 10, 20, 50, 100; selectors ask 10; the VIN, SN and ICCID
+                 *     searches ask for 10000 at once (spec section 9), hence the upper bound.
+                 */
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["ContentPage"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getContent: {
+        parameters: {
+            query: {
+                /** @description The 车载内容's id. */
+                contentId: components["parameters"]["ContentId"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["ContentDetail"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createContent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "title": "冬季保养提醒",
+                 *       "contentType": "maintenance",
+                 *       "modelIds": [
+                 *         1111
+                 *       ],
+                 *       "publishFrom": 1763856000000,
+                 *       "publishTo": null,
+                 *       "body": "<h2>冬季保养</h2><p>请到店检查防冻液与蓄电池。</p>"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ContentEdit"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["ContentDetail"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    updateContent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContentUpdate"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["ContentDetail"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["RegisterConflict"];
+        };
+    };
+    deleteContent: {
+        parameters: {
+            query: {
+                /** @description The 车载内容's id. */
+                contentId: components["parameters"]["ContentId"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["RegisterDeleted"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["RegisterConflict"];
+        };
+    };
+    publishContent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContentTransition"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["ContentDetail"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["RegisterConflict"];
+        };
+    };
+    offlineContent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContentTransition"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["ContentDetail"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["RegisterConflict"];
+        };
+    };
+    exportContents: {
+        parameters: {
+            query?: {
+                /** @description Case-insensitive substring of the title; empty means no filter. */
+                title?: components["parameters"]["ContentTitleFilter"];
+                /** @description One type (notice 公告, news 资讯, event 活动, maintenance 保养提醒); empty means no filter. */
+                contentType?: components["parameters"]["ContentTypeFilter"];
+                /** @description One state (draft 草稿, published 已发布, offline 已下线); empty means no filter. */
+                state?: components["parameters"]["ContentStateFilter"];
+                /** @description Items that target this vehicle model (bss_model id). */
+                modelId?: components["parameters"]["ContentModelFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportSubmitted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
 }
