@@ -335,7 +335,7 @@ describe.skipIf(engine.skip)(`data-service registers contract (${engine.kind})`,
     const principal = { tenantId: 0, tenantIds: [] as number[] };
     const tenantOf = async (code: string) =>
       (
-        await (server.db as Kysely<{ tenant: { id: number; code: string } }>)
+        await (server.db as unknown as Kysely<{ tenant: { id: number; code: string } }>)
           .selectFrom("tenant")
           .select("id")
           .where("code", "=", code)

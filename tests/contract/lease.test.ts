@@ -7,6 +7,7 @@ import {
   MSG_LEASE_ORG_DISABLED,
   MSG_LEASE_RETURNED,
   MSG_LEASE_STALE,
+  msgOrgDeleteNamed,
   withVinCheckDigit,
 } from "@tsp/domain";
 import { download } from "@tsp/sdk";
@@ -636,5 +637,49 @@ describe.skipIf(engine.skip)(`lease contract (${engine.kind})`, () => {
     expect(rows[0]?.slice(0, LOAN_HEADERS.length)).toEqual(LOAN_HEADERS);
     expect(rows.slice(1).every((r) => r[12] === "逾期")).toBe(true);
     ledger.expectCovered(LEASE_OPS);
+  });
+
+  it("keeps a retired lease or finance organisation while contracts or loans still name it", async () => {
+    const cases = [
+      {
+        table: "bss_lease_contract",
+        column: "lease_org_code",
+        org: "bss_lease_org",
+        op: "deleteLeaseOrg",
+        noun: "租赁机构",
+        records: "租赁合同",
+      },
+      {
+        table: "bss_loan",
+        column: "finance_org_code",
+        org: "bss_finance_org",
+        op: "deleteFinanceOrg",
+        noun: "金融机构",
+        records: "贷款",
+      },
+    ] as const;
+    const db = server.db as unknown as Kysely<Record<string, Record<string, unknown>>>;
+    for (const c of cases) {
+      const named = await db
+        .selectFrom(c.table)
+        .select([c.column, (eb) => eb.fn.countAll<number>().as("n")])
+        .where("tenant_id", "=", 1)
+        .groupBy(c.column)
+        .orderBy(c.column)
+        .executeTakeFirstOrThrow();
+      const code = String(named[c.column]);
+      // Retired first (a cooperating one is refused for that reason), so only the names hold it.
+      await db
+        .updateTable(c.org)
+        .set({ status: "disabled" })
+        .where("tenant_id", "=", 1)
+        .where("code", "=", code)
+        .execute();
+      const before = await snapshot();
+      const refused = await ledger.call(c.op, { token: admin, query: { code } });
+      expect(refused.status, c.op).toBe(409);
+      expect(refused.body.msg).toBe(msgOrgDeleteNamed(c.noun, Number(named.n), c.records));
+      expect(differences(before, await snapshot())).toEqual([]);
+    }
   });
 });

@@ -23,7 +23,7 @@ export async function newMemoryPglite(): Promise<PGlite> {
   const template = readTemplate(file);
   if (template) {
     try {
-      const pglite = new PGlite({ loadDataDir: new Blob([template]) });
+      const pglite = new PGlite({ loadDataDir: new Blob([new Uint8Array(template)]) });
       await pglite.waitReady;
       return pglite;
     } catch {

@@ -35,6 +35,7 @@ export {
   FINANCE_ORG_REGISTER,
   LEASE_ORG_REGISTER,
   msgOrgDeleteActive,
+  msgOrgDeleteNamed,
   ORG_STATUS_LABELS,
 } from "./organisations";
 export {

@@ -8,6 +8,10 @@ export const ORG_STATUS_LABELS = { active: "合作中", disabled: "已停用" } 
 /** An organisation still in cooperation cannot be deleted: loans and lease contracts may name it. */
 export const msgOrgDeleteActive = (noun: string) => `合作中的${noun}不能删除，请先将状态改为已停用`;
 
+/** An organisation named by lease contracts or loans stays: deleting it would orphan them. */
+export const msgOrgDeleteNamed = (noun: string, count: number, records: string) =>
+  `该${noun}仍被${count}份${records}引用，不能删除`;
+
 const fields = {
   code: (label: string): RegisterField => ({
     key: "code",

@@ -11,6 +11,7 @@ import {
   MSG_GEARBOX_RATIOS_ORDER,
   MSG_PHONE,
   msgGearboxRatiosCount,
+  msgOrgDeleteNamed,
   parseRegisterChoice,
   REGISTERS,
   registerFieldHint,
@@ -116,5 +117,11 @@ describe("register rows", () => {
     expect(parseRegisterChoice(type, "AMT")).toBe("amt");
     expect(parseRegisterChoice(type, "手动")).toBe("manual");
     expect(parseRegisterChoice(type, "双离合")).toBeNull();
+  });
+});
+
+describe("organisations named elsewhere", () => {
+  it("say how many records still name them", () => {
+    expect(msgOrgDeleteNamed("租赁机构", 3, "租赁合同")).toBe("该租赁机构仍被3份租赁合同引用，不能删除");
   });
 });

@@ -4,6 +4,7 @@ import {
   GEARBOX_REGISTER,
   LEASE_ORG_REGISTER,
   msgOrgDeleteActive,
+  msgOrgDeleteNamed,
   type RegisterValues,
 } from "@tsp/domain";
 import type { RegisterService } from "./register";
@@ -39,6 +40,14 @@ export const REGISTER_SERVICES: readonly RegisterService[] = [
     table: "bss_finance_org",
     filters: ["kind", "status"],
     refuseDelete: retiredFirst(FINANCE_ORG_REGISTER.noun),
+    // A retired organisation still named by a loan keeps its row: the loan shows its name.
+    usedBy: [
+      {
+        table: "bss_loan",
+        column: "finance_org_code",
+        msg: (n) => msgOrgDeleteNamed(FINANCE_ORG_REGISTER.noun, n, "贷款"),
+      },
+    ],
     ops: {
       list: "listFinanceOrgs",
       get: "getFinanceOrg",
@@ -55,6 +64,14 @@ export const REGISTER_SERVICES: readonly RegisterService[] = [
     table: "bss_lease_org",
     filters: ["status"],
     refuseDelete: retiredFirst(LEASE_ORG_REGISTER.noun),
+    // A retired organisation still named by a contract keeps its row: the contract shows its name.
+    usedBy: [
+      {
+        table: "bss_lease_contract",
+        column: "lease_org_code",
+        msg: (n) => msgOrgDeleteNamed(LEASE_ORG_REGISTER.noun, n, "租赁合同"),
+      },
+    ],
     ops: {
       list: "listLeaseOrgs",
       get: "getLeaseOrg",
