@@ -20,7 +20,6 @@ const AWAITING_SCREEN: Readonly<Record<string, string>> = {
   "GET /tsp-jsatl/jsatl/vehicle/findList":
     "issue 17: active-safety (JSATL) terminals of 报警附件上传 and 音视频参数设置",
   "GET /tsp-shadow/vehicleStatus/jtl/getTotalFuelAlert": "issue 18: fuel alerts of 运营总览 and 故障报警 (/operate)",
-  "POST /comm-saas-cloud/obs/getCommonFileUploadSigned": "issue 18: photos of 机械原始照片库 (/operate/phoneExport)",
   "POST /tsp-ota/v1/web/boxEv/ftp": "issue 17: the firmware file of a terminal upgrade command",
   "GET /tsp-bss/nongji/listNoPage": "issue 18: /operate/agriculturalMachinery",
   "GET /tsp-bss/v1/aebs/getExistVinList": "issue 17: AEBS vehicles of 远程控制",

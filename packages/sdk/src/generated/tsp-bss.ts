@@ -6029,10 +6029,20 @@ export interface components {
             publishTo: number | null;
             body: string;
         };
-        ContentUpdate: components["schemas"]["ContentEdit"] & {
+        /** @description Every editable field (a full replacement) with the item's id and the `updatedAt` the editor read. */
+        ContentUpdate: {
             contentId: number;
             /** @description The version the editor read. */
             updatedAt: number;
+            title: string;
+            /** @enum {string} */
+            contentType: "notice" | "news" | "event" | "maintenance";
+            modelIds: number[];
+            /** @description Start of the publish window, epoch ms. */
+            publishFrom: number;
+            /** @description End of the publish window, epoch ms; null for open-ended. */
+            publishTo: number | null;
+            body: string;
         };
         ContentTransition: {
             contentId: number;
