@@ -86,6 +86,7 @@ export async function foreignObjects(db: Kysely<Database>, facts: SeedFacts, tas
   Object.assign(perOperation, await baseInfoRestObjects(db, facts.tenantId));
   Object.assign(perOperation, await leaseAndLoanObjects(db, facts.tenantId));
   Object.assign(perOperation, await frameObjects(db, facts, taskId));
+  Object.assign(perOperation, await contentObjects(db, facts.tenantId));
   return {
     common: { vin: facts.vin, iccid: facts.iccid, plateNo: facts.plate, vehicleModelId: model.id, id: taskId },
     perOperation,
@@ -105,6 +106,18 @@ async function freeSimCard(db: Kysely<Database>, tenantId: number) {
   } catch {
     return null;
   }
+}
+
+/** 车载内容管理: a draft of the tenant (a draft may be read and deleted). */
+async function contentObjects(db: Kysely<Database>, tenantId: number): Promise<ForeignObjects["perOperation"]> {
+  const draft = await db
+    .selectFrom("bss_content")
+    .select("id")
+    .where("tenant_id", "=", tenantId)
+    .where("state", "=", "draft")
+    .orderBy("id")
+    .executeTakeFirstOrThrow();
+  return { getContent: { contentId: draft.id }, deleteContent: { contentId: draft.id } };
 }
 
 /**
