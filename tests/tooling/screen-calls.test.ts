@@ -37,6 +37,8 @@ const BACK_OFFICE_ONLY: Readonly<Record<string, string>> = {
   "POST /b-iam-account/oauth/authorize": "the sign-in page's own form",
   "GET /obs/{objectKey}": "a signed object URL, reached only through the URL a signing call answered",
   "PUT /obs/{objectKey}": "a signed upload URL, reached only through the URL a signing call answered",
+  "GET /tsp-bss/dictItem/options":
+    "the enabled items of 基础数据维护's dictionaries for selects, read by internal apps through the SDK; no console form reads it yet (the master-data forms still offer @tsp/domain's fixed lists — issue 20)",
 };
 
 /** Every file of the console's source besides the gallery and the tests. */
