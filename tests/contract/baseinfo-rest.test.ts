@@ -517,14 +517,14 @@ describe.skipIf(engine.skip)(`base-information rest registers contract (${engine
     const tenant = (
       await server.db.selectFrom("tenant").select("id").where("code", "=", "T0001").executeTakeFirstOrThrow()
     ).id;
-    const vin = vin17("LCTAPP0S0000001");
-    await server.db.insertInto("vehicle").values({ vin, tenant_id: tenant }).execute();
+    const appVin = vin17("LCTAPP0S0000001");
+    await server.db.insertInto("vehicle").values({ vin: appVin, tenant_id: tenant }).execute();
     const [owner, driver, rival, off] = [51, 52, 53, 54].map((n) => APP.row(n)) as Record<string, unknown>[];
     for (const u of [owner, driver, rival, { ...off, status: "disabled" }])
       expect((await ledger.call("createAppUser", { token: admin, body: u })).status).toBe(200);
-    const bind = (userId: unknown, role: string, v = vin, token = admin) =>
+    const bind = (userId: unknown, role: string, v = appVin, token = admin) =>
       ledger.call("bindAppUserVehicle", { token, body: { userId, vin: v, role } });
-    const unbind = (userId: unknown, v = vin) =>
+    const unbind = (userId: unknown, v = appVin) =>
       ledger.call("unbindAppUserVehicle", { token: admin, body: { userId, vin: v } });
 
     const before = await snapshot();
@@ -534,25 +534,25 @@ describe.skipIf(engine.skip)(`base-information rest registers contract (${engine
     const unknown = await bind(owner?.userId, "owner", vin17("LCTAPP0S0000999"));
     expect(unknown.status).toBe(400);
     expect((await bind(owner?.userId, "boss")).status).toBe(400);
-    expect((await bind(owner?.userId, "owner", vin, tenant2)).status).toBe(404);
+    expect((await bind(owner?.userId, "owner", appVin, tenant2)).status).toBe(404);
     expect(differences(before, await snapshot())).toEqual([]);
 
-    const first = await bind(owner?.userId, "owner", vin.toLowerCase());
+    const first = await bind(owner?.userId, "owner", appVin.toLowerCase());
     expect(first.status).toBe(200);
     expect(first.body.msg).toBe("绑定成功");
     expect(first.body.data.list).toEqual([
-      { vin, plate: null, role: "owner", boundAt: expect.any(Number), boundBy: expect.any(String) },
+      { vin: appVin, plate: null, role: "owner", boundAt: expect.any(Number), boundBy: expect.any(String) },
     ]);
     const second = await bind(rival?.userId, "owner");
     expect(second.status).toBe(409);
-    expect(second.body.msg).toBe(msgAppBindingOwnerTaken(vin, maskAppPhone(String(owner?.phone))));
+    expect(second.body.msg).toBe(msgAppBindingOwnerTaken(appVin, maskAppPhone(String(owner?.phone))));
     expect((await bind(driver?.userId, "driver")).status).toBe(200);
     expect((await unbind(owner?.userId)).body.msg).toBe(MSG_APP_UNBIND_OWNER_WITH_DRIVERS);
     const refused = await ledger.call("deleteAppUser", { token: admin, query: { userId: owner?.userId } });
     expect(refused.status).toBe(409);
     expect(refused.body.msg).toBe(msgAppUserDeleteBound(1));
     const listed = await ledger.call("listAppUserVehicles", { token: admin, query: { userId: driver?.userId } });
-    expect(listed.body.data).toMatchObject({ total: 1, list: [{ vin, role: "driver" }] });
+    expect(listed.body.data).toMatchObject({ total: 1, list: [{ vin: appVin, role: "driver" }] });
     expect(
       (await ledger.call("listAppUserVehicles", { token: tenant2, query: { userId: driver?.userId } })).status,
     ).toBe(404);
@@ -561,7 +561,7 @@ describe.skipIf(engine.skip)(`base-information rest registers contract (${engine
     expect((await unbind(driver?.userId)).body.data).toEqual({ list: [], total: 0 });
     const gone = await unbind(owner?.userId);
     expect(gone.body.msg).toBe("解绑成功");
-    expect((await unbind(owner?.userId)).body.msg).toBe(msgAppBindingNotFound(vin));
+    expect((await unbind(owner?.userId)).body.msg).toBe(msgAppBindingNotFound(appVin));
     expect((await ledger.call("unbindAppUserVehicle", { token: admin, body: { userId: owner?.userId } })).status).toBe(
       400,
     );
@@ -579,7 +579,7 @@ describe.skipIf(engine.skip)(`base-information rest registers contract (${engine
     );
     expect(seeded.some((v) => v.total > 0)).toBe(true);
     // The operator's role holds the bind permission too (its registers' buttons).
-    expect((await bind(rival?.userId, "owner", vin, operator)).status).toBe(200);
+    expect((await bind(rival?.userId, "owner", appVin, operator)).status).toBe(200);
   });
 
   it("called every operation with good and bad input", () => {

@@ -76,8 +76,8 @@ describe.skipIf(engine.skip)(`数据服务: the gateway's frame journal (${engin
       if (r.status === "ok") expect(decodeMessage(r.raw_hex).ok).toBe(true);
     }
     // Ids follow arrival: the cursor's key is the receipt order.
-    const ordered = [...rows].sort((a, b) => Number(a.id) - Number(b.id)).map((r) => Number(r.received_at));
-    expect(ordered).toEqual([...ordered].sort((a, b) => a - b));
+    const ordered = [...rows].toSorted((a, b) => Number(a.id) - Number(b.id)).map((r) => Number(r.received_at));
+    expect(ordered).toEqual([...ordered].toSorted((a, b) => a - b));
   });
 
   it("getFrameCheckList walks every failing frame of the tenants once, newest first; a rule narrows it", async () => {
@@ -92,7 +92,7 @@ describe.skipIf(engine.skip)(`数据服务: the gateway's frame journal (${engin
     } while (rowKey);
     expect(new Set(seen.map((r) => r.id)).size).toBe(seen.length);
     const times = seen.map((r) => r.receivedAt);
-    expect(times).toEqual([...times].sort((a, b) => b - a));
+    expect(times).toEqual([...times].toSorted((a, b) => b - a));
     expect(new Set(seen.map((r) => r.rule))).toEqual(new Set(FRAME_CHECK_RULES));
     expect(seen.some((r) => r.vin === foreignVin)).toBe(false);
 
@@ -195,7 +195,7 @@ describe.skipIf(engine.skip)(`数据服务: the gateway's frame journal (${engin
       const t = track.body.data as { points: { time: number }[]; total: number; thinned: boolean };
       expect(t).toMatchObject({ total: 120, thinned: false });
       const times = t.points.map((p) => p.time);
-      expect(times).toEqual([...times].sort((a, b) => a - b));
+      expect(times).toEqual([...times].toSorted((a, b) => a - b));
     }
     const hidden = await ledger.call("getLocationList", { token: other, query: { vin: gbVin, ...range } });
     expect(hidden.body.data.list).toEqual([]);

@@ -86,6 +86,20 @@ test("machinery: find a machine through the findMeinListByDim picker, edit its o
   await expect(page.getByRole("alert").filter({ hasText: /该机械已绑定\d+台监管终端/ })).toBeVisible();
 });
 
+/** A row of the MES import template. */
+const line = (vin: string, order: string) => [
+  vin,
+  "CA4250P66K24T1E6",
+  "J6P-460-6X4-STD",
+  "长春总装一厂",
+  order,
+  "2025-06-02",
+  "2025-06-03",
+  "",
+  "",
+  "e2e",
+];
+
 test("MES vehicles: import a day's batch with a bad VIN, read the report, fix and re-import, find it, export", async ({
   page,
 }) => {
@@ -118,18 +132,6 @@ test("MES vehicles: import a day's batch with a bad VIN, read the report, fix an
   const good = withVinCheckDigit(`LFWE2E6K0S${suffix}1`) as string;
   const fixed = withVinCheckDigit(`LFWE2E6K0S${suffix}2`) as string;
   const bad = `${fixed.slice(0, 8)}${fixed[8] === "1" ? "2" : "1"}${fixed.slice(9)}`;
-  const line = (vin: string, order: string) => [
-    vin,
-    "CA4250P66K24T1E6",
-    "J6P-460-6X4-STD",
-    "长春总装一厂",
-    order,
-    "2025-06-02",
-    "2025-06-03",
-    "",
-    "",
-    "e2e",
-  ];
   const upload = async (name: string, lines: unknown[][]) => {
     const file = new ExcelJS.Workbook();
     file.addWorksheet("MES车辆管理").addRows([headers, ...lines]);

@@ -63,8 +63,9 @@ test("frames failing a check: counts per rule, narrow to bad check codes, open o
   await expect(dialog.getByText("请输入17位有效VIN")).toBeVisible();
   const start = await page.evaluate(() => {
     const d = new Date(Date.now() - 3 * 86_400_000);
-    const p = (n: number) => String(n).padStart(2, "0");
-    return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}:00`;
+    // Runs in the page (its time zone): no helper from outside can be used here.
+    const two = [d.getMonth() + 1, d.getDate(), d.getHours(), d.getMinutes()].map((n) => String(n).padStart(2, "0"));
+    return `${d.getFullYear()}-${two[0]}-${two[1]} ${two[2]}:${two[3]}:00`;
   });
   await dialog.getByLabel("VIN").fill(vin);
   await dialog.getByLabel("开始时间").fill(start);

@@ -48,7 +48,9 @@ test("fault codes: search, import with a bad row, read the report, fix and re-im
   ]);
   const book = new ExcelJS.Workbook();
   await book.xlsx.readFile(await template.path());
-  const headers = (book.worksheets[0]?.getRow(1).values as unknown[]).slice(1);
+  const sheet = book.worksheets[0];
+  if (!sheet) throw new Error("the template has no sheet");
+  const headers = (sheet.getRow(1).values as unknown[]).slice(1);
   expect(headers).toEqual(["故障码", "协议类型", "所属系统", "故障等级", "中文名称", "故障描述", "处理建议"]);
   const upload = async (name: string, lines: unknown[][]) => {
     const file = new ExcelJS.Workbook();
@@ -102,6 +104,20 @@ test("fault codes: search, import with a bad row, read the report, fix and re-im
   await page.screenshot({ path: "test-results/screenshots/fault-code-list.png" });
 });
 
+/** A small DBC file; `unit` is written as given (unquoted is a broken line). */
+const dbc = (unit: string) =>
+  [
+    'VERSION ""',
+    "BU_: Engine VCU",
+    "BO_ 2364540158 EEC1: 8 Engine",
+    ' SG_ EngSpeed : 24|16@1+ (0.125,0) [0|8031.875] "rpm" VCU',
+    ' SG_ ActualEngPercentTorque : 16|8@1+ (1,-125) [-125|125] "%" VCU',
+    "BO_ 2566844670 ET1: 8 Engine",
+    ` SG_ EngCoolantTemp : 0|8@1+ (1,-40) [-40|210] ${unit} VCU`,
+    'CM_ SG_ 2364540158 EngSpeed "发动机转速";',
+    'BA_ "GenMsgCycleTime" BO_ 2364540158 20;',
+  ].join("\n");
+
 test("CAN signals: a DBC file with an unreadable line saves nothing; the fixed file's signals are listed", async ({
   page,
 }) => {
@@ -112,18 +128,6 @@ test("CAN signals: a DBC file with an unreadable line saves nothing; the fixed f
   await expect(page.getByRole("heading", { name: list })).toBeVisible();
   await expect(rows(page, list)).toHaveCount(10);
 
-  const dbc = (unit: string) =>
-    [
-      'VERSION ""',
-      "BU_: Engine VCU",
-      "BO_ 2364540158 EEC1: 8 Engine",
-      ' SG_ EngSpeed : 24|16@1+ (0.125,0) [0|8031.875] "rpm" VCU',
-      ' SG_ ActualEngPercentTorque : 16|8@1+ (1,-125) [-125|125] "%" VCU',
-      "BO_ 2566844670 ET1: 8 Engine",
-      ` SG_ EngCoolantTemp : 0|8@1+ (1,-40) [-40|210] ${unit} VCU`,
-      'CM_ SG_ 2364540158 EngSpeed "发动机转速";',
-      'BA_ "GenMsgCycleTime" BO_ 2364540158 20;',
-    ].join("\n");
   await page.getByRole("button", { name: "导入DBC" }).click();
   const dialog = page.getByRole("dialog", { name: "导入DBC文件" });
   await dialog.getByLabel("车型代号").fill(model);

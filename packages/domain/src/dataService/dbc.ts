@@ -79,7 +79,7 @@ const INDEPENDENT_ID = 0xc000_0000;
 const EXTENDED_FLAG = 0x8000_0000;
 
 const NUM = String.raw`[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?`;
-const IDENT = String.raw`[A-Za-z_][A-Za-z0-9_]*`;
+const IDENT = "[A-Za-z_][A-Za-z0-9_]*";
 const BO_RE = new RegExp(String.raw`^BO_\s+(\d+)\s+(${IDENT})\s*:\s*(\d+)\s+(${IDENT})\s*$`, "u");
 const SG_RE = new RegExp(
   String.raw`^SG_\s+(${IDENT})\s*(M|m\d+M?)?\s*:\s*(\d+)\|(\d+)@([01])([+-])\s*\(\s*(${NUM})\s*,\s*(${NUM})\s*\)\s*\[\s*(${NUM})\s*\|\s*(${NUM})\s*\]\s*"([^"]*)"\s*(.*)$`,

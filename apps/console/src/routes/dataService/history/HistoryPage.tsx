@@ -1,5 +1,5 @@
 import * as d from "@tsp/domain";
-import { actionsColumn, buttonClass, dateTimeColumn, enumColumn, progressColumn, saveBlob } from "@tsp/ui";
+import { actionsColumn, buttonClass, type Column, dateTimeColumn, enumColumn, progressColumn, saveBlob } from "@tsp/ui";
 import * as v from "valibot";
 import type { HistoryCollection as Row } from "../../../api/dataServiceFrames";
 import * as api from "../../../api/dataServiceFrames";
@@ -34,6 +34,9 @@ export const historyDetailPath = (id: number) => `/dataService/history/detail?id
  * the tenant's tasks with state and progress (read again while one runs), 查看详情, 下载 of a
  * done file. A collection runs on the export worker, so it is in the export file list too.
  */
+/** 新建采集 above the list; a new collection reloads it. */
+const newCollection = (list: { reload: () => void }) => <NewCollectionButton onCreated={list.reload} />;
+
 export default function HistoryPage() {
   const t = useT();
   const statuses = catalogueEnum(t, "history.status", STATUSES, {
@@ -42,6 +45,43 @@ export default function HistoryPage() {
     done: "green",
     failed: "red",
   });
+  const columns: readonly Column<Row>[] = [
+    { key: "id", title: t("history.col.id"), width: 64 },
+    { key: "vin", title: t("history.col.vin"), width: 180 },
+    {
+      key: "startTime",
+      title: t("history.col.range"),
+      width: 300,
+      render: (r) => `${formatDateTime(r.startTime)} ~ ${formatDateTime(r.endTime)}`,
+    },
+    enumColumn<Row>("status", t("history.col.status"), statuses.badges, 84, (r) => r.failReason),
+    progressColumn<Row>("progress", t("history.col.progress"), (r) => `${r.vin} ${t("history.col.progress")}`),
+    { key: "rowCount", title: t("history.col.rows"), width: 72, align: "right", render: (r) => r.rowCount ?? "" },
+    { key: "size", title: t("history.col.size"), width: 80, align: "right", render: (r) => formatBytes(r.size) },
+    { key: "createdBy", title: t("history.col.createdBy"), width: 90 },
+    dateTimeColumn<Row>("createdAt", t("history.col.createdAt")),
+    actionsColumn<Row>(
+      t("kit.actions"),
+      (row) => (
+        <>
+          <a
+            href={hashHref(historyDetailPath(row.id))}
+            className="px-1 text-sm text-blue-700 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600/40"
+          >
+            {t("history.view")}
+          </a>
+          {row.status === "done" && (
+            <Permitted op="downloadHistoryCollection">
+              <button type="button" className={buttonClass("link")} onClick={() => void saveCollection(row)}>
+                {t("history.download")}
+              </button>
+            </Permitted>
+          )}
+        </>
+      ),
+      140,
+    ),
+  ];
   return (
     <ListPage
       screen="history"
@@ -57,50 +97,14 @@ export default function HistoryPage() {
           signal,
         )
       }
-      titleExtra={(list) => <NewCollectionButton onCreated={list.reload} />}
+      titleExtra={newCollection}
       search={[
         { kind: "text", key: "vin", label: t("history.vin") },
         { kind: "choice", key: "status", label: t("history.status"), options: statuses.options },
       ]}
       emptyText={t("history.noRows")}
       rowKey={(row) => String(row.id)}
-      columns={[
-        { key: "id", title: t("history.col.id"), width: 64 },
-        { key: "vin", title: t("history.col.vin"), width: 180 },
-        {
-          key: "startTime",
-          title: t("history.col.range"),
-          width: 300,
-          render: (r) => `${formatDateTime(r.startTime)} ~ ${formatDateTime(r.endTime)}`,
-        },
-        enumColumn<Row>("status", t("history.col.status"), statuses.badges, 84, (r) => r.failReason),
-        progressColumn<Row>("progress", t("history.col.progress"), (r) => `${r.vin} ${t("history.col.progress")}`),
-        { key: "rowCount", title: t("history.col.rows"), width: 72, align: "right", render: (r) => r.rowCount ?? "" },
-        { key: "size", title: t("history.col.size"), width: 80, align: "right", render: (r) => formatBytes(r.size) },
-        { key: "createdBy", title: t("history.col.createdBy"), width: 90 },
-        dateTimeColumn<Row>("createdAt", t("history.col.createdAt")),
-        actionsColumn<Row>(
-          t("kit.actions"),
-          (row) => (
-            <>
-              <a
-                href={hashHref(historyDetailPath(row.id))}
-                className="px-1 text-sm text-blue-700 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600/40"
-              >
-                {t("history.view")}
-              </a>
-              {row.status === "done" && (
-                <Permitted op="downloadHistoryCollection">
-                  <button type="button" className={buttonClass("link")} onClick={() => void saveCollection(row)}>
-                    {t("history.download")}
-                  </button>
-                </Permitted>
-              )}
-            </>
-          ),
-          140,
-        ),
-      ]}
+      columns={columns}
     />
   );
 }

@@ -1,12 +1,12 @@
 import { FRAME_CHECK_RULES } from "@tsp/domain";
-import { actionsColumn, dateTimeColumn, ellipsisColumn, enumColumn } from "@tsp/ui";
+import { actionsColumn, type Column, dateTimeColumn, ellipsisColumn, enumColumn } from "@tsp/ui";
 import type { FrameCheckRow as Row } from "../../../api/dataServiceFrames";
 import * as api from "../../../api/dataServiceFrames";
 import { useT } from "../../../i18n/i18n";
 import { ListPage } from "../../../kit/ListPage";
 import { catalogueEnum } from "../../../kit/options";
 import { hashHref } from "../../../routing/hashLocation";
-import { checkFilters, checkQuery, detailPath, requireCheckQuery } from "./checkFilters";
+import { type CheckFilters, checkFilters, checkQuery, detailPath, requireCheckQuery } from "./checkFilters";
 import { RuleCounts } from "./RuleCounts";
 
 const isReady = (f: Parameters<typeof checkQuery>[0]) => checkQuery(f) !== null;
@@ -18,6 +18,18 @@ const hex = (n: number | null) => (n === null ? "—" : `0x${n.toString(16).toUp
  * unsupported command) by VIN, receipt range and rule, with the counts per rule above the
  * table; 故障详情 opens one frame beside its decoding. Cursor pages as the journals; export.
  */
+/** The counts per rule above the list; a count picked becomes the rule filter. */
+const ruleCounts = (list: { filters: CheckFilters; search: (filters: CheckFilters) => void }) => {
+  const q = checkQuery(list.filters);
+  return (
+    <RuleCounts
+      query={q && { ...(q.vin ? { vin: q.vin } : {}), startTime: q.startTime, endTime: q.endTime }}
+      rule={list.filters.rule}
+      onPick={(rule) => list.search({ ...list.filters, rule })}
+    />
+  );
+};
+
 export default function NewMessageCheckPage() {
   const t = useT();
   const rules = catalogueEnum(t, "frameCheck.rule", FRAME_CHECK_RULES, {
@@ -29,6 +41,27 @@ export default function NewMessageCheckPage() {
     encrypted: "blue",
     unsupported: "gray",
   });
+  const columns: readonly Column<Row>[] = [
+    dateTimeColumn<Row>("receivedAt", t("frameCheck.col.receivedAt")),
+    { key: "vin", title: t("frameCheck.col.vin"), width: 180 },
+    { key: "command", title: t("frameCheck.col.command"), width: 70, render: (r) => hex(r.command) },
+    enumColumn<Row>("rule", t("frameCheck.col.rule"), rules.badges, 120),
+    ellipsisColumn<Row>("reason", t("frameCheck.col.reason")),
+    { key: "peer", title: t("frameCheck.col.peer"), width: 150 },
+    { key: "length", title: t("frameCheck.col.length"), width: 84, align: "right" },
+    actionsColumn<Row>(
+      t("kit.actions"),
+      (row) => (
+        <a
+          href={hashHref(detailPath(row.id, row.receivedAt))}
+          className="text-sm text-blue-700 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600/40"
+        >
+          {t("frameCheck.open")}
+        </a>
+      ),
+      90,
+    ),
+  ];
   return (
     <ListPage
       screen="newMessageCheck"
@@ -62,40 +95,11 @@ export default function NewMessageCheckPage() {
           ],
         },
       ]}
-      titleExtra={(list) => {
-        const q = checkQuery(list.filters);
-        return (
-          <RuleCounts
-            query={q && { ...(q.vin ? { vin: q.vin } : {}), startTime: q.startTime, endTime: q.endTime }}
-            rule={list.filters.rule}
-            onPick={(rule) => list.search({ ...list.filters, rule })}
-          />
-        );
-      }}
+      titleExtra={ruleCounts}
       hint={t("frameCheck.hint")}
       emptyText={t("frameCheck.noRows")}
       rowKey={(row) => String(row.id)}
-      columns={[
-        dateTimeColumn<Row>("receivedAt", t("frameCheck.col.receivedAt")),
-        { key: "vin", title: t("frameCheck.col.vin"), width: 180 },
-        { key: "command", title: t("frameCheck.col.command"), width: 70, render: (r) => hex(r.command) },
-        enumColumn<Row>("rule", t("frameCheck.col.rule"), rules.badges, 120),
-        ellipsisColumn<Row>("reason", t("frameCheck.col.reason")),
-        { key: "peer", title: t("frameCheck.col.peer"), width: 150 },
-        { key: "length", title: t("frameCheck.col.length"), width: 84, align: "right" },
-        actionsColumn<Row>(
-          t("kit.actions"),
-          (row) => (
-            <a
-              href={hashHref(detailPath(row.id, row.receivedAt))}
-              className="text-sm text-blue-700 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600/40"
-            >
-              {t("frameCheck.open")}
-            </a>
-          ),
-          90,
-        ),
-      ]}
+      columns={columns}
     />
   );
 }

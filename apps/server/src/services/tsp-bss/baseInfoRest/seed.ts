@@ -1,8 +1,8 @@
 import { withVinCheckDigit } from "@tsp/domain";
 import { createRng, type Rng } from "../../../seed/rng";
-import { luhnDigit } from "../seed/identifiers";
 import type { SeedContext } from "../../types";
 import { columnOf } from "../registers/register";
+import { luhnDigit } from "../seed/identifiers";
 import "./tables";
 
 /** A PRNG of its own: these rows stay the same wherever the module sits in the seed order, and move no other module's data. */
