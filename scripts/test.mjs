@@ -2,7 +2,8 @@
 // `npm test`: every check, in order, stopping at the first failure (non-zero exit).
 // typecheck → lint (Biome, oxlint, dependency rules, Redocly) → builds → unit + contract
 // (Vitest, coverage thresholds) → browser tests (Playwright on the machine's Chromium, in
-// E2E_SHARDS processes side by side — default 2 —, each with its own server and port).
+// E2E_SHARDS processes side by side — default 2 —, each with its own server and port, the
+// spec files split by their measured durations).
 //
 // It also prepares what a fresh machine lacks, before the first step that needs it:
 //  - a Chromium (scripts/ensure-chromium.mjs: found, or installed with apt as root) for the SDK's
@@ -16,7 +17,7 @@
 //   npm test                      everything
 //   npm test -- lint build        only the steps whose names start with these words
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { findChromium } from "./find-chromium.mjs";
@@ -103,18 +104,43 @@ function run(cmd, args, env = {}, prefix = "") {
 }
 
 const shardCount = Math.max(1, Number(process.env.E2E_SHARDS ?? 2) || 1);
+
+/**
+ * The browser spec files split into `n` shards of about equal running time: longest first, each
+ * to the shard with the least so far, by the seconds of `tests/e2e/durations.json` (a full run's
+ * figures; a spec not in it counts as the median). Playwright's own `--shard` splits by test
+ * count in file order, which left one shard with the whole axe walk and minutes behind the other.
+ */
+function planShards(n) {
+  const dir = path.join(root, "tests/e2e");
+  const seconds = JSON.parse(readFileSync(path.join(dir, "durations.json"), "utf8"));
+  const known = Object.values(seconds).toSorted((a, b) => a - b);
+  const median = known[Math.floor(known.length / 2)] ?? 30;
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith(".spec.ts"))
+    .map((f) => ({ f, s: seconds[f] ?? median }))
+    .toSorted((a, b) => b.s - a.s || a.f.localeCompare(b.f));
+  const shards = Array.from({ length: n }, () => ({ files: [], s: 0 }));
+  for (const { f, s } of files) {
+    const least = shards.reduce((a, b) => (b.s < a.s ? b : a));
+    least.files.push(`tests/e2e/${f}`);
+    least.s += s;
+  }
+  return shards.map((x) => x.files);
+}
 const shardJson = (i) => path.join(reportDir, `playwright-${i}.json`);
 
 /** The browser step: one Playwright process per shard, each on its own port and output folder. */
 async function runShards(step) {
   if (shardCount === 1) return run(step.cmd, step.args, { PLAYWRIGHT_JSON_OUTPUT_NAME: shardJson(1) });
   const basePort = Number(process.env.E2E_PORT ?? 18080);
+  const plan = planShards(shardCount);
   const statuses = await Promise.all(
-    Array.from({ length: shardCount }, (_, k) => {
+    plan.map((files, k) => {
       const i = k + 1;
       return run(
         step.cmd,
-        [...step.args, `--shard=${i}/${shardCount}`],
+        [...step.args, ...files],
         {
           E2E_PORT: String(basePort + k),
           E2E_OUTPUT_DIR: `test-results/shard-${i}`,
@@ -181,7 +207,7 @@ for (const step of selected) {
     results.push({ name: "postgresql", ok: true, seconds: since(t), setup: true });
   }
   const started = Date.now();
-  const shards = step.shards && shardCount > 1 ? ` --shard=i/${shardCount} (${shardCount} side by side)` : "";
+  const shards = step.shards && shardCount > 1 ? ` <spec files> (${shardCount} shards side by side)` : "";
   console.log(`\n━━ ${step.name} ━━ ${step.cmd} ${step.args.join(" ")}${shards}`);
   const status = step.shards ? await runShards(step) : await run(step.cmd, step.args, step.postgres ? postgresEnv : {});
   results.push({ name: step.name, ok: status === 0 && !interrupted, seconds: since(started) });
