@@ -45,10 +45,14 @@ describe("frame check rules", () => {
     expect(frameCheckRuleFilter("check-code")).toEqual({ status: "bad-frame", checkCodeReason: true });
     expect(frameCheckRuleFilter("structure")).toEqual({ status: "bad-frame", checkCodeReason: false });
     expect(frameCheckRuleFilter("vin-unknown")).toEqual({ status: "vin-unknown" });
+    // every rule explained in Chinese, citing its clause, each label distinct (the screen's filter)
     for (const r of FRAME_CHECK_RULES) {
       const info = FRAME_CHECK_RULE_INFO[r];
-      expect(info.label && info.clause && info.handling).toBeTruthy();
+      expect(info.label, r).toMatch(/\p{Script=Han}{2}/u);
+      expect(info.clause, r).toMatch(/^GB\/T 32960\.3 (§\d|表\d)/);
+      expect(info.handling.length, r).toBeGreaterThan(4);
     }
+    expect(new Set(FRAME_CHECK_RULES.map((r) => FRAME_CHECK_RULE_INFO[r].label)).size).toBe(FRAME_CHECK_RULES.length);
   });
 });
 
