@@ -125,6 +125,7 @@ export function actionsColumn<T>(title: string, render: (row: T) => ReactNode, w
     key: "__actions",
     title,
     width,
+    stickyRight: true,
     render: (row) => <div className="flex items-center gap-1">{render(row)}</div>,
   };
 }

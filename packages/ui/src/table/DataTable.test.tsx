@@ -2,8 +2,9 @@ import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { DEFAULT_PAGE_SIZE, PAGE_SIZE_STORAGE_KEY } from "@tsp/domain";
 import { describe, expect, it, vi } from "vitest";
+import { actionsColumn } from "../kit/columns";
 import { CursorPager } from "./CursorPager";
-import { DataTable } from "./DataTable";
+import { DataTable, MIN_SHARED_COLUMN_WIDTH, tableMinWidth } from "./DataTable";
 import { NumberedPager, pageWindow } from "./NumberedPager";
 import { useRememberedPageSize } from "./pageSize";
 import type { Column } from "./types";
@@ -23,6 +24,19 @@ describe("DataTable", () => {
   it("shows 暂无数据 when there are no rows", () => {
     render(<DataTable label="登录日志" columns={cols} rows={[]} rowKey={(r) => r.vin} />);
     expect(screen.getByRole("status").textContent).toBe("暂无数据");
+  });
+  it("scrolls sideways rather than squeezing shared columns, and keeps the actions in view", () => {
+    const withActions: Column<Row>[] = [...cols, actionsColumn<Row>("操作", () => <button type="button">删除</button>)];
+    render(<DataTable label="登录日志" columns={withActions} rows={many(1)} rowKey={(r) => r.vin} />);
+    // 180 fixed + one shared column at its least 120 + the 140 px actions column
+    expect(tableMinWidth(withActions)).toBe(180 + MIN_SHARED_COLUMN_WIDTH + 140);
+    expect(screen.getByRole("table").style.minWidth).toBe(`${180 + MIN_SHARED_COLUMN_WIDTH + 140}px`);
+    const cell = screen.getByRole("button", { name: "删除" }).closest("td");
+    expect(cell?.className).toMatch(/\bsticky\b/);
+    expect(cell?.className).toMatch(/\bright-0\b/);
+    expect(screen.getByRole("columnheader", { name: "操作" }).className).toMatch(/\bsticky\b/);
+    // ordinary columns do not stick
+    expect(screen.getByRole("columnheader", { name: "VIN" }).className).not.toMatch(/\bsticky\b/);
   });
   it("renders every row of a short list", () => {
     render(<DataTable label="登录日志" columns={cols} rows={many(20)} rowKey={(r) => r.vin} />);

@@ -28,6 +28,21 @@ export interface DataTableProps<T> {
 
 const ROW_HEIGHT = 36;
 
+/**
+ * The least width a column without a fixed one gets. With `table-layout: fixed` such columns
+ * share what the fixed ones leave; on a narrow screen that could be nothing, squeezing their
+ * text to a letter a line. The table is at least this wide per shared column plus the fixed
+ * widths, and scrolls sideways beyond that.
+ */
+export const MIN_SHARED_COLUMN_WIDTH = 120;
+
+/** The width below which the table scrolls sideways instead of squeezing its columns. */
+export function tableMinWidth(columns: readonly { width?: number }[]): number {
+  return columns.reduce((sum, c) => sum + (c.width ?? MIN_SHARED_COLUMN_WIDTH), 0);
+}
+
+const STICKY_RIGHT = "sticky right-0 shadow-[-6px_0_6px_-6px_rgba(0,0,0,0.15)]";
+
 function cellValue<T>(col: Column<T>, row: T, index: number): ReactNode {
   if (col.ellipsis) return <EllipsisCell text={textOf(col, row)} />;
   if (col.render) return col.render(row, index);
@@ -93,7 +108,12 @@ export function DataTable<T>({
         tabIndex={0}
         aria-label={`${label}（可滚动）`}
       >
-        <table aria-label={label} aria-rowcount={rows.length + 1} className="w-full table-fixed border-collapse">
+        <table
+          aria-label={label}
+          aria-rowcount={rows.length + 1}
+          className="w-full table-fixed border-collapse"
+          style={{ minWidth: tableMinWidth(columns) }}
+        >
           <colgroup>
             {columns.map((c) => (
               <col key={c.key} style={c.width ? { width: c.width } : undefined} />
@@ -107,6 +127,7 @@ export function DataTable<T>({
                   scope="col"
                   className={clsx(
                     "h-9 border-b border-gray-200 px-3 font-medium text-gray-600",
+                    c.stickyRight && `${STICKY_RIGHT} bg-gray-50`,
                     c.align === "right" ? "text-right" : c.align === "center" ? "text-center" : "text-left",
                   )}
                 >
@@ -134,6 +155,7 @@ export function DataTable<T>({
                     className={clsx(
                       "px-3 py-1.5 text-gray-800",
                       c.ellipsis ? "max-w-0" : "break-words",
+                      c.stickyRight && `${STICKY_RIGHT} bg-white`,
                       c.align === "right" ? "text-right" : c.align === "center" ? "text-center" : "text-left",
                     )}
                   >

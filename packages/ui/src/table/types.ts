@@ -13,4 +13,9 @@ export interface Column<T> {
   /** Plain text used for the ellipsis tooltip and the full-text popover; defaults to the cell value. */
   text?: (row: T) => string;
   align?: "left" | "right" | "center";
+  /**
+   * Kept in view at the right edge while the table scrolls sideways (the row actions: a wide
+   * list on a 1280 px screen must not hide 编辑/删除 behind a scroll).
+   */
+  stickyRight?: boolean;
 }
