@@ -6,6 +6,7 @@ export * from "./dealer/index";
 export * from "./errors/index";
 export * from "./format/index";
 export * from "./frames/index";
+export * from "./journals/index";
 export * from "./gbt32960/index";
 export * from "./geofence/index";
 export * from "./identifiers/index";
@@ -15,6 +16,7 @@ export * from "./list/index";
 export * from "./monitor/index";
 export * from "./ner/index";
 export * from "./paging/index";
+export * from "./permit/operationLog";
 export {
   BIG_SCREEN_DESIGN_WIDTH,
   CHUNK_LOAD_TIMEOUT_MS,

@@ -27,6 +27,10 @@ export interface RealtimeSample {
   readonly voltage?: number;
   /** Total current in A (default 20). */
   readonly current?: number;
+  /** SOC sent as the standard's marker instead of a value (a terminal that could not read it). */
+  readonly socStatus?: "abnormal" | "invalid";
+  /** A 报警数据 item (0x07): 最高报警等级 1–3 and the 通用报警标志 DWORD, no fault codes. */
+  readonly alarm?: { readonly level: number; readonly flags: number };
 }
 
 const bad = (message: string): Result<never, FrameError> => ({ ok: false, error: { code: "bad-number", message } });
@@ -38,6 +42,13 @@ function uint(value: number, size: number, name: string): Result<number[], Frame
   const out: number[] = [];
   for (let i = size - 1; i >= 0; i--) out.push(Math.floor(value / 2 ** (8 * i)) % 256);
   return ok(out);
+}
+
+/** The 0x07 item of a sample's alarm: level, flags, then four empty fault-code lists. */
+function alarmItem(alarm: RealtimeSample["alarm"]): number[] {
+  if (alarm === undefined) return [];
+  const f = alarm.flags >>> 0;
+  return [0x07, alarm.level, f >>> 24, (f >>> 16) & 0xff, (f >>> 8) & 0xff, f & 0xff, 0, 0, 0, 0];
 }
 
 /**
@@ -54,7 +65,7 @@ export function encodeRealtimeMessage(vin: string, s: RealtimeSample): Result<st
     uint(Math.round(s.mileageKm * 10), 4, "累计里程"),
     uint(Math.round((s.voltage ?? 350) * 10), 2, "总电压"),
     uint(Math.round((s.current ?? 20) * 10) + 10_000, 2, "总电流"),
-    uint(Math.round(s.soc), 1, "SOC"),
+    s.socStatus === undefined ? uint(Math.round(s.soc), 1, "SOC") : ok([s.socStatus === "invalid" ? 0xff : 0xfe]),
     uint(Math.round(Math.abs(s.longitude) * 1e6), 4, "经度"),
     uint(Math.round(Math.abs(s.latitude) * 1e6), 4, "纬度"),
   ];
@@ -94,6 +105,7 @@ export function encodeRealtimeMessage(vin: string, s: RealtimeSample): Result<st
     status,
     ...lon,
     ...lat,
+    ...alarmItem(s.alarm),
   ]);
   const frame = encodeFrame({
     edition: 2016,

@@ -6,7 +6,7 @@ import type { ByteReader } from "./reader";
  * 通用报警标志 bit names (telematics-facts.md §1 "Alarm bits 0–18" ✔; bits 19–27 are the
  * 2025 edition's, ①rtm_con, named here from its identifiers).
  */
-const ALARM_BITS: readonly string[] = [
+export const ALARM_BITS: readonly string[] = [
   "温度差异报警",
   "电池高温报警",
   "车载储能装置类型过压报警",

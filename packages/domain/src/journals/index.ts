@@ -1,0 +1,14 @@
+// The TBOX message journals over the gateway's frame journal (issue 16).
+export {
+  entryHasAlarm,
+  entryInJournal,
+  type Reading,
+  readingText,
+  TBOX_ALARM_NAMES,
+  TBOX_JOURNAL_COMMANDS,
+  TBOX_JOURNALS,
+  type TboxJournal,
+  type TboxJournalEntry,
+  type TboxJournalFilter,
+  tboxJournalEntries,
+} from "./tboxJournal";

@@ -1,0 +1,237 @@
+import { type FrameProtocol, frameProtocol } from "../frames/positions";
+import { COMMAND } from "../gbt32960/codes";
+import { hexToBytes } from "../gbt32960/hex";
+import { decodeMessage } from "../gbt32960/message";
+import { ALARM_BITS } from "../gbt32960/realtime/alarm";
+import type { Coded, Quantity, ValueStatus } from "../gbt32960/realtime/quantity";
+import type { RealtimeData } from "../gbt32960/realtime/realtimeData";
+import { JT808_BATCH_RESENT } from "../jt808/batchLocation";
+import { JT808_ALARM_BITS, jt808AlarmNames } from "../jt808/flags";
+import { type Jt808Location, jt808Coordinates } from "../jt808/location";
+import { decodeJt808Message } from "../jt808/message";
+
+/**
+ * The TBOX message journals read from the gateway's frame journal (issue 16; platform-shell.md
+ * /tbox): 车辆位置报文, 位置补发报文, 车辆报警报文, 新能源国标数据, 报警数据查询.
+ */
+export const TBOX_JOURNALS = ["location", "locationResend", "warn", "energyCar", "warnsearch"] as const;
+export type TboxJournal = (typeof TBOX_JOURNALS)[number];
+
+/**
+ * Commands each journal reads (the store's pre-filter; the decoded entry decides the rest):
+ * GB/T 32960 real-time 0x02 and re-sent 0x03, JT/T 808 location 0x0200 and batch 0x0704.
+ */
+export const TBOX_JOURNAL_COMMANDS: Readonly<Record<TboxJournal, readonly number[]>> = {
+  location: [COMMAND.realtimeData, 0x0200, 0x0704],
+  locationResend: [COMMAND.resentData, 0x0704],
+  warn: [COMMAND.realtimeData, COMMAND.resentData, 0x0200, 0x0704],
+  energyCar: [COMMAND.realtimeData, COMMAND.resentData],
+  warnsearch: [COMMAND.realtimeData, COMMAND.resentData, 0x0200, 0x0704],
+};
+
+/**
+ * A measured value as the journals show it: `value` only when the terminal sent a valid one;
+ * 异常 (abnormal) and 无效 (invalid) stay what they are, never a number (GB/T 32960.3).
+ */
+export interface Reading {
+  readonly status: ValueStatus;
+  readonly value: number | null;
+  readonly unit: string;
+}
+
+/** One report of a frame (a GB/T 32960 unit, a JT/T 808 location or one entry of a batch). */
+export interface TboxJournalEntry {
+  readonly protocol: FrameProtocol;
+  /** The terminal's collection time, epoch ms. */
+  readonly collectedAt: number;
+  /** Re-sent data (GB/T 32960 0x03, JT/T 808 0x0704 type 1). */
+  readonly resent: boolean;
+  /** The report carried a position (GB/T 32960 0x05 item, every JT/T 808 location). */
+  readonly hasPosition: boolean;
+  readonly fixValid: boolean;
+  /** WGS-84 degrees, signed, present only with a valid fix. */
+  readonly longitude: number | null;
+  readonly latitude: number | null;
+  readonly speed: Reading | null;
+  readonly mileage: Reading | null;
+  readonly soc: Reading | null;
+  readonly totalVoltage: Reading | null;
+  readonly totalCurrent: Reading | null;
+  /** 车辆状态 (GB/T 32960 0x01), its standard name, 异常 or 无效. */
+  readonly vehicleState: string | null;
+  /** 最高报警等级 (GB/T 32960 0x07; JT/T 808 has no level). */
+  readonly alarmLevel: Reading | null;
+  /** The standards' names of the alarms set (通用报警标志 / JT/T 808 报警标志). */
+  readonly alarms: readonly string[];
+  /** GB/T 32960 information types the unit carried, by the standard's names. */
+  readonly items: readonly string[];
+}
+
+/** Filters beyond VIN and range, per journal. */
+export interface TboxJournalFilter {
+  readonly protocol?: FrameProtocol | undefined;
+  /** 报警数据查询: 最高报警等级 1–3. */
+  readonly level?: number | undefined;
+  /** 报警数据查询: one alarm by the standard's name. */
+  readonly alarm?: string | undefined;
+}
+
+const reading = (q: Quantity): Reading => ({
+  status: q.status,
+  value: q.status === "valid" ? q.value : null,
+  unit: q.unit,
+});
+
+const valid = (value: number, unit: string): Reading => ({ status: "valid", value, unit });
+
+const codedText = (c: Coded): string => c.name ?? `0x${c.raw.toString(16).toUpperCase().padStart(2, "0")}`;
+
+function gbtEntry(realtime: RealtimeData, resent: boolean): TboxJournalEntry {
+  let entry: TboxJournalEntry = {
+    protocol: "gbt32960",
+    collectedAt: realtime.collectedAt,
+    resent,
+    hasPosition: false,
+    fixValid: false,
+    longitude: null,
+    latitude: null,
+    speed: null,
+    mileage: null,
+    soc: null,
+    totalVoltage: null,
+    totalCurrent: null,
+    vehicleState: null,
+    alarmLevel: null,
+    alarms: [],
+    items: realtime.items.map((i) => i.name),
+  };
+  for (const item of realtime.items) {
+    if (item.kind === "vehicle") {
+      const v = item.vehicle;
+      entry = {
+        ...entry,
+        speed: reading(v.speed),
+        mileage: reading(v.odometer),
+        soc: reading(v.soc),
+        totalVoltage: reading(v.totalVoltage),
+        totalCurrent: reading(v.totalCurrent),
+        vehicleState: codedText(v.vehicleState),
+      };
+    } else if (item.kind === "position") {
+      const { longitude: lon, latitude: lat, ...p } = item.position;
+      entry = { ...entry, hasPosition: true };
+      // A fix whose coordinates are 异常/无效 is no fix: no number is shown as a place.
+      if (p.fixValid && lon.status === "valid" && lat.status === "valid") {
+        entry = {
+          ...entry,
+          fixValid: true,
+          longitude: p.west ? -lon.value : lon.value,
+          latitude: p.south ? -lat.value : lat.value,
+        };
+      }
+    } else if (item.kind === "alarm") {
+      const a = item.alarm;
+      const level = a.highestLevel;
+      entry = {
+        ...entry,
+        alarmLevel: { status: level.status, value: level.status === "valid" ? level.raw : null, unit: "" },
+        alarms: a.flags.map((f) => f.name ?? `报警位${f.bit}`),
+      };
+    }
+  }
+  return entry;
+}
+
+function jt808Entry(l: Jt808Location, resent: boolean): TboxJournalEntry {
+  // Status bit 1: 0 未定位, 1 定位 (JT/T 808 表25).
+  const fixValid = (l.status & 0x02) !== 0;
+  const { latitude, longitude } = jt808Coordinates(l);
+  const mileage = l.items.find((i): i is { readonly kind: "mileage"; readonly value: number } => i.kind === "mileage");
+  return {
+    protocol: "jt808",
+    collectedAt: l.time,
+    resent,
+    hasPosition: true,
+    fixValid,
+    longitude: fixValid ? longitude : null,
+    latitude: fixValid ? latitude : null,
+    speed: valid(l.speed / 10, "km/h"),
+    mileage: mileage ? valid(mileage.value / 10, "km") : null,
+    soc: null,
+    totalVoltage: null,
+    totalCurrent: null,
+    vehicleState: null,
+    alarmLevel: null,
+    alarms: jt808AlarmNames(l.alarm),
+    items: [],
+  };
+}
+
+function jt808Entries(rawHex: string): TboxJournalEntry[] {
+  const bytes = hexToBytes(rawHex);
+  if (!bytes.ok) return [];
+  const message = decodeJt808Message(bytes.value);
+  if (!message.ok) return [];
+  const { body } = message.value;
+  if (body.kind === "location") return [jt808Entry(body.location, false)];
+  if (body.kind === "batchLocation") {
+    const resent = body.batch.type === JT808_BATCH_RESENT;
+    return body.batch.locations.map((l) => jt808Entry(l, resent));
+  }
+  return [];
+}
+
+/**
+ * The reports of a stored frame: one per GB/T 32960 real-time/re-sent unit, one per JT/T 808
+ * location (each entry of a 0x0704 batch). A frame that does not decode reports none.
+ */
+export function tboxJournalEntries(rawHex: string): TboxJournalEntry[] {
+  const protocol = frameProtocol(rawHex);
+  if (protocol === "jt808") return jt808Entries(rawHex);
+  if (protocol !== "gbt32960") return [];
+  const decoded = decodeMessage(rawHex);
+  if (!decoded.ok || decoded.value.body.kind !== "realtime") return [];
+  return [gbtEntry(decoded.value.body.realtime, decoded.value.frame.command === COMMAND.resentData)];
+}
+
+/** Whether the report carries an alarm: a set flag, or a GB/T 32960 level above 无故障. */
+export function entryHasAlarm(e: TboxJournalEntry): boolean {
+  return e.alarms.length > 0 || (e.alarmLevel?.value ?? 0) > 0;
+}
+
+/** Whether a report belongs to the journal under its filter. */
+export function entryInJournal(journal: TboxJournal, e: TboxJournalEntry, f: TboxJournalFilter = {}): boolean {
+  if (f.protocol !== undefined && e.protocol !== f.protocol) return false;
+  switch (journal) {
+    case "location":
+      return e.hasPosition && !e.resent;
+    case "locationResend":
+      return e.hasPosition && e.resent;
+    case "energyCar":
+      return e.protocol === "gbt32960";
+    case "warn":
+      return entryHasAlarm(e);
+    case "warnsearch":
+      return (
+        entryHasAlarm(e) &&
+        (f.level === undefined || e.alarmLevel?.value === f.level) &&
+        (f.alarm === undefined || e.alarms.includes(f.alarm))
+      );
+  }
+}
+
+/** A reading as text: `353.9 V`, 异常, 无效, or — when the report had no such value. */
+export function readingText(r: Reading | null): string {
+  if (r === null) return "—";
+  if (r.status === "abnormal") return "异常";
+  if (r.status === "invalid") return "无效";
+  return r.unit ? `${r.value} ${r.unit}` : String(r.value);
+}
+
+/**
+ * The alarms 报警数据查询 can look for: GB/T 32960's 通用报警标志 (both editions) then JT/T 808's
+ * 报警标志, each name once.
+ */
+export const TBOX_ALARM_NAMES: readonly string[] = [
+  ...new Set([...ALARM_BITS, ...JT808_ALARM_BITS.filter((n): n is string => n !== undefined)]),
+];
