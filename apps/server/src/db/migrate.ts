@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import { type Migration, Migrator } from "kysely/migration";
 import * as m0003 from "../gateway/migrations/0003_gateway";
+import * as m0004 from "../gateway/migrations/0004_jt808_terminal";
 import type { ServiceModule } from "../services/types";
 import * as m0001 from "./migrations/0001_app_meta";
 import * as m0002 from "./migrations/0002_platform";
@@ -11,6 +12,7 @@ const platformMigrations: Record<string, Migration> = {
   "0002_platform": m0002,
   // The GB/T 32960 gateway (src/gateway/) is no service module: its tables are the platform's.
   "0003_gateway": m0003,
+  "0004_jt808_terminal": m0004,
 };
 
 /** Plain code-unit order (not locale order), so the sequence is the same on every machine. */

@@ -1,13 +1,33 @@
-/**
- * GATEWAY_PORT: the gateway's TCP port, or undefined when unset. `npm run gateway` defaults it
- * to 32960; `npm start` runs the gateway only when it is set (tests start many servers, and a
- * fixed port would collide).
- */
-export function gatewayPort(env: NodeJS.ProcessEnv): number | undefined {
-  if (env.GATEWAY_PORT === undefined || env.GATEWAY_PORT === "") return undefined;
-  const port = Number(env.GATEWAY_PORT);
+/** A TCP port from the environment: undefined when unset or empty, else 0..65535. */
+function portFrom(env: NodeJS.ProcessEnv, name: string): number | undefined {
+  const text = env[name];
+  if (text === undefined || text === "") return undefined;
+  const port = Number(text);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new Error(`GATEWAY_PORT must be 0..65535, got ${env.GATEWAY_PORT}`);
+    throw new Error(`${name} must be 0..65535, got ${text}`);
   }
   return port;
+}
+
+/**
+ * GATEWAY_PORT: the GB/T 32960 gateway's TCP port, or undefined when unset or empty. `npm run
+ * gateway` defaults it to 32960 and `npm start` (scripts/start.mjs) too; the server itself runs
+ * the gateway only when it is set (tests start many servers, and a fixed port would collide).
+ */
+export function gatewayPort(env: NodeJS.ProcessEnv): number | undefined {
+  return portFrom(env, "GATEWAY_PORT");
+}
+
+/** JT808_PORT: the JT/T 808 listener's port (defaults as GATEWAY_PORT's, 8808); unset or empty: none. */
+export function jt808Port(env: NodeJS.ProcessEnv): number | undefined {
+  return portFrom(env, "JT808_PORT");
+}
+
+/** SIMULATE: how many demo vehicles the server's own fleet simulator drives (unset, empty or 0: none). */
+export function simulateCount(env: NodeJS.ProcessEnv): number {
+  const text = env.SIMULATE;
+  if (text === undefined || text === "") return 0;
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 0 || n > 100_000) throw new Error(`SIMULATE must be 0..100000, got ${text}`);
+  return n;
 }

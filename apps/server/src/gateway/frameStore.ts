@@ -21,6 +21,8 @@ export interface FrameRecord {
   readonly logout?: { readonly ts: number };
   /** A read real-time/re-sent unit: what the latest state keeps of it. */
   readonly report?: LatestReport;
+  /** The vehicle is online (a JT/T 808 authentication or heartbeat: no login journal row, which holds GB/T 32960 logins). */
+  readonly online?: true;
 }
 
 /** The latest-state columns a real-time unit fills (each only when decoded and valid). */
@@ -201,7 +203,7 @@ type StateRow = Database["gateway_vehicle_state"];
 function latestStates(records: readonly FrameRecord[]): StateRow[] {
   const byVin = new Map<string, StateRow>();
   for (const r of records) {
-    if (r.status !== "ok" || r.vin === null || !(r.login || r.logout || r.report)) continue;
+    if (r.status !== "ok" || r.vin === null || !(r.login || r.logout || r.report || r.online)) continue;
     const s: StateRow = byVin.get(r.vin) ?? {
       vin: r.vin,
       online: true,
@@ -216,6 +218,7 @@ function latestStates(records: readonly FrameRecord[]): StateRow[] {
       updated_at: r.receivedAt,
     };
     s.updated_at = r.receivedAt;
+    if (r.online) s.online = true;
     if (r.login) {
       s.online = true;
       s.last_login_at = r.login.ts;

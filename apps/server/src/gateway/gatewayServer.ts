@@ -17,12 +17,17 @@ import type { Database } from "../db/schema";
 import { answerFrame, FLAG } from "./answers";
 import { FrameSplitter } from "./frameSplitter";
 import { type FrameRecord, FrameStore, type FrameStoreOptions } from "./frameStore";
+import { type Jt808Context, serveJt808 } from "./jt808Server";
 import { latestReport } from "./report";
 
 export interface GatewayOptions extends FrameStoreOptions {
   readonly host?: string;
   /** 0 picks a free port (tests). */
   readonly port: number;
+  /** The JT/T 808 port (0 picks a free one); no JT/T 808 listener when undefined. */
+  readonly jt808Port?: number;
+  /** How long the packages of a sub-packaged JT/T 808 message may take to arrive (default 60 s). */
+  readonly fragmentTimeoutMs?: number;
   /** Close a connection that sent nothing for this long (default 300 s: the standard's longest heartbeat, 240 s, plus margin). */
   readonly idleTimeoutMs?: number;
   /** Close a connection that holds an unfinished frame this long, however the bytes trickle (default 10 s: slow-loris). */
@@ -41,8 +46,10 @@ export interface GatewayOptions extends FrameStoreOptions {
 
 export interface Gateway {
   readonly port: number;
+  /** The JT/T 808 listener's port, when it runs. */
+  readonly jt808Port: number | undefined;
   readonly host: string;
-  /** Connections open now. */
+  /** Connections open now (both protocols). */
   connections(): number;
   /** Stops accepting, closes every connection and writes what is queued. */
   close(): Promise<void>;
@@ -263,28 +270,63 @@ export async function startGateway(db: Kysely<Database>, options: GatewayOptions
     });
   }
 
-  const server: Server = createServer(serve);
   const host = options.host ?? "127.0.0.1";
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(options.port, host, () => {
-      server.off("error", reject);
-      resolve();
-    });
-  });
-  const address = server.address();
-  const port = typeof address === "object" && address ? address.port : options.port;
+  const server = await listen(createServer(serve), options.port, host);
+  // JT/T 808 on a port of its own: a terminal is configured with one address per protocol, and a
+  // connection's framing is then fixed from its first byte on (no guessing from garbage).
+  const jt808Context: Jt808Context = {
+    db,
+    store,
+    now,
+    idleMs,
+    partialMs,
+    maxInFlight,
+    fragmentTimeoutMs: options.fragmentTimeoutMs ?? 60_000,
+    sockets,
+    online: new Map(),
+  };
+  const jt808 =
+    options.jt808Port === undefined
+      ? undefined
+      : await listen(
+          createServer((socket) => serveJt808(socket, jt808Context)),
+          options.jt808Port,
+          host,
+        );
   return {
-    port,
+    port: portOf(server.server, options.port),
+    jt808Port: jt808 ? portOf(jt808.server, options.jt808Port ?? 0) : undefined,
     host,
     connections: () => sockets.size,
     close: async () => {
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      const closed = Promise.all([server.close(), jt808?.close()]);
       for (const s of sockets) s.destroy();
       await closed;
       await store.close();
     },
   };
+}
+
+/** The port a listening server got (0 asked for a free one). */
+function portOf(server: Server, fallback: number): number {
+  const address = server.address();
+  return typeof address === "object" && address ? address.port : fallback;
+}
+
+/** Listens on host:port; `close` resolves when the server stopped. */
+async function listen(
+  server: Server,
+  port: number,
+  host: string,
+): Promise<{ server: Server; close: () => Promise<void> }> {
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  return { server, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
 type Body =

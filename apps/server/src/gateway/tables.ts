@@ -5,6 +5,7 @@ declare module "../db/schema" {
   interface Database {
     gateway_frame: GatewayFrameTable;
     gateway_vehicle_state: GatewayVehicleStateTable;
+    gateway_jt808_terminal: GatewayJt808TerminalTable;
   }
 }
 
@@ -54,4 +55,17 @@ export interface GatewayVehicleStateTable {
   soc: number | null;
   mileage_km: number | null;
   updated_at: number;
+}
+
+/** A JT/T 808 terminal the gateway registered (migration 0004_jt808_terminal). */
+export interface GatewayJt808TerminalTable {
+  /** The header's phone number, leading zeros trimmed. */
+  phone: string;
+  vin: string;
+  /** The terminal id of its 0x0100. */
+  terminal_id: string;
+  /** The code given in the 0x8100 answer, checked on 0x0102. */
+  auth_code: string;
+  edition: number;
+  registered_at: number;
 }
