@@ -35,6 +35,10 @@ export {
 } from "./platform/constants";
 export { canConfirm } from "./platform/throttle";
 export * from "./preview/index";
+export * from "./permit/accounts";
+export * from "./permit/menus";
+export * from "./permit/organisations";
+export * from "./permit/roles";
 export * from "./realname/index";
 export * from "./registers/index";
 export * from "./routes/index";
@@ -42,6 +46,7 @@ export * from "./search/index";
 export * from "./session/index";
 export { err, ok, type Result } from "./shared/result";
 export * from "./simCard/index";
+export * from "./simulation/index";
 export * from "./tabs/index";
 export * from "./tbox/index";
 export * from "./trees/index";
