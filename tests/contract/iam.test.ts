@@ -32,6 +32,10 @@ async function makeAccount(username: string, password: string) {
     .execute();
 }
 
+/** RFC 7636 Appendix B's verifier and its S256 challenge: tsp-console must send PKCE. */
+const VERIFIER = "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk";
+const PKCE = { code_challenge: "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM", code_challenge_method: "S256" };
+
 /** The sign-in form and the token call take form bodies; both go through the SDK like every call. */
 const postForm = (
   operationId: "submitAuthorizeForm" | "getToken",
@@ -48,7 +52,13 @@ describe.skipIf(engine.skip)(`b-iam-account and comm-inc-center contract (${engi
 
   it("renders the Chinese sign-in page with the platform name for a known client and redirect URI", async () => {
     const res = await ledger.call("getAuthorizePage", {
-      query: { response_type: "code", client_id: "tsp-console", redirect_uri: "http://127.0.0.1:8080/", state: "abc" },
+      query: {
+        response_type: "code",
+        client_id: "tsp-console",
+        redirect_uri: "http://127.0.0.1:8080/",
+        state: "abc",
+        ...PKCE,
+      },
     });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/text\/html/);
@@ -57,6 +67,25 @@ describe.skipIf(engine.skip)(`b-iam-account and comm-inc-center contract (${engi
     expect(html).toContain("车联网运营管理系统");
     expect(html).toContain("用户名");
     expect(html).toContain('name="state" value="abc"');
+    expect(html).toContain(`name="code_challenge" value="${PKCE.code_challenge}"`);
+    // Without PKCE (or with plain) tsp-console is sent back with invalid_request (RFC 7636 §4.4.1).
+    for (const pkce of [{}, { code_challenge: PKCE.code_challenge, code_challenge_method: "plain" }]) {
+      const refused = await ledger.call("getAuthorizePage", {
+        query: {
+          response_type: "code",
+          client_id: "tsp-console",
+          redirect_uri: "http://127.0.0.1:8080/",
+          state: "abc",
+          ...pkce,
+        },
+      });
+      expect(refused.status).toBe(302);
+      const back = new URL(refused.headers.get("location") ?? "");
+      expect(back.origin + back.pathname).toBe("http://127.0.0.1:8080/");
+      expect(back.searchParams.get("error")).toBe("invalid_request");
+      expect(back.searchParams.get("state")).toBe("abc");
+      expect(back.searchParams.get("code")).toBeNull();
+    }
   });
 
   it("refuses an unknown client or a foreign redirect URI with 400 and never redirects", async () => {
@@ -101,13 +130,15 @@ describe.skipIf(engine.skip)(`b-iam-account and comm-inc-center contract (${engi
       client_id: "tsp-console",
       redirect_uri: redirectUri,
       state: "st",
+      ...PKCE,
       username: "admin",
       password: "Admin@123456",
     });
     expect(res.status).toBe(302);
     const code = new URL(res.headers.get("location") ?? "").searchParams.get("code") ?? "";
     const basic = `Basic ${Buffer.from("tsp-console:tsp-console-secret").toString("base64")}`;
-    const token = (form: Record<string, string>) => postForm("getToken", form, { authorization: basic });
+    const token = (form: Record<string, string>) =>
+      postForm("getToken", { ...form, code_verifier: VERIFIER }, { authorization: basic });
     const wrongState = await token({ grant_type: "iam_sso_login", code, redirect_uri: redirectUri, state: "other" });
     expect(wrongState.status).toBe(400);
     const wrongRedirect = await token({
@@ -119,12 +150,13 @@ describe.skipIf(engine.skip)(`b-iam-account and comm-inc-center contract (${engi
     expect(wrongRedirect.status).toBe(400);
     const good = await token({ grant_type: "iam_sso_login", code, redirect_uri: redirectUri, state: "st" });
     expect(good.status).toBe(200);
-    expect(good.body).toMatchObject({
-      data: { token_type: "bearer", expires_in: 43200 },
-    });
+    // RFC 6749 §5.1 at the top level, not the envelope.
+    expect(good.body).toMatchObject({ token_type: "Bearer", expires_in: 43200, scope: "all" });
+    expect(good.headers.get("cache-control")).toBe("no-store");
     const again = await token({ grant_type: "iam_sso_login", code, redirect_uri: redirectUri, state: "st" });
     expect(again.status).toBe(400);
-    expect(again.body.data.failDetail[0].msg).toContain("授权码无效或已过期");
+    // §5.2 error with the envelope beside it.
+    expect(again.body).toMatchObject({ error: "invalid_grant", msg: "授权码无效或已过期", code: 400 });
   });
 
   it("answers a malformed sign-in form with a 400 envelope and an unknown client without redirecting", async () => {
@@ -156,6 +188,8 @@ describe.skipIf(engine.skip)(`b-iam-account and comm-inc-center contract (${engi
       },
     );
     expect(bad.status).toBe(401);
+    expect(bad.body).toMatchObject({ error: "invalid_client", msg: "客户端认证失败" });
+    expect(bad.headers.get("www-authenticate")).toMatch(/^Basic /);
     const none = await postForm("getToken", { grant_type: "client_credentials" });
     expect(none.status).toBe(401);
     // The console client may not use client_credentials.
@@ -167,6 +201,7 @@ describe.skipIf(engine.skip)(`b-iam-account and comm-inc-center contract (${engi
       },
     );
     expect(wrongGrant.status).toBe(400);
+    expect(wrongGrant.body).toMatchObject({ error: "unauthorized_client" });
     const badGrant = await postForm(
       "getToken",
       { grant_type: "password" },
@@ -175,6 +210,7 @@ describe.skipIf(engine.skip)(`b-iam-account and comm-inc-center contract (${engi
       },
     );
     expect(badGrant.status).toBe(400);
+    expect(badGrant.body).toMatchObject({ error: "unsupported_grant_type" });
   });
 
   it("gives automation scripts a token for the bound service account (client_credentials through the SDK)", async () => {
@@ -191,6 +227,7 @@ describe.skipIf(engine.skip)(`b-iam-account and comm-inc-center contract (${engi
         response_type: "code",
         client_id: "tsp-console",
         redirect_uri: "http://127.0.0.1:8080/",
+        ...PKCE,
         username: "lockme",
         password,
       });
@@ -209,6 +246,7 @@ describe.skipIf(engine.skip)(`b-iam-account and comm-inc-center contract (${engi
       response_type: "code",
       client_id: "tsp-console",
       redirect_uri: "http://127.0.0.1:8080/",
+      ...PKCE,
       username: "nobody",
       password: "x",
     });
@@ -221,7 +259,7 @@ describe.skipIf(engine.skip)(`b-iam-account and comm-inc-center contract (${engi
     const other = await signIn(base, "changer", "Changer@123456");
     const key = await ledger.call("getPubKey");
     expect(key.body.data.algorithm).toBe("RSA-OAEP-256");
-    const enc = (v: string) => encryptValue(key.body.data.publicKey, v);
+    const enc = (v: string) => encryptValue(key.body.data.publicKey, v, key.body.data.algorithm);
     const wrongOld = await ledger.call("modifyPassword", {
       token: first.token,
       body: { oldPassword: await enc("Nope@123456"), newPassword: await enc("Better@2025x") },

@@ -16,6 +16,10 @@ let server: TestServer;
 const REDIRECT = "http://127.0.0.1:5173/";
 const OTHER_CLIENT = { clientId: "attacker-app", clientSecret: "attacker-app-secret" };
 
+/** RFC 7636 Appendix B's verifier and its S256 challenge: tsp-console must send PKCE. */
+const VERIFIER = "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk";
+const PKCE = { code_challenge: "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM", code_challenge_method: "S256" };
+
 const basic = (c: { clientId: string; clientSecret: string }) =>
   `Basic ${Buffer.from(`${c.clientId}:${c.clientSecret}`).toString("base64")}`;
 
@@ -35,6 +39,7 @@ async function codeFor(username: string, password: string, redirectUri = REDIREC
     client_id: CONSOLE_CLIENT.clientId,
     redirect_uri: redirectUri,
     state,
+    ...PKCE,
     username,
     password,
   });
@@ -45,7 +50,7 @@ async function codeFor(username: string, password: string, redirectUri = REDIREC
 }
 
 const exchange = (form: Record<string, string>, client = CONSOLE_CLIENT) =>
-  postForm("/b-iam-account/oauth/token", form, { authorization: basic(client) });
+  postForm("/b-iam-account/oauth/token", { code_verifier: VERIFIER, ...form }, { authorization: basic(client) });
 
 /** One try of the authorize form with a username and password. */
 const attempt = (username: string, password: string) =>
@@ -54,6 +59,7 @@ const attempt = (username: string, password: string) =>
     client_id: CONSOLE_CLIENT.clientId,
     redirect_uri: REDIRECT,
     state: "s",
+    ...PKCE,
     username,
     password,
   });
@@ -78,14 +84,25 @@ describe.skipIf(engine.skip)(`sign-in attacks (${engine.kind})`, () => {
   }, 180_000);
   afterAll(() => server?.stop());
 
-  it("redeems a code once: a replay is refused with 400", async () => {
+  it("redeems a code once: a replay is refused with invalid_grant and revokes the token the code gave (RFC 6749 §4.1.2)", async () => {
     const code = await codeFor("admin", "Admin@123456");
     const form = { grant_type: "authorization_code", code, redirect_uri: REDIRECT };
     const first = await exchange(form);
     expect(first.status).toBe(200);
+    const { access_token } = (await first.json()) as { access_token: string };
+    const myInfo = () =>
+      fetch(new URL("/comm-inc-center/v1/web/home/user/myInfo", server.url), {
+        headers: { authorization: `Bearer ${access_token}` },
+      });
+    expect((await myInfo()).status).toBe(200);
     const replay = await exchange(form);
     expect(replay.status).toBe(400);
-    expect(((await replay.json()) as { msg: string }).msg).toMatch(/[\u4e00-\u9fff]/);
+    const body = (await replay.json()) as { error: string; msg: string };
+    expect(body.error).toBe("invalid_grant");
+    expect(body.msg).toMatch(/[\u4e00-\u9fff]/);
+    const after = await myInfo();
+    expect(after.status).toBe(401);
+    expect(after.headers.get("www-authenticate")).toContain('error="invalid_token"');
   });
 
   it("refuses a code redeemed by another client, even one registered for the same redirect URI", async () => {
@@ -146,9 +163,9 @@ describe.skipIf(engine.skip)(`sign-in attacks (${engine.kind})`, () => {
     const code = await codeFor("admin", "Admin@123456");
     const token = (
       (await (await exchange({ grant_type: "authorization_code", code, redirect_uri: REDIRECT })).json()) as {
-        data: { access_token: string };
+        access_token: string;
       }
-    ).data.access_token;
+    ).access_token;
     for (const name of ["access_token", "token", "authorization", "Authorization"]) {
       const res = await fetch(
         new URL(`/comm-inc-center/v1/web/home/user/myInfo?${name}=${encodeURIComponent(token)}`, server.url),
@@ -216,6 +233,7 @@ describe.skipIf(engine.skip)(`sign-in attacks (${engine.kind})`, () => {
       client_id: CONSOLE_CLIENT.clientId,
       redirect_uri: REDIRECT,
       state: payload,
+      ...PKCE,
     });
     const page = await fetch(new URL(`/b-iam-account/oauth/authorize?${query}`, server.url));
     expect(page.status).toBe(200);
@@ -233,6 +251,7 @@ describe.skipIf(engine.skip)(`sign-in attacks (${engine.kind})`, () => {
       client_id: CONSOLE_CLIENT.clientId,
       redirect_uri: REDIRECT,
       state: "s",
+      ...PKCE,
       username: payload,
       password: "x",
     });

@@ -5,6 +5,9 @@ export {
   type ClientCredentials,
   clientCredentials,
   exchangeCode,
+  REVOKE_PATH,
+  readTokenAnswer,
+  revokeToken,
   SIGN_OUT_PATH,
   signOut,
   TOKEN_PATH,
@@ -63,7 +66,17 @@ export {
 } from "./generated";
 export { type OperationInfo, type OperationMeta, type OperationTable, permissionOf } from "./operations";
 export { type CursorFetch, cursorPages, hasNextPage, items, type NumberedFetch, numberedPages, unwrap } from "./paging";
-export { createEncryptor, encryptValue, importPublicKey, PUB_KEY_PATH } from "./rsa";
+export { createPkce, type PkcePair, pkceChallenge } from "./pkce";
+export {
+  createEncryptor,
+  DEFAULT_RSA_SCHEME,
+  encryptValue,
+  importPublicKey,
+  PUB_KEY_PATH,
+  type RsaPublicKey,
+  type RsaScheme,
+  schemeOf,
+} from "./rsa";
 export { DEFAULT_TIMEOUT_MS, LONG_TIMEOUT_MS } from "./runtime";
 export {
   defaultTokenStore,

@@ -2,17 +2,24 @@ import { constants, generateKeyPairSync, privateDecrypt } from "node:crypto";
 import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import forge from "node-forge";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   type ApiError,
   authorizeUrl,
   clientCredentials,
   createEncryptor,
+  createPkce,
   createTspClient,
+  DEFAULT_RSA_SCHEME,
   encryptValue,
   exchangeCode,
   localStorageTokenStore,
   memoryTokenStore,
+  pkceChallenge,
+  readTokenAnswer,
+  revokeToken,
+  schemeOf,
   signOut,
   TOKEN_STORAGE_KEY,
   ValueTooLongError,
@@ -177,6 +184,7 @@ describe("token stores", () => {
 describe("RSA (RSA-OAEP SHA-256, key from getPubKey)", () => {
   const { publicKey, privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
   const spki = publicKey.export({ type: "spki", format: "der" }).toString("base64");
+  const oaep = (v: string) => encryptValue(spki, v, "RSA-OAEP-256");
 
   beforeEach(() => {
     server.routes.set("GET /b-iam-account/v1/account/getPubKey", (_req, res) =>
@@ -207,14 +215,109 @@ describe("RSA (RSA-OAEP SHA-256, key from getPubKey)", () => {
   });
 
   it("OAEP is randomised: the same value encrypts differently each time", async () => {
-    expect(await encryptValue(spki, "x")).not.toBe(await encryptValue(spki, "x"));
+    expect(await encryptValue(spki, "x", "RSA-OAEP-256")).not.toBe(await encryptValue(spki, "x", "RSA-OAEP-256"));
   });
 
   it("refuses a value longer than one OAEP block with a typed error (bytes and the limit; the caller words it)", async () => {
-    const error = await encryptValue(spki, "密".repeat(64)).catch((e: unknown) => e);
+    const error = await oaep("密".repeat(64)).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ValueTooLongError);
     expect(error).toMatchObject({ kind: "valueTooLong", bytes: 192, maxBytes: 190 });
-    await expect(encryptValue(spki, "a".repeat(191))).rejects.toMatchObject({ bytes: 191, maxBytes: 190 });
-    expect(await encryptValue(spki, "a".repeat(190))).toMatch(/^[A-Za-z0-9+/]+=*$/);
+    await expect(oaep("a".repeat(191))).rejects.toMatchObject({ bytes: 191, maxBytes: 190 });
+    expect(await oaep("a".repeat(190))).toMatch(/^[A-Za-z0-9+/]+=*$/);
+  });
+});
+
+describe("RSA PKCS#1 v1.5 (what JSEncrypt-era servers decrypt; the default when getPubKey names no scheme)", () => {
+  const { publicKey, privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+  const spki = publicKey.export({ type: "spki", format: "der" }).toString("base64");
+  // Node refuses PKCS#1 v1.5 private decryption (CVE-2023-46809), so the server side is node-forge's.
+  const forgeKey = forge.pki.privateKeyFromPem(privateKey.export({ type: "pkcs1", format: "pem" }).toString());
+  const decrypt = (cipher: string) =>
+    forge.util.decodeUtf8(forgeKey.decrypt(forge.util.decode64(cipher), "RSAES-PKCS1-V1_5"));
+
+  it("uses PKCS#1 v1.5 when the answer names no scheme, or is the bare key", async () => {
+    for (const answer of [{ publicKey: spki }, spki, { publicKey: spki, algorithm: "RSA-PKCS1-v1_5" }]) {
+      server.routes.set("GET /b-iam-account/v1/account/getPubKey", (_req, res) =>
+        json(res, { code: 200, data: answer }),
+      );
+      const encryptor = createEncryptor(createTspClient({ baseUrl: server.baseUrl, tokenStore: memoryTokenStore() }));
+      for (const secret of ["Admin@123456", "密码✓Pa55"]) {
+        const cipher = await encryptor.encrypt(secret);
+        expect(Buffer.from(cipher, "base64")).toHaveLength(256);
+        expect(decrypt(cipher)).toBe(secret);
+      }
+    }
+  });
+
+  it("pads randomly and fits at most 245 bytes in a 2048-bit block", async () => {
+    expect(await encryptValue(spki, "x")).not.toBe(await encryptValue(spki, "x"));
+    await expect(encryptValue(spki, "a".repeat(246))).rejects.toMatchObject({ bytes: 246, maxBytes: 245 });
+    expect(decrypt(await encryptValue(spki, "a".repeat(245)))).toBe("a".repeat(245));
+  });
+
+  it("reads the scheme from algorithm (or scheme) and refuses one it does not speak", () => {
+    expect(schemeOf({ algorithm: "RSA-OAEP-256" })).toBe("RSA-OAEP-256");
+    expect(schemeOf({ scheme: "RSA-OAEP-256" })).toBe("RSA-OAEP-256");
+    expect(schemeOf({})).toBe(DEFAULT_RSA_SCHEME);
+    expect(schemeOf("MIIB…")).toBe("RSA-PKCS1-v1_5");
+    expect(() => schemeOf({ algorithm: "SM2" })).toThrow("SM2");
+  });
+});
+
+describe("standard OAuth answers (RFC 6749 §5.1, RFC 7636, RFC 7009)", () => {
+  it("reads the token at the top level, and inside the platform envelope some deployments wrap it in", () => {
+    const token = { access_token: "a", token_type: "Bearer", expires_in: 60 };
+    expect(readTokenAnswer(token)).toEqual(token);
+    expect(readTokenAnswer({ code: 200, msg: "操作成功", data: token })).toEqual(token);
+    expect(() => readTokenAnswer({ code: 200, msg: "操作成功", data: null })).toThrow("access_token");
+  });
+
+  it("computes the S256 challenge of RFC 7636 Appendix B and makes fresh 43-character verifiers", async () => {
+    expect(await pkceChallenge("dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk")).toBe(
+      "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM",
+    );
+    const a = await createPkce();
+    const b = await createPkce();
+    expect(a.verifier).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(a.verifier).not.toBe(b.verifier);
+    expect(a.challenge).toBe(await pkceChallenge(a.verifier));
+    expect(a.method).toBe("S256");
+  });
+
+  it("puts the challenge on the authorize URL and the verifier in the exchange; a public client sends its id in the body", async () => {
+    const url = new URL(
+      authorizeUrl({ baseUrl: "http://x/", clientId: "c", redirectUri: "http://r/", codeChallenge: "ch" }),
+    );
+    expect(url.searchParams.get("code_challenge")).toBe("ch");
+    expect(url.searchParams.get("code_challenge_method")).toBe("S256");
+    server.routes.set("POST /b-iam-account/oauth/token", (_req, res) =>
+      json(res, { access_token: "std", token_type: "Bearer", expires_in: 60, scope: "all" }),
+    );
+    const sdk = createTspClient({ baseUrl: server.baseUrl, tokenStore: memoryTokenStore() });
+    const token = await exchangeCode(sdk, { clientId: "pub", code: "c", redirectUri: "http://r/", codeVerifier: "v" });
+    expect(token.access_token).toBe("std");
+    expect(await sdk.tokens.get()).toBe("std");
+    const seen = server.requests[0];
+    expect(seen?.headers.authorization).toBeUndefined();
+    expect(Object.fromEntries(new URLSearchParams(seen?.body.toString()))).toEqual({
+      grant_type: "authorization_code",
+      code: "c",
+      redirect_uri: "http://r/",
+      code_verifier: "v",
+      client_id: "pub",
+    });
+  });
+
+  it("revokes a token as its client (RFC 7009) and forgets it when it is the stored one", async () => {
+    server.routes.set("POST /b-iam-account/oauth/revoke", (_req, res) =>
+      json(res, { code: 200, msg: "令牌已撤销", data: null }),
+    );
+    const sdk = createTspClient({ baseUrl: server.baseUrl, tokenStore: memoryTokenStore("held") });
+    await revokeToken(sdk, consoleClient, "other");
+    expect(await sdk.tokens.get()).toBe("held");
+    await revokeToken(sdk, consoleClient, "held");
+    expect(await sdk.tokens.get()).toBeNull();
+    expect(server.requests[1]?.headers.authorization).toBe(basic);
+    expect(new URLSearchParams(server.requests[1]?.body.toString()).get("token")).toBe("held");
   });
 });

@@ -81,7 +81,14 @@ beforeAll(async () => {
     json(res, { code: 200, data: { objectKey: "v.mp4", size: put.bytes } });
   });
   server.routes.set("GET /b-iam-account/v1/account/getPubKey", (_req, res) =>
-    json(res, { code: 200, data: { publicKey: publicKey.export({ type: "spki", format: "der" }).toString("base64") } }),
+    json(res, {
+      code: 200,
+      // The server names OAEP, so the browser encrypts with WebCrypto (unnamed would mean PKCS#1 v1.5).
+      data: {
+        publicKey: publicKey.export({ type: "spki", format: "der" }).toString("base64"),
+        algorithm: "RSA-OAEP-256",
+      },
+    }),
   );
   server.routes.set("POST /b-iam-account/users/web/modifyPassword", (req, res) => {
     const { oldPassword } = JSON.parse(req.body.toString()) as { oldPassword: string };

@@ -1,4 +1,4 @@
-import { ApiError, createTspClient, exchangeCode, memoryTokenStore, type TspClient } from "@tsp/sdk";
+import { ApiError, createPkce, createTspClient, exchangeCode, memoryTokenStore, type TspClient } from "@tsp/sdk";
 import { createAjv } from "../../../apps/server/src/http/ajv";
 import { loadDocuments } from "../../../apps/server/src/openapi/documents";
 import { listOperations, type OperationInfo } from "../../../apps/server/src/openapi/operations";
@@ -189,12 +189,16 @@ export function sdkFor(base: string): TspClient<Record<string, never>> {
  */
 export async function signIn(base: string, username: string, password: string, state = "s-123") {
   const redirectUri = "http://127.0.0.1:5173/";
+  // tsp-console must use PKCE (RFC 7636): its secret is public.
+  const pkce = await createPkce();
   const res = await call(base, "submitAuthorizeForm", {
     form: {
       response_type: "code",
       client_id: CONSOLE_CLIENT.clientId,
       redirect_uri: redirectUri,
       state,
+      code_challenge: pkce.challenge,
+      code_challenge_method: "S256",
       username,
       password,
     },
@@ -204,6 +208,6 @@ export async function signIn(base: string, username: string, password: string, s
   const code = location.searchParams.get("code");
   if (!code) throw new Error("no code in the redirect");
   const sdk = sdkFor(base);
-  const token = await exchangeCode(sdk, { ...CONSOLE_CLIENT, code, redirectUri, state });
+  const token = await exchangeCode(sdk, { ...CONSOLE_CLIENT, code, redirectUri, state, codeVerifier: pkce.verifier });
   return { sdk, token: token.access_token };
 }

@@ -21,6 +21,9 @@ export const IAM_OPS = [
   "getHomeOverview",
 ];
 
+/** RFC 7009 revocation and RFC 8414 metadata of the authorization server (oauth.test.ts). */
+export const OAUTH_OPS = ["revokeOAuthToken", "getAuthorizationServerMetadata"];
+
 /** tsp-hbase-proxy journals, their exports and the export file list (journals.test.ts). */
 export const JOURNAL_OPS = [
   "getLoginLog",
@@ -259,6 +262,16 @@ export const DATA_SERVICE_FRAME_OPS = [
   "downloadHistoryCollection",
 ];
 
+/** The TBOX message journals: 车辆位置报文, 位置补发报文, 车辆报警报文, 新能源国标数据, 报警数据查询 (tbox-journals.test.ts). */
+export const TBOX_JOURNAL_OPS = [
+  "getTboxJournal",
+  "exportLocationMessages",
+  "exportLocationResendMessages",
+  "exportWarnMessages",
+  "exportEnergyCarData",
+  "exportWarnData",
+];
+
 /** The registers of 机械信息, 车机数据, 监管终端管理, MES车辆管理, APP用户信息 and the app users' bindings (baseinfo-rest.test.ts). */
 export const BASEINFO_REST_OPS = (
   [
@@ -316,11 +329,34 @@ export const DATA_SERVICE_CONTENT_OPS = [
   "exportContents",
 ];
 
+/** 系统管理 › 操作日志 and the tenants (permit-tenants-log.test.ts). */
+export const PERMIT_TENANT_LOG_OPS = ["listOperationLogs", "getOperationLog", "exportOperationLogs"];
+
+/** 系统管理: accounts, roles, organisations and menus (permit-accounts-roles.test.ts). */
+export const PERMIT_ACCOUNT_ROLE_OPS = [
+  "listPermitAccounts",
+  "createPermitAccount",
+  "updatePermitAccount",
+  "resetPermitAccountPassword",
+  "setPermitAccountStatus",
+  "listPermitRoles",
+  "createPermitRole",
+  "updatePermitRole",
+  "deletePermitRole",
+  "getPermitMenuTree",
+  "updatePermitMenu",
+  "listPermitOrgs",
+  "createPermitOrg",
+  "updatePermitOrg",
+  "deletePermitOrg",
+];
+
 /** Every list, by the suite that owns it: file → [the list's name in that file, the list]. */
 export const OWNERS: Record<string, readonly [string, readonly string[]]> = {
   "data-service.test.ts": ["DATA_SERVICE_OPS", DATA_SERVICE_OPS],
   "data-service-content.test.ts": ["DATA_SERVICE_CONTENT_OPS", DATA_SERVICE_CONTENT_OPS],
   "iam.test.ts": ["IAM_OPS", IAM_OPS],
+  "oauth.test.ts": ["OAUTH_OPS", OAUTH_OPS],
   "journals.test.ts": ["JOURNAL_OPS", JOURNAL_OPS],
   "objectStore.test.ts": ["OBJECT_OPS", OBJECT_OPS],
   "business-files.test.ts": ["FILE_OPS", FILE_OPS],
@@ -336,4 +372,7 @@ export const OWNERS: Record<string, readonly [string, readonly string[]]> = {
   "ner-monitor.test.ts": ["MONITOR_OPS", MONITOR_OPS],
   "baseinfo-dealers.test.ts": ["DEALER_STATION_OPS", DEALER_STATION_OPS],
   "data-service-frames.test.ts": ["DATA_SERVICE_FRAME_OPS", DATA_SERVICE_FRAME_OPS],
+  "tbox-journals.test.ts": ["TBOX_JOURNAL_OPS", TBOX_JOURNAL_OPS],
+  "permit-tenants-log.test.ts": ["PERMIT_TENANT_LOG_OPS", PERMIT_TENANT_LOG_OPS],
+  "permit-accounts-roles.test.ts": ["PERMIT_ACCOUNT_ROLE_OPS", PERMIT_ACCOUNT_ROLE_OPS],
 };

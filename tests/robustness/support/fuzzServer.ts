@@ -17,8 +17,9 @@ export async function adminToken(base: string): Promise<string> {
     headers: { "content-type": "application/x-www-form-urlencoded", authorization: `Basic ${basic}` },
     body: "grant_type=client_credentials",
   });
-  const body = (await res.json()) as { data?: { access_token?: string } };
-  const token = body.data?.access_token;
+  // RFC 6749 §5.1: the token fields at the top level.
+  const body = (await res.json()) as { access_token?: string };
+  const token = body.access_token;
   if (!token) throw new Error(`client_credentials failed: ${res.status} ${JSON.stringify(body)}`);
   return token;
 }

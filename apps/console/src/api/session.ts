@@ -1,4 +1,5 @@
 import { exchangeCode, signOut as sdkSignOut } from "@tsp/sdk";
+import { takeVerifier } from "../session/pkce";
 import { dataOf } from "./dataOf";
 import { sdk } from "./sdk";
 import type { MyInfo, Permissions } from "./types";
@@ -12,7 +13,10 @@ import type { MyInfo, Permissions } from "./types";
  */
 export const CONSOLE_CLIENT_SECRET = "tsp-console-secret";
 
-/** Exchanges the code from the authorisation page and stores the token (spec §2 session guard). */
+/**
+ * Exchanges the code from the authorisation page and stores the token (spec §2 session guard),
+ * with the PKCE verifier this tab kept when it went to sign in.
+ */
 export function exchangeGrant(options: { clientId: string; code: string; state: string | null; redirectUri: string }) {
   return exchangeCode(sdk(), {
     clientId: options.clientId,
@@ -20,6 +24,7 @@ export function exchangeGrant(options: { clientId: string; code: string; state: 
     code: options.code,
     redirectUri: options.redirectUri,
     state: options.state,
+    codeVerifier: takeVerifier(),
   });
 }
 

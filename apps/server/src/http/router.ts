@@ -50,6 +50,12 @@ export function orphanHandlers(ops: readonly OperationInfo[], modules: readonly 
   return [...handlersOf(modules).keys()].filter((id) => !ids.has(id));
 }
 
+/** The challenge of a 401 for a missing or unusable bearer token (RFC 6750 §3). */
+export const BEARER_CHALLENGE = 'Bearer realm="tsp"';
+
+/** The response header carrying `authz_version` to authenticated callers. */
+export const AUTHZ_VERSION_HEADER = "x-authz-version";
+
 /** The bearer token of a request, never from the query string (CONVENTIONS.md). */
 export function bearerOf(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
@@ -86,16 +92,24 @@ export function registerOperations(
       validatorCompiler: ({ schema, httpPart }) =>
         (httpPart === "body" && !formBody ? strict : coercing).compile(schema as object),
       // Authentication before parsing and validation: no token → 401 even for bad input.
-      onRequest: async (request) => {
+      onRequest: async (request, reply) => {
         await turns.next();
         if (!op.requiresAuth) return;
         const token = bearerOf(request);
         const principal = token ? await ctx.authenticate(token) : null;
-        if (!principal) throw unauthorized();
+        if (!principal) {
+          // RFC 6750 §3: every 401 of the API names the scheme; error="invalid_token" when one was sent.
+          reply.header("www-authenticate", token ? `${BEARER_CHALLENGE}, error="invalid_token"` : BEARER_CHALLENGE);
+          throw unauthorized();
+        }
+        // Named before the permission check, so the operation log records a refused call's caller.
+        request.principal = principal;
+        // The grants' version on every authenticated answer (403s too): a client that saw another
+        // value reloads its permissions (openapi components.yaml headers/AuthzVersion).
+        if (principal.authzVersion != null) reply.header(AUTHZ_VERSION_HEADER, principal.authzVersion);
         if (op.permission && !principal.permissions.has(op.permission)) {
           throw forbidden(`没有操作权限：${op.permission}`);
         }
-        request.principal = principal;
       },
       // After validation: values the schemas admit but storage cannot (NUL, ±Infinity) → 400.
       preHandler: async (request) => {

@@ -131,6 +131,8 @@ export async function seedPlatform(
         grant_types: ["authorization_code", "iam_sso_login"],
         redirect_uris: ["http://127.0.0.1:8080/", "http://localhost:8080/"],
         allow_loopback: true,
+        // Its secret ships in the browser bundle, so it is a public client in all but name: PKCE S256 (RFC 7636).
+        require_pkce: true,
         service_account_id: null,
       },
       {
@@ -229,6 +231,8 @@ function buttonTitle(api: string): string {
     review: "审核",
     publish: "发布",
     offline: "下线",
+    resetPassword: "重置密码",
+    status: "启用停用锁定",
   };
   const subject = api.includes("loginLog") ? "登入日志" : api.includes("logoutLog") ? "登出日志" : "";
   return `${subject}${known[last] ?? last}`;

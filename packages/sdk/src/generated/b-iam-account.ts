@@ -14,6 +14,13 @@ export interface paths {
          *     origin (spec section 8). Renders an HTML sign-in form that posts to the same path.
          *     An unknown client or a redirect URI the client may not use answers 400 and never
          *     redirects (RFC 6749 §4.1.2.1).
+         *
+         *     PKCE (RFC 7636): `code_challenge` with `code_challenge_method=S256` binds the code to a
+         *     verifier the token call must present. Only S256 is accepted (`plain`, or a challenge
+         *     without a method, which RFC 7636 reads as plain, is refused); clients that must use
+         *     PKCE (public clients, and tsp-console, whose secret ships in the browser bundle) are
+         *     refused without it. A refusal goes back to the checked redirect URI as
+         *     `?error=invalid_request&error_description=…&state=…` (RFC 6749 §4.1.2.1).
          */
         get: operations["getAuthorizePage"];
         put?: never;
@@ -44,27 +51,91 @@ export interface paths {
         put?: never;
         /**
          * Exchange a code (or client credentials) for an access token
-         * @description Token call (spec section 7: "fixed basic client authorisation header, grant params,
-         *     redirect_uri"). Form-encoded; the client authenticates with HTTP Basic.
+         * @description Token endpoint (spec section 7: "fixed basic client authorisation header, grant params,
+         *     redirect_uri"), conformant to RFC 6749 §3.2, §5 and RFC 7636. Form-encoded; parameters
+         *     it does not know are ignored (§3.2).
+         *
+         *     Client authentication (§2.3): HTTP Basic (`client_secret_basic`, the spec's fixed
+         *     header), or `client_id` and `client_secret` in the body (`client_secret_post`), or
+         *     `client_id` alone for a public client (`none`, PKCE then required). Two methods at once
+         *     answer invalid_request.
          *
          *     - `authorization_code`: the console exchanges the code from the authorize page, with
-         *       the same `redirect_uri`.
+         *       the same `redirect_uri` and, when the authorize request had a `code_challenge`, the
+         *       `code_verifier` (RFC 7636 §4.5).
          *     - `iam_sso_login`: the same exchange when a `state` came back with the code
          *       (spec section 2, session guard); `state` is then required.
-         *     - `client_credentials` (RFC 6749 §4.4), for automation scripts: the Basic header of
-         *       an automation client bound to one service account (seed: `tsp-automation`). Chosen
-         *       because a script then holds no human password, each client is revocable on its own,
-         *       and it is standard OAuth 2.0 that any HTTP client can do without a browser.
+         *     - `client_credentials` (RFC 6749 §4.4), for automation scripts: an automation client
+         *       bound to one service account (seed: `tsp-automation`). Chosen because a script then
+         *       holds no human password, each client is revocable on its own, and it is standard
+         *       OAuth 2.0 that any HTTP client can do without a browser.
          *
-         *     Tokens are opaque, valid 12 hours (`expires_in` seconds); there is no refresh token:
-         *     the console signs in again on 401, a script asks for a new token.
+         *     The answer is RFC 6749 §5.1 at the top level — not the platform envelope — so standard
+         *     OAuth libraries read it. Tokens are opaque, valid 12 hours (`expires_in` seconds), scope
+         *     `all` (the only one); there is no refresh token: the console signs in again on 401, a
+         *     script asks for a new token. Every answer carries `Cache-Control: no-store` and
+         *     `Pragma: no-cache`.
          *
-         *     Failures: a wrong, used or expired code, or a redirect_uri that differs from the
-         *     authorize request, answers 400 (授权码无效或已过期); a missing or wrong Basic client
-         *     header answers 401 (客户端认证失败, RFC 6749 §5.2 invalid_client); a grant the client
-         *     may not use (client_credentials on tsp-console) answers 400 (客户端不支持该授权方式).
+         *     Failures are RFC 6749 §5.2 error objects `{error, error_description}` (Chinese
+         *     description) that also carry the platform envelope `{code, msg, data}`, so callers of
+         *     either convention read them: invalid_request (a missing parameter, two client
+         *     authentication methods), invalid_client (401 with `WWW-Authenticate: Basic`,
+         *     客户端认证失败), invalid_grant (a wrong, used or expired code, another redirect_uri or
+         *     state, a missing or wrong code_verifier: 授权码无效或已过期), unauthorized_client
+         *     (客户端不支持该授权方式, e.g. client_credentials on tsp-console), unsupported_grant_type,
+         *     invalid_scope. A code presented a second time also revokes every token issued from it
+         *     (RFC 6749 §4.1.2).
          */
         post: operations["getToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/b-iam-account/oauth/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revoke a token (RFC 7009)
+         * @description The client revokes an access token issued to it (RFC 7009 §2.1); later calls with the
+         *     token answer 401. `token_type_hint` is accepted and ignored (access tokens are the only
+         *     kind this server issues). An unknown, expired or already revoked token — or a token of
+         *     another client, which is left alone — answers 200 all the same (§2.2), so the endpoint
+         *     reveals nothing. The client authenticates as on the token endpoint; failures are the
+         *     same error objects (invalid_request without `token`, invalid_client 401 with a Basic
+         *     challenge).
+         */
+        post: operations["revokeOAuthToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/.well-known/oauth-authorization-server": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Authorization-server metadata (RFC 8414)
+         * @description What a standard OAuth client discovers: issuer (the origin the server was reached at),
+         *     the authorize, token and revocation endpoints, the grant types, PKCE methods (S256),
+         *     client authentication methods and scopes. Plain JSON as RFC 8414 §3.2 requires, not the
+         *     envelope.
+         */
+        get: operations["getAuthorizationServerMetadata"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -81,9 +152,9 @@ export interface paths {
         /**
          * The RSA public key for encrypting secret values
          * @description Answers the server's RSA public key (2048-bit) as base64 of its DER SubjectPublicKeyInfo.
-         *     Values such as passwords are encrypted with RSA-OAEP and SHA-256 (WebCrypto's
-         *     `RSA-OAEP`, hash `SHA-256`) and sent as base64 ciphertext. Public, so a sign-in page
-         *     can use it too.
+         *     Values such as passwords are encrypted with the scheme `algorithm` names — on this
+         *     server RSA-OAEP and SHA-256 (WebCrypto's `RSA-OAEP`, hash `SHA-256`) — and sent as
+         *     base64 ciphertext. Public, so a sign-in page can use it too.
          */
         get: operations["getPubKey"];
         put?: never;
@@ -139,6 +210,337 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/b-iam-account/permit/account/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 账号管理 — a numbered page of accounts
+         * @description Accounts of the caller's tenant and its sub-tenants, narrowed by the caller's data scope
+         *     (the widest of its roles': 全部租户数据 — every account of those tenants; 本组织及下级 —
+         *     accounts of the caller's organisation and the organisations below it; 仅本人 — the caller
+         *     alone). `orgId` lists one organisation and the organisations below it. `username`,
+         *     `realName` and `mobile` are case-insensitive substrings, `status` is the derived state
+         *     (`locked` = active but inside the failed-sign-in lockout), `roleId` an account holding that
+         *     role. Mobile numbers come masked (138****5678). Newest account first.
+         */
+        get: operations["listPermitAccounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/b-iam-account/permit/account/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 账号管理 — create an account with an initial password
+         * @description Creates an account in the organisation `orgId` (its tenant is the organisation's; the
+         *     organisation must be in the caller's tenants) holding `roleIds` (roles of that same tenant).
+         *     `password` is the initial password encrypted like modifyPassword's (RSA with the key of
+         *     getPubKey, base64); it follows the same policy. Usernames are unique across the platform
+         *     (409 账号x已存在). Fields are checked by @tsp/domain `PermitAccountEditSchema`.
+         */
+        post: operations["createPermitAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/b-iam-account/permit/account/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 账号管理 — edit an account and the roles it holds
+         * @description Replaces the name, e-mail, organisation and roles of `accountId` (the username stays);
+         *     the mobile only when sent (lists show it masked, so the form leaves it out unless changed). Guard rails (@tsp/domain `adminGuardProblem`): nobody removes their own last
+         *     administrating role, and the tenant's last administrator keeps theirs (409). An
+         *     administrating role is one holding `/permit/role/edit`. Takes effect on the account's
+         *     next request. An account outside the caller's tenants or data scope answers 404.
+         */
+        post: operations["updatePermitAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/b-iam-account/permit/account/resetPassword": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 账号管理 — set a new password for an account
+         * @description Sets the password of `accountId` to `password` (RSA-encrypted like modifyPassword's, same
+         *     policy), lifts a failed-sign-in lockout and revokes every token of that account, so it
+         *     signs in again with the new password.
+         */
+        post: operations["resetPermitAccountPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/b-iam-account/permit/account/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 账号管理 — enable, disable, lock or unlock an account
+         * @description `disable` stops the account (its tokens answer 401 on the next request, it cannot sign in);
+         *     `enable` undoes it. `lock` locks it for 24 hours like the failed-sign-in lockout; `unlock`
+         *     lifts either lock and clears the failed count. Disabling or locking oneself, or the tenant's
+         *     last administrator, is refused (409).
+         */
+        post: operations["setPermitAccountStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/b-iam-account/permit/role/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 角色管理 — roles of the caller's tenant
+         * @description Roles of the caller's own tenant (a sub-tenant keeps its own roles), by name (substring),
+         *     each with its data scope, the menus and buttons it grants (ids of getPermitMenuTree) and
+         *     how many accounts hold it.
+         */
+        get: operations["listPermitRoles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/b-iam-account/permit/role/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 角色管理 — create a role
+         * @description A role of the caller's tenant with its data scope and granted menus and buttons (the
+         *     ancestors of every chosen node are granted with it, @tsp/domain `permitGrantedMenus`).
+         *     Unknown menu ids answer 400. A tenant's role may only be given menus that tenant may use
+         *     (once tenants record that; until then every menu is allowed). 409 when the code is taken.
+         */
+        post: operations["createPermitRole"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/b-iam-account/permit/role/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 角色管理 — edit a role's name, data scope, menus and buttons
+         * @description Replaces the role's name, data scope and granted menus (code stays). Every holder sees the
+         *     change on their next request (X-Authz-Version changes; the console reloads its menus and
+         *     buttons). Taking `/permit/role/edit` away is refused (409) when it would leave the tenant
+         *     with no active administrator. A role of another tenant answers 404.
+         */
+        post: operations["updatePermitRole"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/b-iam-account/permit/role/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 角色管理 — delete a role no account holds
+         * @description Refused (409) while accounts hold it, naming up to five of them. A role of another tenant answers 404.
+         */
+        post: operations["deletePermitRole"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/b-iam-account/permit/menu/tree": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 菜单管理 — every menu and button, flat with parent ids
+         * @description The platform's menus (the route table) and buttons (the `x-permission`s of openapi/), flat,
+         *     each with its parent, order, hidden flag and icon. Roles are granted on these ids.
+         */
+        get: operations["getPermitMenuTree"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/b-iam-account/permit/menu/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 菜单管理 — a menu's title, order, hidden flag and icon
+         * @description Changes how a menu shows in the side menu of every account: title, order among its
+         *     siblings, hidden (still reachable, not listed) and icon. Accounts see it from their next
+         *     getPermissions (its `menus` carry these). Path and parent come from the route table and
+         *     do not change here. Platform data: only accounts of a top-level tenant may change it (403).
+         */
+        post: operations["updatePermitMenu"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/b-iam-account/permit/organize/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 组织架构 — the organisation tree of the caller's tenants
+         * @description Every organisation of the caller's tenant and sub-tenants, flat with parent ids, each with how many accounts it holds directly (counted within the caller's data scope).
+         */
+        get: operations["listPermitOrgs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/b-iam-account/permit/organize/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 组织架构 — add an organisation under another
+         * @description A new organisation under `parentId` (of the caller's tenants; the new one joins that tenant), last among its siblings. 409 when a sibling has the name.
+         */
+        post: operations["createPermitOrg"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/b-iam-account/permit/organize/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 组织架构 — rename or move an organisation
+         * @description Renames `orgId` and moves it under `parentId` (same tenant). Moving under itself or below it, or moving a root, is refused (409, @tsp/domain `permitOrgMoveProblem`).
+         */
+        post: operations["updatePermitOrg"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/b-iam-account/permit/organize/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 组织架构 — delete an empty organisation
+         * @description Refused (409) for a root, or while it has organisations below it or accounts, naming how many.
+         */
+        post: operations["deletePermitOrg"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -150,39 +552,82 @@ export interface components {
             /** Format: uri */
             redirect_uri: string;
             state?: string;
+            code_challenge?: string;
+            code_challenge_method?: string;
             username: string;
             password: string;
         };
+        /** @description RFC 6749 §4.1.3 / §4.4.2 / RFC 7636 §4.5; parameters not listed are ignored (§3.2), so the body stays open. */
         TokenRequest: {
-            /** @enum {string} */
-            grant_type: "authorization_code" | "iam_sso_login" | "client_credentials";
+            /** @description authorization_code, iam_sso_login or client_credentials; any other answers unsupported_grant_type. */
+            grant_type: string;
             /** @description Required for authorization_code and iam_sso_login. */
             code?: string;
-            /**
-             * Format: uri
-             * @description Required for authorization_code and iam_sso_login; the one sent to the authorize page.
-             */
+            /** @description Required for authorization_code and iam_sso_login; the one sent to the authorize page. */
             redirect_uri?: string;
             /** @description Required for iam_sso_login. */
             state?: string;
+            /** @description PKCE verifier (43–128 unreserved characters), when the authorize request had a code_challenge. */
+            code_verifier?: string;
+            /** @description Only `all` (or nothing); anything else answers invalid_scope. */
             scope?: string;
+            /** @description client_secret_post or a public client; not needed with the Basic header. */
+            client_id?: string;
+            /** @description client_secret_post only; never together with the Basic header. */
+            client_secret?: string;
+        } & {
+            [key: string]: unknown;
         };
+        /** @description RFC 7009 §2.1; parameters not listed are ignored. */
+        RevokeRequest: {
+            token: string;
+            token_type_hint?: string;
+            client_id?: string;
+            client_secret?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description RFC 6749 §5.1. */
         Token: {
             access_token: string;
-            /** @enum {string} */
-            token_type: "bearer";
+            /** @description Bearer (compared case-insensitively, RFC 6749 §7.1). */
+            token_type: string;
             /** @description Seconds the token stays valid. */
             expires_in: number;
             scope?: string;
+        };
+        /** @description RFC 6749 §5.2 error object with the platform envelope beside it (same `msg` and `error_description`). */
+        OAuthError: components["schemas"]["ErrorEnvelope"] & {
+            /** @enum {string} */
+            error: "invalid_request" | "invalid_client" | "invalid_grant" | "unauthorized_client" | "unsupported_grant_type" | "invalid_scope" | "unsupported_token_type";
+            error_description: string;
+        };
+        /** @description RFC 8414 §2. */
+        AuthorizationServerMetadata: {
+            issuer: string;
+            authorization_endpoint: string;
+            token_endpoint: string;
+            revocation_endpoint?: string;
+            response_types_supported: string[];
+            response_modes_supported?: string[];
+            grant_types_supported?: string[];
+            code_challenge_methods_supported?: string[];
+            token_endpoint_auth_methods_supported?: string[];
+            revocation_endpoint_auth_methods_supported?: string[];
+            scopes_supported?: string[];
+            ui_locales_supported?: string[];
         };
         PubKey: {
             /** @description DER SubjectPublicKeyInfo of an RSA 2048-bit key, base64. */
             publicKey: string;
             /**
-             * @description RSA-OAEP with SHA-256 (and MGF1-SHA-256).
+             * @description The padding the server decrypts: `RSA-OAEP-256` (OAEP with SHA-256 and MGF1-SHA-256;
+             *     this server) or `RSA-PKCS1-v1_5` (what JSEncrypt-era consoles of this family send).
+             *     @tsp/sdk speaks both and, when an answer names no scheme (a bare key string, or no
+             *     `algorithm`), uses PKCS#1 v1.5.
              * @enum {string}
              */
-            algorithm: "RSA-OAEP-256";
+            algorithm: "RSA-OAEP-256" | "RSA-PKCS1-v1_5";
             /** @description Identifies the key pair, for rotation. */
             keyId?: string;
         };
@@ -191,6 +636,172 @@ export interface components {
             oldPassword: string;
             /** @description RSA-OAEP ciphertext of the new password. */
             newPassword: string;
+        };
+        PermitId: number;
+        PermitRoleBrief: {
+            roleId: components["schemas"]["PermitId"];
+            roleName: string;
+        };
+        /** @description An account as 账号管理 lists it (mobile masked). */
+        PermitAccount: {
+            accountId: components["schemas"]["PermitId"];
+            /** @example ops.zhang */
+            username: string;
+            /** @example 张三 */
+            realName: string;
+            /**
+             * @description masked: 138****5678; empty when none
+             * @example 138****5678
+             */
+            mobile: string;
+            email: string;
+            tenantId: components["schemas"]["PermitId"];
+            orgId: components["schemas"]["PermitId"];
+            orgName: string;
+            /**
+             * @description stored status
+             * @enum {string}
+             */
+            status: "active" | "disabled";
+            /**
+             * @description what the list shows: disabled, else locked inside the lockout, else active
+             * @enum {string}
+             */
+            state: "active" | "locked" | "disabled";
+            /** @description failed sign-ins since the last success */
+            failedCount: number;
+            /** @description end of the lockout (ms), null when none */
+            lockedUntil: number | null;
+            roles: components["schemas"]["PermitRoleBrief"][];
+            lastLoginAt: number | null;
+            createdAt: number;
+        };
+        PermitAccountPage: {
+            list: components["schemas"]["PermitAccount"][];
+            total: components["schemas"]["Total"];
+        };
+        /** @example 张三 */
+        PermitRealName: string;
+        /**
+         * @description 11-digit mobile; empty for none; absent on an edit leaves it unchanged (lists show it masked, so an editor need not know it)
+         * @example 13812345678
+         */
+        PermitMobile: string;
+        /**
+         * @description empty or absent for none
+         * @example zhang@example.com
+         */
+        PermitEmail: string;
+        PermitRoleIds: components["schemas"]["PermitId"][];
+        PermitAccountCreate: {
+            /** @example ops.zhang */
+            username: string;
+            realName: components["schemas"]["PermitRealName"];
+            mobile?: components["schemas"]["PermitMobile"];
+            email?: components["schemas"]["PermitEmail"];
+            orgId: components["schemas"]["PermitId"];
+            roleIds: components["schemas"]["PermitRoleIds"];
+            /** @description RSA ciphertext (base64) of the initial password */
+            password: string;
+        };
+        PermitAccountUpdate: {
+            accountId: components["schemas"]["PermitId"];
+            realName: components["schemas"]["PermitRealName"];
+            mobile?: components["schemas"]["PermitMobile"];
+            email?: components["schemas"]["PermitEmail"];
+            orgId: components["schemas"]["PermitId"];
+            roleIds: components["schemas"]["PermitRoleIds"];
+        };
+        PermitAccountPassword: {
+            accountId: components["schemas"]["PermitId"];
+            /** @description RSA ciphertext (base64) of the new password */
+            password: string;
+        };
+        PermitAccountStatusChange: {
+            accountId: components["schemas"]["PermitId"];
+            /** @enum {string} */
+            action: "enable" | "disable" | "lock" | "unlock";
+        };
+        PermitRole: {
+            roleId: components["schemas"]["PermitId"];
+            /** @example operator */
+            code: string;
+            /** @example 运营专员 */
+            name: string;
+            dataScope: components["schemas"]["PermitDataScope"];
+            menuIds: number[];
+            accountCount: number;
+        };
+        /**
+         * @description which rows the lists it governs show: the whole tenant (and sub-tenants), the holder's organisation and below, the holder's own
+         * @enum {string}
+         */
+        PermitDataScope: "tenant" | "org" | "self";
+        PermitRolePage: {
+            list: components["schemas"]["PermitRole"][];
+            total: components["schemas"]["Total"];
+        };
+        PermitMenuIds: components["schemas"]["PermitId"][];
+        PermitRoleCreate: {
+            /** @example journal_viewer */
+            code: string;
+            /** @example 日志查看员 */
+            name: string;
+            dataScope: components["schemas"]["PermitDataScope"];
+            menuIds: components["schemas"]["PermitMenuIds"];
+        };
+        PermitRoleUpdate: {
+            roleId: components["schemas"]["PermitId"];
+            name: string;
+            dataScope: components["schemas"]["PermitDataScope"];
+            menuIds: components["schemas"]["PermitMenuIds"];
+        };
+        PermitRoleRef: {
+            roleId: components["schemas"]["PermitId"];
+        };
+        PermitMenu: {
+            menuId: components["schemas"]["PermitId"];
+            parentId: number | null;
+            /** @enum {string} */
+            kind: "menu" | "button";
+            /**
+             * @description the route path of a menu or the permission string of a button
+             * @example /tbox/loginJournal
+             */
+            api: string;
+            /** @example 登录登出日志 */
+            title: string;
+            order: number;
+            hidden: boolean;
+            icon: string;
+        };
+        PermitMenuUpdate: {
+            menuId: components["schemas"]["PermitId"];
+            title: string;
+            order: number;
+            hidden: boolean;
+            icon: string;
+        };
+        PermitOrg: {
+            orgId: components["schemas"]["PermitId"];
+            parentId: number | null;
+            tenantId: components["schemas"]["PermitId"];
+            /** @example 车辆运营部 */
+            name: string;
+            sort: number;
+            accountCount: number;
+        };
+        PermitOrgCreate: {
+            parentId: components["schemas"]["PermitId"];
+            name: string;
+        };
+        PermitOrgUpdate: {
+            orgId: components["schemas"]["PermitId"];
+            parentId: components["schemas"]["PermitId"];
+            name: string;
+        };
+        PermitOrgRef: {
+            orgId: components["schemas"]["PermitId"];
         };
         /**
          * @description Answer code. Success codes are 200, 0, "000000", 602602, 602601, 617014, or no code at
@@ -230,8 +841,79 @@ export interface components {
         EmptyEnvelope: components["schemas"]["Envelope"] & {
             data: null;
         };
+        /** @description Number of rows matching the filter, across all pages. */
+        Total: number;
     };
     responses: {
+        /** @description The change is refused by a rule (a taken name or code, a role still held, an organisation not empty, the administrator guard rails); nothing changed. */
+        PermitConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "code": 409,
+                 *       "msg": "该角色仍被1个账号使用（ops.zhang），请先移除这些账号的该角色",
+                 *       "data": null
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /**
+         * @description The client and redirect URI are known, but the request is refused (PKCE missing where
+         *     required, not S256, malformed): back to the client with `error=invalid_request`.
+         */
+        AuthorizeError: {
+            headers: {
+                /**
+                 * @description redirect_uri with `error`, `error_description` and, when given, `state`.
+                 * @example http://127.0.0.1:8080/?error=invalid_request&error_description=%E4%BB%85%E6%94%AF%E6%8C%81&state=x7Yq2
+                 */
+                Location?: string;
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /** @description RFC 6749 §5.2 error (invalid_request, invalid_grant, unauthorized_client, unsupported_grant_type, invalid_scope). */
+        OAuthBadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": "invalid_grant",
+                 *       "error_description": "授权码无效或已过期",
+                 *       "code": 400,
+                 *       "msg": "授权码无效或已过期",
+                 *       "data": null
+                 *     }
+                 */
+                "application/json": components["schemas"]["OAuthError"];
+            };
+        };
+        /** @description The client did not authenticate (RFC 6749 §5.2 invalid_client). */
+        OAuthInvalidClient: {
+            headers: {
+                /** @example Basic realm="b-iam-account", charset="UTF-8" */
+                "WWW-Authenticate"?: string;
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": "invalid_client",
+                 *       "error_description": "客户端认证失败",
+                 *       "code": 401,
+                 *       "msg": "客户端认证失败",
+                 *       "data": null
+                 *     }
+                 */
+                "application/json": components["schemas"]["OAuthError"];
+            };
+        };
         /** @description The input was rejected (nothing was changed); Chinese `msg`, details in `data.failDetail`. */
         BadRequest: {
             headers: {
@@ -255,6 +937,22 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
+        /** @description The resource does not exist (or is not visible to this account). */
+        NotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "code": 404,
+                 *       "msg": "数据不存在",
+                 *       "data": null
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
         /** @description No valid bearer token (missing, expired or revoked); the console signs in again. */
         Unauthorized: {
             headers: {
@@ -271,16 +969,16 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description The resource does not exist (or is not visible to this account). */
-        NotFound: {
+        /** @description The account lacks the permission the operation needs (`x-permission`). */
+        Forbidden: {
             headers: {
                 [name: string]: unknown;
             };
             content: {
                 /**
                  * @example {
-                 *       "code": 404,
-                 *       "msg": "数据不存在",
+                 *       "code": 403,
+                 *       "msg": "没有操作权限",
                  *       "data": null
                  *     }
                  */
@@ -299,9 +997,35 @@ export interface components {
         RedirectUri: string;
         /** @description Opaque value handed back unchanged with the code. */
         State: string;
+        /**
+         * @description PKCE (RFC 7636) — BASE64URL(SHA-256(code_verifier)); required of public clients and tsp-console.
+         * @example E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM
+         */
+        CodeChallenge: string;
+        /**
+         * @description Only `S256`; `plain` is refused.
+         * @example S256
+         */
+        CodeChallengeMethod: string;
+        /** @description Page number, from 1 (spec section 3 "Pagination"). */
+        PageNum: number;
+        /**
+         * @description Rows per page. Tables offer 10, 20, 50, 100; selectors ask 10; the VIN, SN and ICCID
+         *     searches ask for 10000 at once (spec section 9), hence the upper bound.
+         */
+        PageSize: number;
     };
     requestBodies: never;
-    headers: never;
+    headers: {
+        /**
+         * @description The version of the platform's grants (b-iam-account's `authz_version`: tenants, roles,
+         *     menus and their links), sent on every answer to an authenticated call. It changes when
+         *     any grant changes; a client that saw another value before reloads its permissions
+         *     (getPermissions), so new menus and buttons show without signing in again.
+         * @example 42
+         */
+        AuthzVersion: string;
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -319,6 +1043,16 @@ export interface operations {
                 redirect_uri: components["parameters"]["RedirectUri"];
                 /** @description Opaque value handed back unchanged with the code. */
                 state?: components["parameters"]["State"];
+                /**
+                 * @description PKCE (RFC 7636) — BASE64URL(SHA-256(code_verifier)); required of public clients and tsp-console.
+                 * @example E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM
+                 */
+                code_challenge?: components["parameters"]["CodeChallenge"];
+                /**
+                 * @description Only `S256`; `plain` is refused.
+                 * @example S256
+                 */
+                code_challenge_method?: components["parameters"]["CodeChallengeMethod"];
             };
             header?: never;
             path?: never;
@@ -335,6 +1069,7 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            302: components["responses"]["AuthorizeError"];
             400: components["responses"]["BadRequest"];
         };
     };
@@ -388,7 +1123,48 @@ export interface operations {
             };
         };
         responses: {
-            /** @description An access token. */
+            /** @description An access token (RFC 6749 §5.1, at the top level). */
+            200: {
+                headers: {
+                    "Cache-Control"?: "no-store";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "access_token": "2YotnFZFEjr1zCsicMWpAA9c3b7e6f0d",
+                     *       "token_type": "Bearer",
+                     *       "expires_in": 43200,
+                     *       "scope": "all"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Token"];
+                };
+            };
+            400: components["responses"]["OAuthBadRequest"];
+            401: components["responses"]["OAuthInvalidClient"];
+        };
+    };
+    revokeOAuthToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "token": "2YotnFZFEjr1zCsicMWpAA9c3b7e6f0d",
+                 *       "token_type_hint": "access_token"
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": components["schemas"]["RevokeRequest"];
+            };
+        };
+        responses: {
+            /** @description Revoked, or nothing to revoke (the body is the envelope; RFC 7009 clients ignore it). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -397,22 +1173,73 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": 200,
-                     *       "msg": "操作成功",
-                     *       "data": {
-                     *         "access_token": "2YotnFZFEjr1zCsicMWpAA9c3b7e6f0d",
-                     *         "token_type": "bearer",
-                     *         "expires_in": 43200,
-                     *         "scope": "all"
-                     *       }
+                     *       "msg": "令牌已撤销",
+                     *       "data": null
                      *     }
                      */
-                    "application/json": components["schemas"]["Envelope"] & {
-                        data: components["schemas"]["Token"];
-                    };
+                    "application/json": components["schemas"]["EmptyEnvelope"];
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
+            400: components["responses"]["OAuthBadRequest"];
+            401: components["responses"]["OAuthInvalidClient"];
+        };
+    };
+    getAuthorizationServerMetadata: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The metadata document. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "issuer": "https://tsp.example.com",
+                     *       "authorization_endpoint": "https://tsp.example.com/b-iam-account/oauth/authorize",
+                     *       "token_endpoint": "https://tsp.example.com/b-iam-account/oauth/token",
+                     *       "revocation_endpoint": "https://tsp.example.com/b-iam-account/oauth/revoke",
+                     *       "response_types_supported": [
+                     *         "code"
+                     *       ],
+                     *       "response_modes_supported": [
+                     *         "query"
+                     *       ],
+                     *       "grant_types_supported": [
+                     *         "authorization_code",
+                     *         "iam_sso_login",
+                     *         "client_credentials"
+                     *       ],
+                     *       "code_challenge_methods_supported": [
+                     *         "S256"
+                     *       ],
+                     *       "token_endpoint_auth_methods_supported": [
+                     *         "client_secret_basic",
+                     *         "client_secret_post",
+                     *         "none"
+                     *       ],
+                     *       "revocation_endpoint_auth_methods_supported": [
+                     *         "client_secret_basic",
+                     *         "client_secret_post",
+                     *         "none"
+                     *       ],
+                     *       "scopes_supported": [
+                     *         "all"
+                     *       ],
+                     *       "ui_locales_supported": [
+                     *         "zh-CN"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AuthorizationServerMetadata"];
+                };
+            };
         };
     };
     getPubKey: {
@@ -508,6 +1335,456 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+        };
+    };
+    listPermitAccounts: {
+        parameters: {
+            query?: {
+                username?: string;
+                realName?: string;
+                mobile?: string;
+                status?: "" | "active" | "locked" | "disabled";
+                roleId?: number;
+                orgId?: number;
+                /** @description Page number, from 1 (spec section 3 "Pagination"). */
+                pageNum?: components["parameters"]["PageNum"];
+                /**
+                 * @description Rows per page. Tables offer 10, 20, 50, 100; selectors ask 10; the VIN, SN and ICCID
+                 *     searches ask for 10000 at once (spec section 9), hence the upper bound.
+                 */
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    "X-Authz-Version": components["headers"]["AuthzVersion"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["PermitAccountPage"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    createPermitAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PermitAccountCreate"];
+            };
+        };
+        responses: {
+            /** @description The account as listed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["PermitAccount"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["PermitConflict"];
+        };
+    };
+    updatePermitAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PermitAccountUpdate"];
+            };
+        };
+        responses: {
+            /** @description The account as listed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["PermitAccount"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["PermitConflict"];
+        };
+    };
+    resetPermitAccountPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PermitAccountPassword"];
+            };
+        };
+        responses: {
+            /** @description Password set. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmptyEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    setPermitAccountStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PermitAccountStatusChange"];
+            };
+        };
+        responses: {
+            /** @description The account as listed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["PermitAccount"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["PermitConflict"];
+        };
+    };
+    listPermitRoles: {
+        parameters: {
+            query?: {
+                name?: string;
+                /** @description Page number, from 1 (spec section 3 "Pagination"). */
+                pageNum?: components["parameters"]["PageNum"];
+                /**
+                 * @description Rows per page. Tables offer 10, 20, 50, 100; selectors ask 10; the VIN, SN and ICCID
+                 *     searches ask for 10000 at once (spec section 9), hence the upper bound.
+                 */
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    "X-Authz-Version": components["headers"]["AuthzVersion"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["PermitRolePage"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    createPermitRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PermitRoleCreate"];
+            };
+        };
+        responses: {
+            /** @description The role as listed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["PermitRole"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["PermitConflict"];
+        };
+    };
+    updatePermitRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PermitRoleUpdate"];
+            };
+        };
+        responses: {
+            /** @description The role as listed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["PermitRole"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["PermitConflict"];
+        };
+    };
+    deletePermitRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PermitRoleRef"];
+            };
+        };
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmptyEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["PermitConflict"];
+        };
+    };
+    getPermitMenuTree: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["PermitMenu"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    updatePermitMenu: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PermitMenuUpdate"];
+            };
+        };
+        responses: {
+            /** @description The menu as listed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["PermitMenu"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listPermitOrgs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["PermitOrg"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    createPermitOrg: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PermitOrgCreate"];
+            };
+        };
+        responses: {
+            /** @description The organisation. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["PermitOrg"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["PermitConflict"];
+        };
+    };
+    updatePermitOrg: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PermitOrgUpdate"];
+            };
+        };
+        responses: {
+            /** @description The organisation. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["PermitOrg"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["PermitConflict"];
+        };
+    };
+    deletePermitOrg: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PermitOrgRef"];
+            };
+        };
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmptyEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["PermitConflict"];
         };
     };
 }

@@ -109,6 +109,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/comm-inc-center/v1/web/operationLog/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 操作日志 — a numbered page
+         * @description Entries of the caller's tenant and its sub-tenants, newest first. The server writes one
+         *     entry for every call that changes something (every non-GET operation with a bearer token,
+         *     bar the spec's searches made with POST) and every GET with an `x-permission` (exports and
+         *     downloads), in one place (its HTTP hook), including calls that failed (400, 403, 404,
+         *     409…) with their `msg`. `person` matches the account's username or real name, `operation`
+         *     the operationId or its Chinese name, `target` what the call acted on (substrings, any
+         *     case); `result` is success or failure. `startTime`/`endTime` (epoch ms) default to the
+         *     last 7 days; one end alone spans 7 days from or to it; a reversed range or one longer than
+         *     93 days answers 400.
+         */
+        get: operations["listOperationLogs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/comm-inc-center/v1/web/operationLog/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One 操作日志 entry with its parameters
+         * @description The entry `id` with its redacted parameter summary, method, path, HTTP status and user agent. An entry outside the caller's tenants answers 404 操作日志不存在.
+         */
+        get: operations["getOperationLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/comm-inc-center/v1/web/operationLog/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Export 操作日志 (background task)
+         * @description Submits an .xlsx export of every entry matching the list's filters (same defaults and bounds). The file appears in the export file list.
+         */
+        post: operations["exportOperationLogs"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -183,6 +251,36 @@ export interface components {
             list: components["schemas"]["ExportTask"][];
             total: components["schemas"]["Total"];
         };
+        OperationLogRow: {
+            id: number;
+            at: components["schemas"]["Timestamp"];
+            tenantId: number;
+            username: string;
+            realName: string;
+            operationId: string;
+            /** @description The operation's Chinese name (screen and action, from the menu's words), or its summary. */
+            operation: string;
+            /** @description What the call acted on, as `field=value` (e.g. `vin=LB3…`), or empty. */
+            target: string;
+            success: boolean;
+            /** @description The answer's msg (操作成功, or the error's Chinese message). */
+            msg: string;
+            ip: string;
+            durationMs: number;
+        };
+        OperationLogDetail: components["schemas"]["OperationLogRow"] & {
+            method: string;
+            path: string;
+            status: number;
+            /** @description The call's query, path and body as JSON, with passwords, tokens and secrets replaced by ****** and phone and ID numbers masked; cut at 2,000 characters. */
+            params: string;
+            userAgent: string;
+        };
+        /** @description A numbered page of operation log entries. */
+        OperationLogPage: {
+            list: components["schemas"]["OperationLogRow"][];
+            total: components["schemas"]["Total"];
+        };
         /**
          * @description Answer code. Success codes are 200, 0, "000000", 602602, 602601, 617014, or no code at
          *     all (spec section 8); the reference server answers 200 on success and the HTTP status
@@ -225,6 +323,24 @@ export interface components {
         };
         /** @description Number of rows matching the filter, across all pages. */
         Total: number;
+        ExportTaskRef: {
+            /** Format: uuid */
+            taskId: string;
+            /**
+             * @description File name the task will produce.
+             * @example 车辆登入日志_LGXCE4CB2S0000123_20250314-20250315.xlsx
+             */
+            name: string;
+        };
+        /**
+         * @description Answer of every export call: the export runs as a background task; the file appears in
+         *     the export file list (`GET /comm-inc-center/v1/web/exportFile/list`). The `msg` is
+         *     导出任务已提交，请到导出文件列表查看 (spec: "export task submitted, please check the export
+         *     file list").
+         */
+        ExportSubmitted: components["schemas"]["Envelope"] & {
+            data: components["schemas"]["ExportTaskRef"];
+        };
     };
     responses: {
         /** @description No valid bearer token (missing, expired or revoked); the console signs in again. */
@@ -311,6 +427,17 @@ export interface components {
         };
     };
     parameters: {
+        /** @description Username or real name of the account that made the call (substring, any case). */
+        LogPerson: string;
+        /** @description operationId or the operation's Chinese name (substring, any case). */
+        LogOperation: string;
+        /** @description What the call acted on, e.g. a VIN or a username (substring, any case). */
+        LogTarget: string;
+        LogResult: "success" | "failure";
+        /** @description From (epoch ms, inclusive). Default 7 days before the end. */
+        LogStartTime: components["schemas"]["Timestamp"];
+        /** @description To (epoch ms, inclusive). Default now, or 7 days after the start. */
+        LogEndTime: components["schemas"]["Timestamp"];
         /** @description Page number, from 1 (spec section 3 "Pagination"). */
         PageNum: number;
         /**
@@ -588,6 +715,111 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    listOperationLogs: {
+        parameters: {
+            query?: {
+                /** @description Username or real name of the account that made the call (substring, any case). */
+                person?: components["parameters"]["LogPerson"];
+                /** @description operationId or the operation's Chinese name (substring, any case). */
+                operation?: components["parameters"]["LogOperation"];
+                /** @description What the call acted on, e.g. a VIN or a username (substring, any case). */
+                target?: components["parameters"]["LogTarget"];
+                result?: components["parameters"]["LogResult"];
+                /** @description From (epoch ms, inclusive). Default 7 days before the end. */
+                startTime?: components["parameters"]["LogStartTime"];
+                /** @description To (epoch ms, inclusive). Default now, or 7 days after the start. */
+                endTime?: components["parameters"]["LogEndTime"];
+                /** @description Page number, from 1 (spec section 3 "Pagination"). */
+                pageNum?: components["parameters"]["PageNum"];
+                /**
+                 * @description Rows per page. Tables offer 10, 20, 50, 100; selectors ask 10; the VIN, SN and ICCID
+                 *     searches ask for 10000 at once (spec section 9), hence the upper bound.
+                 */
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of entries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["OperationLogPage"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getOperationLog: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The entry. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["OperationLogDetail"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    exportOperationLogs: {
+        parameters: {
+            query?: {
+                /** @description Username or real name of the account that made the call (substring, any case). */
+                person?: components["parameters"]["LogPerson"];
+                /** @description operationId or the operation's Chinese name (substring, any case). */
+                operation?: components["parameters"]["LogOperation"];
+                /** @description What the call acted on, e.g. a VIN or a username (substring, any case). */
+                target?: components["parameters"]["LogTarget"];
+                result?: components["parameters"]["LogResult"];
+                /** @description From (epoch ms, inclusive). Default 7 days before the end. */
+                startTime?: components["parameters"]["LogStartTime"];
+                /** @description To (epoch ms, inclusive). Default now, or 7 days after the start. */
+                endTime?: components["parameters"]["LogEndTime"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportSubmitted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
 }

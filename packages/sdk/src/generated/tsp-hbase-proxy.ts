@@ -315,10 +315,191 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/tsp-hbase-proxy/tboxJournal/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One cursor page of a TBOX message journal (TBOX可视化联调)
+         * @description The reports of one journal read from the frames the gateway stored for the VIN, received
+         *     within [startTime, endTime] (at most 31 days), decoded on read by @tsp/domain
+         *     (tboxJournalEntries): `location` 车辆位置报文 (GB/T 32960 real-time units with 0x05 and
+         *     JT/T 808 0x0200), `locationResend` 位置补发报文 (GB/T 32960 0x03 with 0x05, JT/T 808 0x0704
+         *     type 1), `warn` 车辆报警报文 (reports carrying an alarm: a 0x07 level above 无故障 or a set
+         *     flag, JT/T 808 alarm bits), `energyCar` 新能源国标数据 (every GB/T 32960 real-time and
+         *     re-sent unit), `warnsearch` 报警数据查询 (alarm reports by highest level and alarm name).
+         *     Each row keeps the raw frame. Values the terminal marked 异常/无效 come as a reading with
+         *     that status and no value. Cursor paging over the frames by frame id: a page stops at
+         *     pageSize reports or after 2000 frames read, whichever comes first, so a page may hold
+         *     fewer rows while nextKey still continues; nextKey is null at the end of the range.
+         *     Another tenant's VIN reads as an empty journal.
+         */
+        get: operations["getTboxJournal"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-hbase-proxy/tboxJournal/locationMessage/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export 车辆位置报文 (background task)
+         * @description .xlsx of every report of the journal `location` for the VIN and range under the same
+         *     filters as getTboxJournal (采集时间, 接收时间, 协议, 补发, the decoded values with units —
+         *     异常/无效 written as such — alarms and the raw frame).
+         */
+        get: operations["exportLocationMessages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-hbase-proxy/tboxJournal/locationResendMessage/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export 位置补发报文 (background task)
+         * @description .xlsx of every report of the journal `locationResend` for the VIN and range under the same
+         *     filters as getTboxJournal (采集时间, 接收时间, 协议, 补发, the decoded values with units —
+         *     异常/无效 written as such — alarms and the raw frame).
+         */
+        get: operations["exportLocationResendMessages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-hbase-proxy/tboxJournal/warnMessage/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export 车辆报警报文 (background task)
+         * @description .xlsx of every report of the journal `warn` for the VIN and range under the same
+         *     filters as getTboxJournal (采集时间, 接收时间, 协议, 补发, the decoded values with units —
+         *     异常/无效 written as such — alarms and the raw frame).
+         */
+        get: operations["exportWarnMessages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-hbase-proxy/tboxJournal/energyCar/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export 新能源国标数据 (background task)
+         * @description .xlsx of every report of the journal `energyCar` for the VIN and range under the same
+         *     filters as getTboxJournal (采集时间, 接收时间, 协议, 补发, the decoded values with units —
+         *     异常/无效 written as such — alarms and the raw frame).
+         */
+        get: operations["exportEnergyCarData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-hbase-proxy/tboxJournal/warnsearch/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export 报警数据查询 (background task)
+         * @description .xlsx of every report of the journal `warnsearch` for the VIN and range under the same
+         *     filters as getTboxJournal (采集时间, 接收时间, 协议, 补发, the decoded values with units —
+         *     异常/无效 written as such — alarms and the raw frame).
+         */
+        get: operations["exportWarnData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /**
+         * @description location 车辆位置报文, locationResend 位置补发报文, warn 车辆报警报文, energyCar 新能源国标数据, warnsearch 报警数据查询.
+         * @enum {string}
+         */
+        TboxJournalName: "location" | "locationResend" | "warn" | "energyCar" | "warnsearch";
+        Reading: {
+            /** @enum {string} */
+            status: "valid" | "abnormal" | "invalid";
+            value: number | null;
+            unit: string;
+        };
+        NullableReading: components["schemas"]["Reading"] | null;
+        TboxJournalRow: {
+            frameId: number;
+            receivedAt: components["schemas"]["Timestamp"];
+            collectedAt: components["schemas"]["Timestamp"];
+            /** @enum {string} */
+            protocol: "gbt32960" | "jt808";
+            command: number;
+            resent: boolean;
+            fixValid: boolean;
+            longitude: number | null;
+            latitude: number | null;
+            speed: components["schemas"]["NullableReading"];
+            mileage: components["schemas"]["NullableReading"];
+            soc: components["schemas"]["NullableReading"];
+            totalVoltage: components["schemas"]["NullableReading"];
+            totalCurrent: components["schemas"]["NullableReading"];
+            vehicleState: string | null;
+            alarmLevel: components["schemas"]["NullableReading"];
+            alarms: string[];
+            /** @description GB/T 32960 information types of the unit, by the standard's names. */
+            items: string[];
+            /** @description The raw frame, upper-case hex. */
+            content: string;
+        };
+        TboxJournalPage: {
+            list: components["schemas"]["TboxJournalRow"][];
+            nextKey: string | null;
+        };
         /** @description One journal row (spec section 3 "Login log row"). */
         JournalRow: {
             vin: components["schemas"]["Vin"];
@@ -593,6 +774,12 @@ export interface components {
         };
     };
     parameters: {
+        /** @description Only reports of this standard (absent means both). */
+        JournalProtocol: "gbt32960" | "jt808";
+        /** @description 报警数据查询 only — reports whose GB/T 32960 最高报警等级 is this level. */
+        AlarmLevel: number;
+        /** @description 报警数据查询 only — reports carrying this alarm, by the standard's name (TBOX_ALARM_NAMES). */
+        AlarmName: string;
         /** @description One vehicle's 17-character VIN; absent for every vehicle of the caller's tenants. */
         OptionalVin: components["schemas"]["Vin"];
         /** @description Only frames that failed this check. */
@@ -1253,6 +1440,279 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    getTboxJournal: {
+        parameters: {
+            query: {
+                /** @description Which journal. */
+                journal: components["schemas"]["TboxJournalName"];
+                /**
+                 * @description The vehicle's 17-character VIN (ISO 3779; letters I, O and Q never occur).
+                 * @example LGXCE4CB2S0000123
+                 */
+                vin: components["parameters"]["Vin"];
+                /**
+                 * @description Start of the time range, inclusive, milliseconds since 1970-01-01T00:00:00Z.
+                 * @example 1741881600000
+                 */
+                startTime: components["parameters"]["StartTime"];
+                /**
+                 * @description End of the time range, inclusive, milliseconds since 1970-01-01T00:00:00Z; not before startTime.
+                 * @example 1742054399000
+                 */
+                endTime: components["parameters"]["EndTime"];
+                /** @description Sort order of the report time; true means newest first (spec section 3). */
+                reportTimeDesc?: components["parameters"]["ReportTimeDesc"];
+                /** @description Only reports of this standard (absent means both). */
+                protocol?: components["parameters"]["JournalProtocol"];
+                /** @description 报警数据查询 only — reports whose GB/T 32960 最高报警等级 is this level. */
+                level?: components["parameters"]["AlarmLevel"];
+                /** @description 报警数据查询 only — reports carrying this alarm, by the standard's name (TBOX_ALARM_NAMES). */
+                alarm?: components["parameters"]["AlarmName"];
+                /** @description Rows per cursor page. Capped at 1000 so one page stays a bounded read of the journal store. */
+                pageSize?: components["parameters"]["CursorPageSize"];
+                /** @description Cursor of the page to read; absent on the first page, then the previous answer's `nextKey`. */
+                rowKey?: components["parameters"]["RowKey"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One cursor page of reports. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["TboxJournalPage"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    exportLocationMessages: {
+        parameters: {
+            query: {
+                /**
+                 * @description The vehicle's 17-character VIN (ISO 3779; letters I, O and Q never occur).
+                 * @example LGXCE4CB2S0000123
+                 */
+                vin: components["parameters"]["Vin"];
+                /**
+                 * @description Start of the time range, inclusive, milliseconds since 1970-01-01T00:00:00Z.
+                 * @example 1741881600000
+                 */
+                startTime: components["parameters"]["StartTime"];
+                /**
+                 * @description End of the time range, inclusive, milliseconds since 1970-01-01T00:00:00Z; not before startTime.
+                 * @example 1742054399000
+                 */
+                endTime: components["parameters"]["EndTime"];
+                /** @description Sort order of the report time; true means newest first (spec section 3). */
+                reportTimeDesc?: components["parameters"]["ReportTimeDesc"];
+                /** @description Only reports of this standard (absent means both). */
+                protocol?: components["parameters"]["JournalProtocol"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The export task was queued. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportSubmitted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    exportLocationResendMessages: {
+        parameters: {
+            query: {
+                /**
+                 * @description The vehicle's 17-character VIN (ISO 3779; letters I, O and Q never occur).
+                 * @example LGXCE4CB2S0000123
+                 */
+                vin: components["parameters"]["Vin"];
+                /**
+                 * @description Start of the time range, inclusive, milliseconds since 1970-01-01T00:00:00Z.
+                 * @example 1741881600000
+                 */
+                startTime: components["parameters"]["StartTime"];
+                /**
+                 * @description End of the time range, inclusive, milliseconds since 1970-01-01T00:00:00Z; not before startTime.
+                 * @example 1742054399000
+                 */
+                endTime: components["parameters"]["EndTime"];
+                /** @description Sort order of the report time; true means newest first (spec section 3). */
+                reportTimeDesc?: components["parameters"]["ReportTimeDesc"];
+                /** @description Only reports of this standard (absent means both). */
+                protocol?: components["parameters"]["JournalProtocol"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The export task was queued. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportSubmitted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    exportWarnMessages: {
+        parameters: {
+            query: {
+                /**
+                 * @description The vehicle's 17-character VIN (ISO 3779; letters I, O and Q never occur).
+                 * @example LGXCE4CB2S0000123
+                 */
+                vin: components["parameters"]["Vin"];
+                /**
+                 * @description Start of the time range, inclusive, milliseconds since 1970-01-01T00:00:00Z.
+                 * @example 1741881600000
+                 */
+                startTime: components["parameters"]["StartTime"];
+                /**
+                 * @description End of the time range, inclusive, milliseconds since 1970-01-01T00:00:00Z; not before startTime.
+                 * @example 1742054399000
+                 */
+                endTime: components["parameters"]["EndTime"];
+                /** @description Sort order of the report time; true means newest first (spec section 3). */
+                reportTimeDesc?: components["parameters"]["ReportTimeDesc"];
+                /** @description Only reports of this standard (absent means both). */
+                protocol?: components["parameters"]["JournalProtocol"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The export task was queued. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportSubmitted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    exportEnergyCarData: {
+        parameters: {
+            query: {
+                /**
+                 * @description The vehicle's 17-character VIN (ISO 3779; letters I, O and Q never occur).
+                 * @example LGXCE4CB2S0000123
+                 */
+                vin: components["parameters"]["Vin"];
+                /**
+                 * @description Start of the time range, inclusive, milliseconds since 1970-01-01T00:00:00Z.
+                 * @example 1741881600000
+                 */
+                startTime: components["parameters"]["StartTime"];
+                /**
+                 * @description End of the time range, inclusive, milliseconds since 1970-01-01T00:00:00Z; not before startTime.
+                 * @example 1742054399000
+                 */
+                endTime: components["parameters"]["EndTime"];
+                /** @description Sort order of the report time; true means newest first (spec section 3). */
+                reportTimeDesc?: components["parameters"]["ReportTimeDesc"];
+                /** @description Only reports of this standard (absent means both). */
+                protocol?: components["parameters"]["JournalProtocol"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The export task was queued. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportSubmitted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    exportWarnData: {
+        parameters: {
+            query: {
+                /**
+                 * @description The vehicle's 17-character VIN (ISO 3779; letters I, O and Q never occur).
+                 * @example LGXCE4CB2S0000123
+                 */
+                vin: components["parameters"]["Vin"];
+                /**
+                 * @description Start of the time range, inclusive, milliseconds since 1970-01-01T00:00:00Z.
+                 * @example 1741881600000
+                 */
+                startTime: components["parameters"]["StartTime"];
+                /**
+                 * @description End of the time range, inclusive, milliseconds since 1970-01-01T00:00:00Z; not before startTime.
+                 * @example 1742054399000
+                 */
+                endTime: components["parameters"]["EndTime"];
+                /** @description Sort order of the report time; true means newest first (spec section 3). */
+                reportTimeDesc?: components["parameters"]["ReportTimeDesc"];
+                /** @description Only reports of this standard (absent means both). */
+                protocol?: components["parameters"]["JournalProtocol"];
+                /** @description 报警数据查询 only — reports whose GB/T 32960 最高报警等级 is this level. */
+                level?: components["parameters"]["AlarmLevel"];
+                /** @description 报警数据查询 only — reports carrying this alarm, by the standard's name (TBOX_ALARM_NAMES). */
+                alarm?: components["parameters"]["AlarmName"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The export task was queued. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportSubmitted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
 }

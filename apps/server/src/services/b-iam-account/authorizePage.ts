@@ -9,6 +9,9 @@ export interface AuthorizeParams {
   client_id: string;
   redirect_uri: string;
   state?: string | undefined;
+  /** PKCE (RFC 7636), carried to the form post so the code is bound to it. */
+  code_challenge?: string | undefined;
+  code_challenge_method?: string | undefined;
 }
 
 /**
@@ -19,7 +22,9 @@ export function renderAuthorizePage(
   params: AuthorizeParams,
   options: { error?: string; username?: string } = {},
 ): string {
-  const hidden = (["response_type", "client_id", "redirect_uri", "state"] as const)
+  const hidden = (
+    ["response_type", "client_id", "redirect_uri", "state", "code_challenge", "code_challenge_method"] as const
+  )
     .filter((k) => params[k] !== undefined)
     .map((k) => `<input type="hidden" name="${k}" value="${escapeHtml(String(params[k]))}">`)
     .join("\n      ");

@@ -32,6 +32,10 @@ const post = (path: string, form: Record<string, string>, headers: Record<string
     redirect: "manual",
   });
 
+/** RFC 7636 Appendix B's verifier and its S256 challenge: tsp-console must send PKCE. */
+const VERIFIER = "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk";
+const CHALLENGE = "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM";
+
 /** One try of the authorize form: the code on success, else the message the page shows. */
 async function authorize(username: string, password: string): Promise<{ code: string } | { page: string }> {
   const res = await post("/b-iam-account/oauth/authorize", {
@@ -39,6 +43,8 @@ async function authorize(username: string, password: string): Promise<{ code: st
     client_id: "tsp-console",
     redirect_uri: REDIRECT,
     state: "s",
+    code_challenge: CHALLENGE,
+    code_challenge_method: "S256",
     username,
     password,
   });
@@ -50,7 +56,7 @@ async function authorize(username: string, password: string): Promise<{ code: st
 const exchange = (code: string) =>
   post(
     "/b-iam-account/oauth/token",
-    { grant_type: "authorization_code", code, redirect_uri: REDIRECT },
+    { grant_type: "authorization_code", code, redirect_uri: REDIRECT, code_verifier: VERIFIER },
     { authorization: CONSOLE },
   );
 
@@ -95,7 +101,7 @@ describe("access tokens", () => {
   it("work for 12 hours from issue and answer 401 from then on", async () => {
     const code = await codeAt(START);
     const res = await exchange(code);
-    const token = ((await res.json()) as { data: { access_token: string; expires_in: number } }).data;
+    const token = (await res.json()) as { access_token: string; expires_in: number };
     expect(token.expires_in).toBe(TOKEN_TTL_SECONDS);
     const me = () =>
       fetch(new URL("/comm-inc-center/v1/web/home/user/permissions", server.url), {

@@ -82,7 +82,10 @@ export interface RoleMenuTable {
 export interface OAuthClientTable {
   client_id: string;
   name: string;
-  secret_hash: string;
+  /** Null for a public client (no secret, token_endpoint_auth_method "none"): PKCE is then required. */
+  secret_hash: string | null;
+  /** The client must send a PKCE S256 challenge (RFC 7636); always so for public clients. */
+  require_pkce: ColumnType<boolean, boolean | undefined, boolean>;
   /** Grant types this client may use. */
   grant_types: string[];
   /** Exact redirect URIs; `loopback` also allows any port on 127.0.0.1 / localhost. */
@@ -101,6 +104,8 @@ export interface AuthCodeTable {
   account_id: number;
   expires_at: Timestamp;
   used_at: NullableTimestamp;
+  /** The PKCE S256 challenge sent to the authorize page, if any (RFC 7636 §4.4). */
+  code_challenge: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface AccessTokenTable {
@@ -110,6 +115,8 @@ export interface AccessTokenTable {
   created_at: Timestamp;
   expires_at: Timestamp;
   revoked_at: NullableTimestamp;
+  /** Hash of the code the token was issued from, so a replayed code revokes it (RFC 6749 §4.1.2). */
+  code_hash: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /**
