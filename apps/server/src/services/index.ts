@@ -1,6 +1,8 @@
 import { bIamAccount } from "./b-iam-account";
+import { bIamAccountPermit } from "./b-iam-account/permitModule";
 import { commData } from "./comm-data";
 import { commIncCenter } from "./comm-inc-center";
+import { commIncCenterOperationLog } from "./comm-inc-center/operationLog";
 import { commSaasCloud } from "./comm-saas-cloud";
 import { objectStore } from "./object-store";
 import { transfer } from "./transfer";
@@ -22,6 +24,7 @@ import { tspBssModelCatalogue } from "./tsp-bss/vehicleModel";
 import { tspBssVehicleSale } from "./tsp-bss/vehicleSale";
 import { tspHbaseProxy } from "./tsp-hbase-proxy";
 import { tspHbaseProxyFrames } from "./tsp-hbase-proxy/frames";
+import { tspHbaseProxyJournals } from "./tsp-hbase-proxy/journals";
 import { tspJsatl } from "./tsp-jsatl";
 import { tspOta } from "./tsp-ota";
 import { tspShadow } from "./tsp-shadow";
@@ -33,6 +36,8 @@ import type { ServiceModule } from "./types";
  */
 export const serviceModules: readonly ServiceModule[] = [
   bIamAccount,
+  // 系统管理 (accounts, roles, organisations, menus): no seed of its own; platformSeed fills its tables.
+  bIamAccountPermit,
   commIncCenter,
   tspHbaseProxy,
   objectStore,
@@ -69,10 +74,14 @@ export const serviceModules: readonly ServiceModule[] = [
   tspBssLoan,
   // The gateway's frame journal for the data-service screens (own PRNG; reads only the vehicles).
   tspHbaseProxyFrames,
+  // The TBOX message journals over the same frames (no tables, no seed of their own).
+  tspHbaseProxyJournals,
   // 机械信息, 车机数据, 监管终端管理, MES车辆管理 (a PRNG of their own; they read the vehicles seeded above).
   tspBssBaseInfoRest,
   // APP用户信息: app accounts and their vehicles (a PRNG of its own; it reads the vehicles seeded above).
   tspBssAppUser,
   // 车载内容管理: fixed demo items (no rng) naming the brand tree's models.
   tspBssContent,
+  // 操作日志: a week of demo entries by the demo accounts (no rng), written by the hook's writer.
+  commIncCenterOperationLog,
 ];

@@ -7,7 +7,7 @@ import type { JournalKind } from "./tables";
  * (`frames/`) page with it; their extra filters are part of `vin`.
  */
 export interface CursorScope {
-  kind: JournalKind | "frameCheck" | "location";
+  kind: JournalKind | "frameCheck" | "location" | `tbox:${string}`;
   vin: string;
   desc: boolean;
   startTime: number;

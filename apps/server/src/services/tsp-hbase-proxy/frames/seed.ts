@@ -116,10 +116,15 @@ export async function seedFrames(ctx: SeedContext): Promise<void> {
           // A tunnel: three units re-sent twenty minutes late.
           const resent = m >= resentFrom && m < resentFrom + 3;
           const receivedAt = collectedAt + (resent ? 20 * MINUTE : 1000 + rng.int(0, 1500));
+          // Yesterday morning an alarm of four minutes (issue 16's alarm journals), growing to
+          // level 2 for its last two; once a trip an SOC the BMS could not read (无效).
+          const alarmOn = daysAgo === 1 && startHour < 12 && m >= 5 && m <= 8;
+          const worse = m >= 7;
           if (jt808) {
             const phone = `0138${String(10_000_000 + i).slice(-8)}`;
             const location = {
-              alarm: 0,
+              // 超速报警 (bit 1), then also 疲劳驾驶 (bit 2).
+              alarm: alarmOn ? 0x02 | (worse ? 0x04 : 0) : 0,
               status: 0x03,
               latitude: Math.round(p.lat * 1e6),
               longitude: Math.round(p.lon * 1e6),
@@ -159,6 +164,9 @@ export async function seedFrames(ctx: SeedContext): Promise<void> {
               soc: Math.round(soc),
               voltage: 340 + rng.int(0, 300) / 10,
               current: p.speed === 0 ? 2 : 20 + rng.int(0, 800) / 10,
+              // 绝缘报警 (bit 11), then also 电池高温报警 (bit 1) at level 2.
+              ...(alarmOn ? { alarm: { level: worse ? 2 : 1, flags: (1 << 11) | (worse ? 1 << 1 : 0) } } : {}),
+              ...(m === 26 ? { socStatus: "invalid" as const } : {}),
             }),
             v.vin,
           );

@@ -1,0 +1,129 @@
+import { type Reading, readingText, type TboxJournal } from "@tsp/domain";
+import type { Exporter } from "../../../platform/exports/exporter";
+import { chinaDateTime } from "../exporters";
+import { vinVisible } from "../journalQuery";
+import { JOURNAL_EXPORTS, JOURNAL_TITLES } from "./handlers";
+import { journalBatches, type TboxJournalQuery, type TboxJournalRow } from "./journalScan";
+
+const PROTOCOL = { gbt32960: "GB/T 32960", jt808: "JT/T 808" } as const;
+
+const level = (r: Reading | null) => (r?.status === "valid" ? `${r.value}级` : readingText(r));
+
+/** One report as a sheet row: times in China, values with units, 异常/无效 as words. */
+function sheetRow(r: TboxJournalRow) {
+  return {
+    vin: "",
+    collectedAt: chinaDateTime(r.collectedAt),
+    receivedAt: chinaDateTime(r.receivedAt),
+    protocol: PROTOCOL[r.protocol],
+    resent: r.resent ? "是" : "否",
+    fix: r.fixValid ? "有效" : "无效",
+    longitude: r.longitude ?? "",
+    latitude: r.latitude ?? "",
+    speed: readingText(r.speed),
+    mileage: readingText(r.mileage),
+    soc: readingText(r.soc),
+    totalVoltage: readingText(r.totalVoltage),
+    totalCurrent: readingText(r.totalCurrent),
+    vehicleState: r.vehicleState ?? "",
+    alarmLevel: level(r.alarmLevel),
+    alarms: r.alarms.join("、"),
+    content: r.content,
+  };
+}
+
+const COLUMNS = {
+  vin: { header: "VIN", key: "vin", width: 22 },
+  collectedAt: { header: "采集时间", key: "collectedAt", width: 22 },
+  receivedAt: { header: "接收时间", key: "receivedAt", width: 22 },
+  protocol: { header: "协议", key: "protocol", width: 12 },
+  resent: { header: "补发", key: "resent", width: 8 },
+  fix: { header: "定位", key: "fix", width: 8 },
+  longitude: { header: "经度", key: "longitude", width: 14 },
+  latitude: { header: "纬度", key: "latitude", width: 14 },
+  speed: { header: "车速", key: "speed", width: 14 },
+  mileage: { header: "累计里程", key: "mileage", width: 16 },
+  soc: { header: "SOC", key: "soc", width: 10 },
+  totalVoltage: { header: "总电压", key: "totalVoltage", width: 12 },
+  totalCurrent: { header: "总电流", key: "totalCurrent", width: 12 },
+  vehicleState: { header: "车辆状态", key: "vehicleState", width: 14 },
+  alarmLevel: { header: "最高报警等级", key: "alarmLevel", width: 14 },
+  alarms: { header: "报警", key: "alarms", width: 40 },
+  content: { header: "原始报文", key: "content", width: 120 },
+};
+type Column = keyof typeof COLUMNS;
+
+/** Each journal's sheet: the columns its screen shows, then the raw frame. */
+const JOURNAL_COLUMNS: Record<TboxJournal, Column[]> = {
+  location: [
+    "vin",
+    "collectedAt",
+    "receivedAt",
+    "protocol",
+    "fix",
+    "longitude",
+    "latitude",
+    "speed",
+    "mileage",
+    "soc",
+    "content",
+  ],
+  locationResend: [
+    "vin",
+    "collectedAt",
+    "receivedAt",
+    "protocol",
+    "fix",
+    "longitude",
+    "latitude",
+    "speed",
+    "mileage",
+    "content",
+  ],
+  warn: ["vin", "collectedAt", "receivedAt", "protocol", "resent", "alarmLevel", "alarms", "content"],
+  energyCar: [
+    "vin",
+    "collectedAt",
+    "receivedAt",
+    "resent",
+    "vehicleState",
+    "speed",
+    "mileage",
+    "totalVoltage",
+    "totalCurrent",
+    "soc",
+    "longitude",
+    "latitude",
+    "alarmLevel",
+    "content",
+  ],
+  warnsearch: [
+    "vin",
+    "collectedAt",
+    "receivedAt",
+    "protocol",
+    "alarmLevel",
+    "alarms",
+    "longitude",
+    "latitude",
+    "content",
+  ],
+};
+
+function journalExporter(journal: TboxJournal): Exporter {
+  return {
+    title: JOURNAL_TITLES[journal],
+    columns: JOURNAL_COLUMNS[journal].map((c) => COLUMNS[c]),
+    async *rows(job, ctx) {
+      const q = job.params as unknown as TboxJournalQuery;
+      if (!(await vinVisible(ctx, q.vin, job.tenantIds))) return;
+      for await (const rows of journalBatches(ctx, q, job.tenantIds)) {
+        yield rows.map((r) => ({ ...sheetRow(r), vin: q.vin }));
+      }
+    },
+  };
+}
+
+export const tboxJournalExporters = Object.fromEntries(
+  (Object.keys(JOURNAL_EXPORTS) as TboxJournal[]).map((j) => [JOURNAL_EXPORTS[j], journalExporter(j)]),
+);

@@ -1,0 +1,34 @@
+import type { HandlerTable } from "../../defineHandler";
+import type { ServiceModule } from "../../types";
+import { tboxJournalExporters } from "./exporters";
+import {
+  exportEnergyCarData,
+  exportLocationMessages,
+  exportLocationResendMessages,
+  exportWarnData,
+  exportWarnMessages,
+  getTboxJournal,
+} from "./handlers";
+
+const handlers = {
+  getTboxJournal,
+  exportLocationMessages,
+  exportLocationResendMessages,
+  exportWarnMessages,
+  exportEnergyCarData,
+  exportWarnData,
+} satisfies HandlerTable;
+
+/**
+ * tsp-hbase-proxy's TBOX message journals (TBOX可视化联调, issue 16): 车辆位置报文, 位置补发报文,
+ * 车辆报警报文, 新能源国标数据 and 报警数据查询, each the reports of the gateway's stored frames
+ * (`gateway_frame`) of its commands, decoded on read by @tsp/domain, cursor-paged by frame id
+ * with a bounded read per page, exported as tasks. No tables and no seed of their own: the
+ * frames seed (`../frames/seed.ts`) writes the alarms and markers they show.
+ */
+export const tspHbaseProxyJournals: ServiceModule = {
+  name: "tsp-hbase-proxy",
+  migrations: {},
+  handlers,
+  exporters: tboxJournalExporters,
+};
