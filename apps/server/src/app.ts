@@ -6,6 +6,7 @@ import { registerConsole } from "./http/console";
 import { registerDocs } from "./http/docs";
 import { registerErrorHandler } from "./http/errorHandler";
 import { registerHealth } from "./http/health";
+import { registerOperationLog } from "./http/operationLog";
 import { registerOperations } from "./http/router";
 import { readDocumentTexts } from "./openapi/documents";
 import type { OperationInfo } from "./openapi/operations";
@@ -55,6 +56,8 @@ export async function buildApp({
   registerErrorHandler(app);
   registerHealth(app, ctx);
   registerDocs(app, readDocumentTexts(openapiDir), docsFile);
+  // Before the routes: every mutating call of every service is logged by this one hook.
+  registerOperationLog(app, operations, ctx);
   registerOperations(app, operations, modules, ctx);
   for (const m of modules) await m.register?.(app, ctx);
   await registerConsole(app, consoleDir, {
