@@ -1,23 +1,46 @@
 import { readConfig } from "./config";
-import { gatewayPort } from "./gateway/config";
+import { gatewayPort, jt808Port, simulateCount } from "./gateway/config";
 import { startGateway } from "./gateway/gatewayServer";
+import { fleetFrom, fleetRowsFromDatabase } from "./simulator/fleet";
+import { runFleet } from "./simulator/runFleet";
 import { startServer } from "./start";
 
 const config = readConfig(process.env, process.cwd());
 const server = await startServer(config, { logger: process.env.LOG_LEVEL !== "silent" });
-// The GB/T 32960 gateway joins this process only when GATEWAY_PORT is set (README).
+// The gateway joins this process only when GATEWAY_PORT (GB/T 32960) or JT808_PORT is set, and
+// the demo fleet only when SIMULATE is: `npm start` (scripts/start.mjs) sets all three by default,
+// test servers none (fixed ports would collide).
 const port = gatewayPort(process.env);
-const gateway = port === undefined ? undefined : await startGateway(server.db, { host: config.host, port });
+const port808 = jt808Port(process.env);
+const gateway =
+  port === undefined && port808 === undefined
+    ? undefined
+    : await startGateway(server.db, {
+        host: config.host,
+        port: port ?? 0,
+        ...(port808 === undefined ? {} : { jt808Port: port808 }),
+      });
+const simulate = gateway ? simulateCount(process.env) : 0;
+const fleet =
+  gateway && simulate > 0
+    ? runFleet({
+        address: { host: gateway.host, port: gateway.port, jt808Port: gateway.jt808Port },
+        vehicles: fleetFrom(await fleetRowsFromDatabase(server.db), simulate, "mixed").filter(
+          (v) => !v.vin.startsWith("LSIMU"),
+        ),
+      })
+    : undefined;
 
 console.log(`
 TSP Console is running at ${server.url}
   database: ${config.databaseUrl ? "PostgreSQL server (DATABASE_URL)" : `embedded PGlite in ${config.dataDir}`}${server.seeded ? " — created and seeded" : ""}
-${gateway ? `  GB/T 32960 gateway: tcp://${gateway.host}:${gateway.port}\n` : ""}  demo sign-in: admin / Admin@123456 (every permission), operator / Operator@123456 (no export)
+${gateway ? `  GB/T 32960 gateway: tcp://${gateway.host}:${gateway.port}\n` : ""}${gateway?.jt808Port ? `  JT/T 808 gateway: tcp://${gateway.host}:${gateway.jt808Port}\n` : ""}${fleet ? `  simulated fleet: ${fleet.terminals.length} demo vehicles reporting every 10 s (SIMULATE=0 turns it off)\n` : ""}  demo sign-in: admin / Admin@123456 (every permission), operator / Operator@123456 (no export)
 `);
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, () => {
-    (gateway ? gateway.close() : Promise.resolve())
+    (fleet ? fleet.stop() : Promise.resolve())
+      .then(() => (gateway ? gateway.close() : undefined))
       .then(() => server.close())
       .then(
         () => process.exit(0),

@@ -1,20 +1,26 @@
-// `npm run gateway`: the GB/T 32960 gateway alone (README "GB/T 32960 gateway"). State lives
+// `npm run gateway`: the GB/T 32960 and JT/T 808 gateway alone (README "GB/T 32960 gateway"). State lives
 // only in the database, so several gateways may share one PostgreSQL (DATABASE_URL).
 import type { Kysely } from "kysely";
 import { readConfig } from "../config";
 import { openDatabase } from "../db/database";
 import { migrateToLatest } from "../db/migrate";
 import { serviceModules } from "../services";
-import { gatewayPort } from "./config";
+import { gatewayPort, jt808Port } from "./config";
 import { startGateway } from "./gatewayServer";
 
 const config = readConfig(process.env, process.cwd());
 const port = gatewayPort(process.env) ?? 32960;
+// JT808_PORT= (empty) runs GB/T 32960 only.
+const port808 = process.env.JT808_PORT === undefined ? 8808 : jt808Port(process.env);
 const opened = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 await migrateToLatest(opened.db as Kysely<unknown>, serviceModules);
-const gateway = await startGateway(opened.db, { host: config.host, port });
+const gateway = await startGateway(opened.db, {
+  host: config.host,
+  port,
+  ...(port808 === undefined ? {} : { jt808Port: port808 }),
+});
 console.log(
-  `GB/T 32960 gateway listening on tcp://${gateway.host}:${gateway.port} (database: ${opened.kind === "postgres" ? "DATABASE_URL" : `PGlite in ${config.dataDir}`})`,
+  `GB/T 32960 gateway listening on tcp://${gateway.host}:${gateway.port}${gateway.jt808Port ? `, JT/T 808 on tcp://${gateway.host}:${gateway.jt808Port}` : ""} (database: ${opened.kind === "postgres" ? "DATABASE_URL" : `PGlite in ${config.dataDir}`})`,
 );
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {

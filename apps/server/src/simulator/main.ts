@@ -1,0 +1,70 @@
+// `npm run simulate -- --vehicles N --protocol gbt32960|jt808 …` (scripts/simulate.mjs): a
+// simulated fleet over real TCP against a running gateway (README "Gateway and fleet simulator").
+import type { Kysely } from "kysely";
+import { openDatabase } from "../db/database";
+import type { Database } from "../db/schema";
+import { fleetFrom, fleetRowsFromDatabase } from "./fleet";
+import { fleetRowsFromApi } from "./fleetApi";
+import { parseSimulateArgs, SIMULATE_USAGE } from "./options";
+import { runFleet } from "./runFleet";
+
+let options: ReturnType<typeof parseSimulateArgs>;
+try {
+  options = parseSimulateArgs(process.argv.slice(2));
+} catch (e) {
+  console.error(`${(e as Error).message}\n\n${SIMULATE_USAGE}`);
+  process.exit(2);
+}
+
+const databaseUrl = process.env.DATABASE_URL || undefined;
+const rows = databaseUrl
+  ? await (async () => {
+      const opened = await openDatabase({ databaseUrl, dataDir: "memory://" });
+      try {
+        return await fleetRowsFromDatabase(opened.db as Kysely<Database>);
+      } finally {
+        await opened.close();
+      }
+    })()
+  : await fleetRowsFromApi(options.api, { clientId: "tsp-automation", clientSecret: "tsp-automation-secret" }).catch(
+      (e: unknown) => {
+        console.error(
+          `Could not read the fleet from ${options.api} (${(e as Error).message}); start the server (npm start) or set DATABASE_URL.`,
+        );
+        process.exit(1);
+      },
+    );
+const vehicles = fleetFrom(rows, options.vehicles, options.protocol);
+const known = vehicles.filter((v) => !v.vin.startsWith("LSIMU")).length;
+const fleet = runFleet({
+  address: { host: options.host, port: options.port, jt808Port: options.jt808Port },
+  vehicles,
+  intervalMs: options.rate * 1000,
+  timeScale: options.timeScale,
+  seed: options.seed,
+});
+console.log(
+  `Simulating ${vehicles.length} vehicles (${known} of the fleet${known < vehicles.length ? `, ${vehicles.length - known} made up: the gateway answers them VIN unknown` : ""}; ` +
+    `${vehicles.filter((v) => v.protocol === "jt808").length} JT/T 808) against ${options.host}:${options.port} / JT/T 808 ${options.jt808Port}, a report every ${options.rate} s. Ctrl-C stops.`,
+);
+const summary = setInterval(() => {
+  const c = fleet.counts();
+  console.log(`sent ${c.sent}, re-sent ${c.resent}, sessions ${c.connects - c.refused}, refused ${c.refused}`);
+}, 10_000);
+
+let stopping = false;
+const stop = () => {
+  if (stopping) return;
+  stopping = true;
+  clearInterval(summary);
+  fleet.stop().then(
+    () => {
+      const c = fleet.counts();
+      console.log(`stopped: sent ${c.sent}, re-sent ${c.resent}, refused ${c.refused}`);
+      process.exit(0);
+    },
+    () => process.exit(1),
+  );
+};
+for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, stop);
+if (options.duration > 0) setTimeout(stop, options.duration * 1000);
