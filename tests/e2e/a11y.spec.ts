@@ -1,25 +1,13 @@
-import { AxeBuilder } from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { BUILT_SCREEN_PATHS } from "../../apps/console/src/routes/builtScreens";
+import { audit } from "./axe";
 import { queryJournal, seededVin, signIn } from "./console-signin";
 
 /**
  * Accessibility as a test (issue 13): axe-core over every real screen of the console, with
- * its data on screen, and its dialogs open where the screen has them. Serious and critical
- * violations fail; lesser ones are printed so they stay visible.
+ * its data on screen, and its dialogs open where the screen has them (`./axe.ts`: serious and
+ * critical violations fail; lesser ones are printed so they stay visible).
  */
-async function audit(page: Page, what: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .analyze();
-  const blocking = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  for (const v of violations.filter((x) => !blocking.includes(x)))
-    console.log(`[a11y] ${what}: ${v.impact} ${v.id} (${v.nodes.length})`);
-  expect(
-    blocking.map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
-    what,
-  ).toEqual([]);
-}
 
 /**
  * How each built screen is visited: what shows it is ready (its data on screen). Every built
@@ -132,6 +120,13 @@ for (const [part, inPart] of PARTS) {
     }
   });
 }
+
+test("the audit fails on a serious violation, so a clean walk means something", async ({ page }) => {
+  await page.setContent(
+    '<!doctype html><html lang="zh-CN"><title>探针</title><main><button type="button"></button></main></html>',
+  );
+  await expect(audit(page, "probe")).rejects.toThrow(/critical button-name/);
+});
 
 test("the kit's dialogs have no serious or critical axe violation", async ({ page }) => {
   test.setTimeout(120_000);
