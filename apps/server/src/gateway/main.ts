@@ -1,5 +1,6 @@
-// `npm run gateway`: the GB/T 32960 and JT/T 808 gateway alone (README "GB/T 32960 gateway"). State lives
-// only in the database, so several gateways may share one PostgreSQL (DATABASE_URL).
+// `npm run gateway`: the GB/T 32960 and JT/T 808 gateway alone (README "Gateway (GB/T 32960,
+// JT/T 808) and fleet simulator"). State lives only in the database, so several gateways may
+// share one PostgreSQL (DATABASE_URL).
 import type { Kysely } from "kysely";
 import { readConfig } from "../config";
 import { openDatabase } from "../db/database";

@@ -1,5 +1,6 @@
 // `npm run simulate -- --vehicles N --protocol gbt32960|jt808 …` (scripts/simulate.mjs): a
-// simulated fleet over real TCP against a running gateway (README "Gateway and fleet simulator").
+// simulated fleet over real TCP against a running gateway (README "Gateway (GB/T 32960, JT/T
+// 808) and fleet simulator").
 import type { Kysely } from "kysely";
 import { openDatabase } from "../db/database";
 import type { Database } from "../db/schema";
