@@ -91,6 +91,8 @@ const visits: Record<string, (p: Page, vin: string) => Promise<void>> = {
     expect(p.getByRole("table", { name: "车载信息系统管理" }).locator("tbody tr")).toHaveCount(8),
   "/dataService/content": async (p) =>
     expect(p.getByRole("table", { name: "车载内容管理" }).locator("tbody tr")).toHaveCount(4),
+  "/permit/log": async (p) =>
+    expect(p.getByRole("table", { name: "操作日志" }).locator("tbody tr")).toHaveCount(10),
 };
 
 test("every built screen is visited by the axe walk", () => {

@@ -5,6 +5,7 @@ import { dealerText } from "./screens/dealer";
 import { leaseText } from "./screens/lease";
 import { monitorText } from "./screens/monitor";
 import { nerText } from "./screens/ner";
+import { permitTenantsLogText } from "./screens/permitTenantsLog";
 import { realnameText } from "./screens/realname";
 import { registersText } from "./screens/registers";
 import { registersRestText } from "./screens/registersRest";
@@ -232,6 +233,7 @@ export const en: Record<MessageKey, string> = {
   "sim.realname.approved": "Authenticated",
   "sim.realname.rejected": "Rejected",
   ...nerText.en,
+  ...permitTenantsLogText.en,
   ...monitorText.en,
   ...realnameText.en,
   ...dealerText.en,

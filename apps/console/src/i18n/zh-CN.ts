@@ -12,6 +12,7 @@ import { dealerText } from "./screens/dealer";
 import { leaseText } from "./screens/lease";
 import { monitorText } from "./screens/monitor";
 import { nerText } from "./screens/ner";
+import { permitTenantsLogText } from "./screens/permitTenantsLog";
 import { realnameText } from "./screens/realname";
 import { registersText } from "./screens/registers";
 import { registersRestText } from "./screens/registersRest";
@@ -244,6 +245,7 @@ export const zhCN = {
   "sim.realname.rejected": "已驳回",
   // Screens with many words keep both locales in one file each (screens/).
   ...nerText.zh,
+  ...permitTenantsLogText.zh,
   ...monitorText.zh,
   ...realnameText.zh,
   ...dealerText.zh,

@@ -19,6 +19,7 @@ export const BUILT_SCREEN_PATHS = [
   "/dataService/base",
   "/dataService/infoSystem",
   "/dataService/content",
+  "/permit/log",
   "/baseInfo/machineryInfo",
   "/baseInfo/vehicleData",
   "/baseInfo/blackBox",

@@ -48,6 +48,7 @@ export const SCREENS: Readonly<Record<string, LazyExoticComponent<ComponentType>
   "/dataService/base": lazyScreen(() => import("./dataService/DictionaryPage")),
   "/dataService/infoSystem": lazyScreen(() => import("./dataService/InfoSystemPage")),
   "/dataService/content": lazyScreen(() => import("./dataService/content/ContentPage")),
+  "/permit/log": lazyScreen(() => import("./permit/log/OperationLogPage")),
   "/baseInfo/machineryInfo": lazyScreen(() => import("./baseInfo/registers/MachineryInfoPage")),
   "/baseInfo/vehicleData": lazyScreen(() => import("./baseInfo/registers/VehicleDataPage")),
   "/baseInfo/blackBox": lazyScreen(() => import("./baseInfo/registers/BlackBoxPage")),
