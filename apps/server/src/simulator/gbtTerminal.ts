@@ -35,6 +35,7 @@ export function realtimeFrame(vin: string, s: SimVehicle, resent: boolean): Uint
       voltage: 330 + s.soc * 0.6,
       // Discharging while driving (more when faster), a negative current while charging.
       current: s.mode === "charging" ? -90 : s.mode === "parked" ? 1.5 : 15 + s.speedKmh * 0.6,
+      mode: s.mode,
       ...(s.alarm.level > 0 ? { alarm: s.alarm } : {}),
     }),
   );

@@ -29,6 +29,23 @@ const sample = {
 };
 const compact = (hex: string) => hex.replace(/\s+/g, "");
 
+/** The vehicle item of a unit encoded in the given mode: state, charging, gear, driving force, accelerator. */
+const modeBytes = (mode?: "driving" | "charging" | "parked") => {
+  const hex = encodeRealtimeMessage(VIN, mode === undefined ? sample : { ...sample, mode });
+  const m = hex.ok ? decodeMessage(hex.value) : undefined;
+  const body = m?.ok ? m.value.body : undefined;
+  const item = body?.kind === "realtime" ? body.realtime.items.find((i) => i.kind === "vehicle") : undefined;
+  if (item?.kind !== "vehicle") throw new Error("no vehicle item");
+  const v = item.vehicle;
+  return [
+    v.vehicleState.raw,
+    v.chargingState.raw,
+    v.gear.gear.raw,
+    v.gear.drivingForce,
+    v.acceleratorPedal?.status === "valid" ? v.acceleratorPedal.value : null,
+  ];
+};
+
 describe("frame check rules", () => {
   it("names a stored status as the rule it failed, splitting bad frames by the check-code reason", () => {
     expect(frameCheckRule("ok", null)).toBeNull();
@@ -84,6 +101,12 @@ describe("positions of stored frames", () => {
         soc: 68,
       },
     ]);
+  });
+  it("the vehicle's mode sets 车辆状态, 充电状态, 档位 and the accelerator", () => {
+    expect(modeBytes()).toEqual([1, 3, 14, true, 20]);
+    expect(modeBytes("driving")).toEqual([1, 3, 14, true, 20]);
+    expect(modeBytes("charging")).toEqual([2, 1, 15, false, 0]);
+    expect(modeBytes("parked")).toEqual([2, 3, 15, false, 0]);
   });
   it("re-sent data, south and west, and a position without a fix", () => {
     const sw = encodeRealtimeMessage(VIN, {

@@ -31,7 +31,19 @@ export interface RealtimeSample {
   readonly socStatus?: "abnormal" | "invalid";
   /** A 报警数据 item (0x07): 最高报警等级 1–3 and the 通用报警标志 DWORD, no fault codes. */
   readonly alarm?: { readonly level: number; readonly flags: number };
+  /**
+   * What the vehicle is doing (default driving: 启动, 未充电, D with driving force, accelerator
+   * 20 %); charging: 熄火, 停车充电, P; parked: 熄火, 未充电, P — both with pedals at 0.
+   */
+  readonly mode?: "driving" | "charging" | "parked";
 }
+
+/** 车辆状态, 充电状态, 档位 and 加速踏板 bytes per {@link RealtimeSample.mode}. */
+const MODE_BYTES = {
+  driving: [0x01, 0x03, 0x2e, 0x14],
+  charging: [0x02, 0x01, 0x0f, 0x00],
+  parked: [0x02, 0x03, 0x0f, 0x00],
+} as const;
 
 const bad = (message: string): Result<never, FrameError> => ({ ok: false, error: { code: "bad-number", message } });
 
@@ -84,11 +96,12 @@ export function encodeRealtimeMessage(vin: string, s: RealtimeSample): Result<st
     number[],
   ];
   const status = (s.fixValid === false ? 0x01 : 0) | (s.latitude < 0 ? 0x02 : 0) | (s.longitude < 0 ? 0x04 : 0);
+  const [vehicleState, chargingState, gear, accelerator] = MODE_BYTES[s.mode ?? "driving"];
   const data = Uint8Array.from([
     ...time.value,
     0x01,
-    0x01, // 车辆状态: 启动
-    0x03, // 充电状态: 未充电
+    vehicleState,
+    chargingState,
     0x01, // 运行模式: 纯电
     ...speed,
     ...mileage,
@@ -96,10 +109,10 @@ export function encodeRealtimeMessage(vin: string, s: RealtimeSample): Result<st
     ...current,
     ...soc,
     0x01, // DC-DC: 工作
-    0x2e, // 档位: D (0x0E) with driving force
+    gear,
     0x13,
     0x88, // 绝缘电阻 5000 kΩ
-    0x14, // 加速踏板 20 %
+    accelerator,
     0x00, // 制动踏板 0 %
     0x05,
     status,
