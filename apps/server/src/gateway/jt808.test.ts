@@ -307,6 +307,25 @@ describe.skipIf(engine.skip)(`JT/T 808 gateway (${engine.kind})`, () => {
     await expect.poll(async () => (await stateOf(V_TBOX))?.online, { timeout: 3000 }).toBe(false);
   });
 
+  it("refuses a second connection's authentication for a vehicle online on another (VIN重复)", async () => {
+    const first = await TestJt808Terminal.open(port);
+    expectGeneral(await first.send(authenticate("13800000001", FILED_CODE, 1)), 1, 0x0102, 0);
+    const second = await TestJt808Terminal.open(port);
+    const twin = authenticate("13800000001", FILED_CODE, 2);
+    expectGeneral(await second.send(twin), 2, 0x0102, JT808_RESULT.failure);
+    const [row] = await rowsOf(twin);
+    expect([row?.vin, row?.status]).toEqual([V_TBOX, "vin-duplicate"]);
+    // Once the first connection is gone, the vehicle's terminal gets in again.
+    first.end();
+    await expect
+      .poll(async () => {
+        const a = await second.send(authenticate("13800000001", FILED_CODE, 3));
+        return a.body.kind === "platformResponse" ? a.body.response.result : -1;
+      })
+      .toBe(0);
+    second.end();
+  });
+
   it("reassembles a sub-packaged batch: each package answered and journaled, the state from the whole", async () => {
     const t = await TestJt808Terminal.open(port);
     const reg = await t.send(register("13800000004", "T000004YX", 1));

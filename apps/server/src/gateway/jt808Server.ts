@@ -59,7 +59,10 @@ export function jt808LatestReport(l: Jt808Location): LatestReport {
  *   result 2 (无该车辆); any other result 4 (无该终端), journaled `vin-unknown`.
  * - **Authenticate** 0x0102 → 0x8001: 0 when the code is the one the phone was registered
  *   with (on any connection or gateway: the binding is in the database), else 1 (失败),
- *   journaled `vin-unknown`. The connection then speaks for that vehicle.
+ *   journaled `vin-unknown`. The connection then speaks for that vehicle. While another open
+ *   connection of this gateway speaks for it, 1 and `vin-duplicate` (as GB/T 32960's VIN重复:
+ *   two terminals claiming one vehicle would interleave two tracks; a terminal that lost its
+ *   link gets in once the gateway has seen the old connection close or time out).
  * - **Before authentication** every other message (heartbeat, location, batch …) is answered
  *   0x8001 result 1 (失败): the standard has the terminal authenticate first after connecting,
  *   and a failure makes it do so. Journaled `vin-unknown` with the phone's vehicle when it was
@@ -242,6 +245,14 @@ export function serveJt808(socket: Socket, ctx: Jt808Context): void {
               status: "vin-unknown",
               reason: known ? "鉴权码与注册时下发的不一致" : `终端“${h.phone}”尚未注册（0x0100）`,
             },
+            general(h, JT808_RESULT.failure),
+          );
+          return;
+        }
+        const holder = ctx.online.get(known.vin);
+        if (holder !== undefined && holder !== socket && !holder.destroyed) {
+          store1(
+            { vin: known.vin, status: "vin-duplicate", reason: `VIN“${known.vin}”的终端已在另一连接鉴权` },
             general(h, JT808_RESULT.failure),
           );
           return;
