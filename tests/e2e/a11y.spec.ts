@@ -24,6 +24,15 @@ const visits: Record<string, (p: Page, vin: string) => Promise<void>> = {
         .first(),
     ).toContainText(vin);
   },
+  // The TBOX message journals: one queried (every seeded vehicle reports positions), the others before a query.
+  "/tbox/locationMessage": async (p, vin) => {
+    await queryJournal(p, vin, 7);
+    await expect(p.getByRole("table", { name: "车辆位置报文" }).locator("tbody tr").first()).toContainText(/km\/h/);
+  },
+  "/tbox/locationResendMessage": async (p) => expect(p.getByText("请输入有效的17位VIN")).toBeVisible(),
+  "/tbox/warnMessage": async (p) => expect(p.getByText("请输入有效的17位VIN")).toBeVisible(),
+  "/tbox/energyCar": async (p) => expect(p.getByText("请输入有效的17位VIN")).toBeVisible(),
+  "/tbox/warnsearch": async (p) => expect(p.getByText("请输入有效的17位VIN")).toBeVisible(),
   "/exportFile/index": async (p) => expect(p.getByRole("heading", { name: "导出文件列表" })).toBeVisible(),
   "/auth/index": async (p) => expect(p.getByRole("table", { name: "实名认证" }).locator("tbody tr")).toHaveCount(10),
   "/baseInfo/simCard": async (p) =>
@@ -91,8 +100,7 @@ const visits: Record<string, (p: Page, vin: string) => Promise<void>> = {
     expect(p.getByRole("table", { name: "车载信息系统管理" }).locator("tbody tr")).toHaveCount(8),
   "/dataService/content": async (p) =>
     expect(p.getByRole("table", { name: "车载内容管理" }).locator("tbody tr")).toHaveCount(4),
-  "/permit/log": async (p) =>
-    expect(p.getByRole("table", { name: "操作日志" }).locator("tbody tr")).toHaveCount(10),
+  "/permit/log": async (p) => expect(p.getByRole("table", { name: "操作日志" }).locator("tbody tr")).toHaveCount(10),
 };
 
 test("every built screen is visited by the axe walk", () => {
@@ -114,7 +122,7 @@ for (const [part, inPart] of PARTS) {
     test.setTimeout(180_000);
     await signIn(page, "admin", "/dataHome");
     const paths = Object.keys(visits).filter(inPart);
-    const vin = paths.includes("/tbox/loginJournal") ? await seededVin(page) : "";
+    const vin = paths.some((p) => p.startsWith("/tbox/")) ? await seededVin(page) : "";
     for (const path of paths) {
       await page.goto(`/#${path}`);
       await visits[path]?.(page, vin);

@@ -1,10 +1,12 @@
 import { contentText } from "./screens/content";
 import { dataServiceText } from "./screens/dataService";
 import { dataServiceFramesText } from "./screens/dataServiceFrames";
+import { tboxJournalsText } from "./screens/tboxJournals";
 import { dealerText } from "./screens/dealer";
 import { leaseText } from "./screens/lease";
 import { monitorText } from "./screens/monitor";
 import { nerText } from "./screens/ner";
+import { permitAccountsText } from "./screens/permitAccounts";
 import { permitTenantsLogText } from "./screens/permitTenantsLog";
 import { realnameText } from "./screens/realname";
 import { registersText } from "./screens/registers";
@@ -233,11 +235,13 @@ export const en: Record<MessageKey, string> = {
   "sim.realname.approved": "Authenticated",
   "sim.realname.rejected": "Rejected",
   ...nerText.en,
-  ...permitTenantsLogText.en,
   ...monitorText.en,
+  ...permitAccountsText.en,
+  ...permitTenantsLogText.en,
   ...realnameText.en,
   ...dealerText.en,
   ...dataServiceFramesText.en,
+  ...tboxJournalsText.en,
   ...serviceStationText.en,
   ...registersText.en,
   ...dataServiceText.en,

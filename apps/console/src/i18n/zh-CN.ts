@@ -8,10 +8,12 @@ import {
 import { contentText } from "./screens/content";
 import { dataServiceText } from "./screens/dataService";
 import { dataServiceFramesText } from "./screens/dataServiceFrames";
+import { tboxJournalsText } from "./screens/tboxJournals";
 import { dealerText } from "./screens/dealer";
 import { leaseText } from "./screens/lease";
 import { monitorText } from "./screens/monitor";
 import { nerText } from "./screens/ner";
+import { permitAccountsText } from "./screens/permitAccounts";
 import { permitTenantsLogText } from "./screens/permitTenantsLog";
 import { realnameText } from "./screens/realname";
 import { registersText } from "./screens/registers";
@@ -245,11 +247,13 @@ export const zhCN = {
   "sim.realname.rejected": "已驳回",
   // Screens with many words keep both locales in one file each (screens/).
   ...nerText.zh,
-  ...permitTenantsLogText.zh,
   ...monitorText.zh,
+  ...permitAccountsText.zh,
+  ...permitTenantsLogText.zh,
   ...realnameText.zh,
   ...dealerText.zh,
   ...dataServiceFramesText.zh,
+  ...tboxJournalsText.zh,
   ...serviceStationText.zh,
   ...registersText.zh,
   ...dataServiceText.zh,

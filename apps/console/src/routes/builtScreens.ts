@@ -6,6 +6,11 @@
 export const BUILT_SCREEN_PATHS = [
   "/dataHome",
   "/tbox/loginJournal",
+  "/tbox/locationMessage",
+  "/tbox/locationResendMessage",
+  "/tbox/warnMessage",
+  "/tbox/energyCar",
+  "/tbox/warnsearch",
   "/exportFile/index",
   "/baseInfo/simCard",
   "/baseInfo/dealer",
@@ -44,4 +49,8 @@ export const BUILT_SCREEN_PATHS = [
   "/lease/vehicleBuy",
   "/lease/vehicleOperation",
   "/lease/leaseHistory",
+  "/permit/account",
+  "/permit/role",
+  "/permit/organize",
+  "/permit/menu",
 ] as const;

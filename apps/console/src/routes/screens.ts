@@ -35,6 +35,11 @@ function lazyScreen(load: () => Promise<{ default: ComponentType }>): LazyExotic
 export const SCREENS: Readonly<Record<string, LazyExoticComponent<ComponentType>>> = {
   "/dataHome": lazyScreen(() => import("./dataHome/DataHomePage")),
   "/tbox/loginJournal": lazyScreen(() => import("./tbox/loginJournal/LoginJournalPage")),
+  "/tbox/locationMessage": lazyScreen(() => import("./tbox/locationMessage/LocationMessagePage")),
+  "/tbox/locationResendMessage": lazyScreen(() => import("./tbox/locationResendMessage/LocationResendMessagePage")),
+  "/tbox/warnMessage": lazyScreen(() => import("./tbox/warnMessage/WarnMessagePage")),
+  "/tbox/energyCar": lazyScreen(() => import("./tbox/energyCar/EnergyCarPage")),
+  "/tbox/warnsearch": lazyScreen(() => import("./tbox/warnsearch/WarnsearchPage")),
   "/exportFile/index": lazyScreen(() => import("./exportFile/ExportFileListPage")),
   "/baseInfo/simCard": lazyScreen(() => import("./baseInfo/simCard/SimCardPage")),
   "/baseInfo/dealer": lazyScreen(() => import("./baseInfo/dealer/DealerPage")),
@@ -75,6 +80,10 @@ export const SCREENS: Readonly<Record<string, LazyExoticComponent<ComponentType>
   "/lease/vehicleBuy": lazyScreen(() => import("./lease/vehicleBuy/VehicleBuyPage")),
   "/lease/vehicleOperation": lazyScreen(() => import("./lease/vehicleOperation/VehicleOperationPage")),
   "/lease/leaseHistory": lazyScreen(() => import("./lease/leaseHistory/LeaseHistoryPage")),
+  "/permit/account": lazyScreen(() => import("./permit/account/AccountPage")),
+  "/permit/role": lazyScreen(() => import("./permit/role/RolePage")),
+  "/permit/organize": lazyScreen(() => import("./permit/organize/OrganizePage")),
+  "/permit/menu": lazyScreen(() => import("./permit/menu/MenuPage")),
 };
 
 export { BUILT_SCREEN_PATHS } from "./builtScreens";

@@ -81,7 +81,7 @@ export function frameFields(
 }
 
 /** Groups hex into byte pairs so a person can count offsets. */
-function spacedHex(hex: string): string {
+export function spacedHex(hex: string): string {
   return (
     hex
       .replace(/\s+/g, "")

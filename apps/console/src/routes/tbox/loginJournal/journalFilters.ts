@@ -52,10 +52,3 @@ export function journalQuery(f: JournalFilters): LoginLogQuery | null {
   const range = f.start !== null && f.end !== null && f.start <= f.end ? ([f.start, f.end] as const) : null;
   return isVin(f.vin) ? loginLogQuery(f.vin, range, f.order === "desc") : null;
 }
-
-/** The query of filters the controller only loads once they are ready (a null here is a programming slip). */
-export function requireJournalQuery(f: JournalFilters): LoginLogQuery {
-  const query = journalQuery(f);
-  if (query === null) throw new Error("the journal was asked without a VIN and range");
-  return query;
-}

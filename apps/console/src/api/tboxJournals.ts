@@ -1,0 +1,54 @@
+import type { TspHbaseProxy } from "@tsp/sdk";
+import { dataOf } from "./dataOf";
+import { sdk } from "./sdk";
+import type { ExportTaskRef } from "./types";
+
+// The TBOX message journals (openapi tsp-hbase-proxy, tag tboxJournal): 车辆位置报文, 位置补发报文,
+// 车辆报警报文, 新能源国标数据, 报警数据查询 — one page call, one export per journal.
+
+type Schemas = TspHbaseProxy.components["schemas"];
+/** Which journal. */
+export type TboxJournalName = Schemas["TboxJournalName"];
+/** One report of a frame with its raw bytes. */
+export type TboxJournalRow = Schemas["TboxJournalRow"];
+/** A measured value with its status (valid, 异常, 无效). */
+export type Reading = Schemas["Reading"];
+
+/** A journal's query: VIN, range, order and the filters of its kind. */
+export interface TboxJournalQuery {
+  vin: string;
+  startTime: number;
+  endTime: number;
+  reportTimeDesc: boolean;
+  protocol?: "gbt32960" | "jt808";
+  level?: number;
+  alarm?: string;
+}
+
+export async function getTboxJournal(
+  journal: TboxJournalName,
+  q: TboxJournalQuery,
+  pageSize: number,
+  rowKey: string | undefined,
+  signal?: AbortSignal,
+) {
+  const params = { query: { journal, ...q, pageSize, ...(rowKey ? { rowKey } : {}) } };
+  return dataOf(await sdk().GET("/tsp-hbase-proxy/tboxJournal/list", signal ? { params, signal } : { params }));
+}
+
+/** The export call of each journal (one permission per screen). */
+export async function exportTboxJournal(journal: TboxJournalName, q: TboxJournalQuery): Promise<ExportTaskRef> {
+  const init = { params: { query: q } };
+  switch (journal) {
+    case "location":
+      return dataOf(await sdk().GET("/tsp-hbase-proxy/tboxJournal/locationMessage/export", init));
+    case "locationResend":
+      return dataOf(await sdk().GET("/tsp-hbase-proxy/tboxJournal/locationResendMessage/export", init));
+    case "warn":
+      return dataOf(await sdk().GET("/tsp-hbase-proxy/tboxJournal/warnMessage/export", init));
+    case "energyCar":
+      return dataOf(await sdk().GET("/tsp-hbase-proxy/tboxJournal/energyCar/export", init));
+    case "warnsearch":
+      return dataOf(await sdk().GET("/tsp-hbase-proxy/tboxJournal/warnsearch/export", init));
+  }
+}

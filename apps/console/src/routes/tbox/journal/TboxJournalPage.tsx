@@ -1,0 +1,238 @@
+import { choiceFilter, filterCodec, isVin, TBOX_ALARM_NAMES, textFilter, timeFilter } from "@tsp/domain";
+import { type Column, dateTimeColumn, type SearchField } from "@tsp/ui";
+import * as v from "valibot";
+import {
+  exportTboxJournal,
+  getTboxJournal,
+  type TboxJournalName,
+  type TboxJournalQuery,
+  type TboxJournalRow,
+} from "../../../api/tboxJournals";
+import { type Translate, useT } from "../../../i18n/i18n";
+import { CursorJournal } from "./CursorJournal";
+import { coordinateText, ReportDetail, readingLabel } from "./ReportDetail";
+
+/**
+ * A message journal's query as it lives in the address (a copied link reproduces it): VIN,
+ * receipt range, order, and the filters of its kind (protocol; 报警数据查询's level and alarm).
+ */
+const filters = filterCodec(
+  v.object({
+    vin: textFilter(17),
+    start: timeFilter(),
+    end: timeFilter(),
+    order: choiceFilter(["desc", "asc"], "desc"),
+    protocol: choiceFilter(["gbt32960", "jt808"]),
+    level: choiceFilter(["1", "2", "3"]),
+    alarm: choiceFilter(TBOX_ALARM_NAMES as [string, ...string[]]),
+  }),
+);
+type Filters = v.InferOutput<typeof filters.schema>;
+
+/** The columns a journal may show, by name. */
+export type ReportColumn =
+  | "receivedAt"
+  | "protocol"
+  | "fix"
+  | "longitude"
+  | "latitude"
+  | "speed"
+  | "mileage"
+  | "soc"
+  | "voltage"
+  | "current"
+  | "vehicleState"
+  | "resent"
+  | "alarmLevel"
+  | "alarms";
+
+function reportColumns(t: Translate): Record<ReportColumn, Column<TboxJournalRow>> {
+  return {
+    receivedAt: dateTimeColumn<TboxJournalRow>("receivedAt", t("tboxJournal.col.receivedAt")),
+    protocol: {
+      key: "protocol",
+      title: t("tboxJournal.col.protocol"),
+      width: 100,
+      render: (r) => t(`tboxJournal.protocol.${r.protocol}`),
+    },
+    fix: {
+      key: "fixValid",
+      title: t("tboxJournal.col.fix"),
+      width: 72,
+      render: (r) => t(r.fixValid ? "tboxJournal.fixValid" : "tboxJournal.fixInvalid"),
+    },
+    longitude: {
+      key: "longitude",
+      title: t("tboxJournal.col.longitude"),
+      width: 110,
+      align: "right",
+      render: (r) => coordinateText(r.longitude),
+    },
+    latitude: {
+      key: "latitude",
+      title: t("tboxJournal.col.latitude"),
+      width: 100,
+      align: "right",
+      render: (r) => coordinateText(r.latitude),
+    },
+    speed: {
+      key: "speed",
+      title: t("tboxJournal.col.speed"),
+      width: 100,
+      align: "right",
+      render: (r) => readingLabel(r.speed, t),
+    },
+    mileage: {
+      key: "mileage",
+      title: t("tboxJournal.col.mileage"),
+      width: 120,
+      align: "right",
+      render: (r) => readingLabel(r.mileage, t),
+    },
+    soc: {
+      key: "soc",
+      title: t("tboxJournal.col.soc"),
+      width: 72,
+      align: "right",
+      render: (r) => readingLabel(r.soc, t),
+    },
+    voltage: {
+      key: "totalVoltage",
+      title: t("tboxJournal.col.voltage"),
+      width: 90,
+      align: "right",
+      render: (r) => readingLabel(r.totalVoltage, t),
+    },
+    current: {
+      key: "totalCurrent",
+      title: t("tboxJournal.col.current"),
+      width: 90,
+      align: "right",
+      render: (r) => readingLabel(r.totalCurrent, t),
+    },
+    vehicleState: {
+      key: "vehicleState",
+      title: t("tboxJournal.col.vehicleState"),
+      width: 120,
+      render: (r) => r.vehicleState ?? "—",
+    },
+    resent: {
+      key: "resent",
+      title: t("tboxJournal.col.resent"),
+      width: 60,
+      render: (r) => t(r.resent ? "tboxJournal.yes" : "tboxJournal.no"),
+    },
+    alarmLevel: {
+      key: "alarmLevel",
+      title: t("tboxJournal.col.alarmLevel"),
+      width: 110,
+      render: (r) =>
+        r.alarmLevel === null
+          ? "—"
+          : r.alarmLevel.status === "valid"
+            ? t("tboxJournal.level", { level: r.alarmLevel.value ?? 0 })
+            : readingLabel(r.alarmLevel, t),
+    },
+    alarms: { key: "alarms", title: t("tboxJournal.col.alarms"), width: 220, render: (r) => r.alarms.join("、") },
+  };
+}
+
+/** The call's query, or null until a valid VIN and range are there (nothing is asked before). */
+function journalQuery(journal: TboxJournalName, f: Filters): TboxJournalQuery | null {
+  if (!isVin(f.vin) || f.start === null || f.end === null || f.start > f.end) return null;
+  const q: TboxJournalQuery = { vin: f.vin, startTime: f.start, endTime: f.end, reportTimeDesc: f.order === "desc" };
+  if (f.protocol) q.protocol = f.protocol;
+  if (journal === "warnsearch" && f.level) q.level = Number(f.level);
+  if (journal === "warnsearch" && f.alarm) q.alarm = f.alarm;
+  return q;
+}
+
+/** What a journal screen declares: which journal, its columns, whether both standards apply. */
+export interface TboxJournalScreen {
+  journal: TboxJournalName;
+  columns: readonly ReportColumn[];
+  /** False where only GB/T 32960 reports (新能源国标数据): no protocol filter. */
+  bothProtocols: boolean;
+}
+
+const EXPORT_OPS = {
+  location: "exportLocationMessages",
+  locationResend: "exportLocationResendMessages",
+  warn: "exportWarnMessages",
+  energyCar: "exportEnergyCarData",
+  warnsearch: "exportWarnData",
+} as const;
+
+/** A message journal of TBOX可视化联调 on the cursor journal: one declaration per screen. */
+export function TboxJournalPage({ journal, columns, bothProtocols }: TboxJournalScreen) {
+  const t = useT();
+  const all = reportColumns(t);
+  const fields: SearchField[] = [
+    { kind: "vin", key: "vin", label: t("journal.vin"), placeholder: t("journal.vinPlaceholder"), required: true },
+    {
+      kind: "dateTimeRange",
+      keys: ["start", "end"],
+      label: t("journal.range"),
+      quick: true,
+      maxDays: 31,
+      required: true,
+    },
+    ...(bothProtocols
+      ? [
+          {
+            kind: "choice" as const,
+            key: "protocol",
+            label: t("tboxJournal.protocol"),
+            options: [
+              { value: "gbt32960", label: t("tboxJournal.protocol.gbt32960") },
+              { value: "jt808", label: t("tboxJournal.protocol.jt808") },
+            ],
+          },
+        ]
+      : []),
+    ...(journal === "warnsearch"
+      ? [
+          {
+            kind: "choice" as const,
+            key: "level",
+            label: t("tboxJournal.levelFilter"),
+            options: ["1", "2", "3"].map((l) => ({ value: l, label: t("tboxJournal.level", { level: l }) })),
+          },
+          {
+            kind: "choice" as const,
+            key: "alarm",
+            label: t("tboxJournal.alarmFilter"),
+            options: TBOX_ALARM_NAMES.map((name) => ({ value: name, label: name })),
+          },
+        ]
+      : []),
+    {
+      kind: "choice",
+      key: "order",
+      label: t("journal.order"),
+      showAll: false,
+      options: [
+        { value: "desc", label: t("journal.order.desc") },
+        { value: "asc", label: t("journal.order.asc") },
+      ],
+    },
+  ];
+  return (
+    <CursorJournal<typeof filters.schema, TboxJournalQuery, TboxJournalRow>
+      screen={`tboxJournal.${journal}`}
+      title={() => t(`tboxJournal.${journal}.heading`)}
+      filters={filters}
+      fields={fields}
+      query={(f) => journalQuery(journal, f)}
+      load={(q, _f, pageSize, rowKey, signal) => getTboxJournal(journal, q, pageSize, rowKey, signal)}
+      exportAs={() => ({ op: EXPORT_OPS[journal], run: (q) => exportTboxJournal(journal, q) })}
+      columns={() => [
+        dateTimeColumn<TboxJournalRow>("collectedAt", t("tboxJournal.col.collectedAt")),
+        ...columns.map((c) => all[c]),
+      ]}
+      rowKey={(row, i) => `${row.frameId}-${i}`}
+      content={(row) => row.content}
+      Detail={ReportDetail}
+    />
+  );
+}
