@@ -1,9 +1,21 @@
-import { MSG_LOG_RANGE_ORDER, MSG_LOG_RANGE_TOO_LONG, REDACTED } from "@tsp/domain";
+import {
+  MSG_LOG_RANGE_ORDER,
+  MSG_LOG_RANGE_TOO_LONG,
+  MSG_TENANT_CODE_TAKEN,
+  MSG_TENANT_DISABLE_ROOT,
+  MSG_TENANT_DISABLED_SIGN_IN,
+  MSG_TENANT_ENABLE_PARENT,
+  MSG_TENANT_MENUS_OUTSIDE,
+  MSG_TENANT_MENUS_OWN,
+  MSG_TENANT_STALE,
+  REDACTED,
+} from "@tsp/domain";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hashPassword } from "../../apps/server/src/services/b-iam-account/passwords";
 import { startTestServer, type TestServer, testEngine } from "../../apps/server/src/testing/testServer";
 import { CallLedger } from "./business-coverage";
-import { operation, operations, signIn } from "./support/contract";
+import { call, operation, operations, signIn } from "./support/contract";
 import { PERMIT_TENANT_LOG_OPS } from "./support/owners";
 
 /**
@@ -25,6 +37,40 @@ async function entries(token: string, query: Record<string, unknown> = {}): Prom
   const res = await ledger.call("listOperationLogs", { token, query: { pageSize: 100, ...query } });
   expect(res.status, res.body.msg).toBe(200);
   return res.body.data.list;
+}
+
+/** An account of the tenant holding a role of its own with every menu and button. */
+async function accountIn(tenantId: number, username: string): Promise<void> {
+  const db = server.ctx.db;
+  const org = await db
+    .insertInto("org")
+    .values({ tenant_id: tenantId, parent_id: null, name: `${username}组织` })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const role = await db
+    .insertInto("role")
+    .values({ tenant_id: tenantId, code: `${username}_all`, name: "全部权限" })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const menus = await db.selectFrom("menu").select("id").execute();
+  await db
+    .insertInto("role_menu")
+    .values(menus.map((m) => ({ role_id: role.id, menu_id: m.id })))
+    .execute();
+  const account = await db
+    .insertInto("account")
+    .values({
+      tenant_id: tenantId,
+      org_id: org.id,
+      username,
+      real_name: username,
+      mobile: null,
+      email: null,
+      password_hash: await hashPassword("Sub@123456"),
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await db.insertInto("account_role").values({ account_id: account.id, role_id: role.id }).execute();
 }
 
 describe.skipIf(engine.skip)(`permit operation log contract (${engine.kind})`, () => {
@@ -185,6 +231,202 @@ describe.skipIf(engine.skip)(`permit operation log contract (${engine.kind})`, (
       .select(sql<number>`count(*)::int`.as("n"))
       .executeTakeFirstOrThrow();
     expect(after.n).toBe(before.n);
+  });
+
+  type TenantNode = { tenantId: number; code: string; status: string; updatedAt: number; children: TenantNode[] };
+
+  it("shows the caller's tenant tree, or only the tenants below it; another tenant's tree is apart", async () => {
+    const tree = (await ledger.call("listTenantTree", { token: admin })).body.data as TenantNode[];
+    expect(tree.map((t) => t.code)).toEqual(["T0001"]);
+    expect(tree[0]?.children.length).toBeGreaterThan(0);
+    const below = (await ledger.call("listTenantTree", { token: admin, query: { scope: "below" } })).body
+      .data as TenantNode[];
+    expect(below.map((t) => t.code)).toEqual(tree[0]?.children.map((t) => t.code));
+    const other = (await ledger.call("listTenantTree", { token: tenant2 })).body.data as TenantNode[];
+    expect(other.map((t) => t.code)).toEqual(["T0002"]);
+    expect((await ledger.call("listTenantTree", { token: admin, query: { scope: "up" } })).status).toBe(400);
+  });
+
+  it("creates and edits a sub-tenant; refuses a taken code, a stale edit and a parent outside the tree", async () => {
+    const [root] = (await ledger.call("listTenantTree", { token: admin })).body.data as TenantNode[];
+    const [other] = (await ledger.call("listTenantTree", { token: tenant2 })).body.data as TenantNode[];
+    const made = await ledger.call("createTenant", {
+      token: admin,
+      body: { parentId: root?.tenantId, code: "t9001", name: "华东运营中心" },
+    });
+    expect(made.status).toBe(200);
+    expect(made.body.data).toMatchObject({
+      code: "T9001",
+      status: "active",
+      parentId: root?.tenantId,
+      menusRestricted: false,
+    });
+    const taken = await ledger.call("createTenant", {
+      token: admin,
+      body: { parentId: root?.tenantId, code: "T9001", name: "重复" },
+    });
+    expect(taken.status).toBe(409);
+    expect(taken.body.msg).toBe(MSG_TENANT_CODE_TAKEN);
+    expect(
+      (
+        await ledger.call("createTenant", {
+          token: admin,
+          body: { parentId: other?.tenantId, code: "T9002", name: "越界" },
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await ledger.call("createTenant", {
+          token: admin,
+          body: { parentId: root?.tenantId, code: "9x", name: "坏编码" },
+        })
+      ).status,
+    ).toBe(400);
+    const t = made.body.data as TenantNode;
+    const edited = await ledger.call("updateTenant", {
+      token: admin,
+      body: { tenantId: t.tenantId, name: "华东运营中心（新）", remark: "备注", updatedAt: t.updatedAt },
+    });
+    expect(edited.status).toBe(200);
+    expect(edited.body.data.name).toBe("华东运营中心（新）");
+    const stale = await ledger.call("updateTenant", {
+      token: admin,
+      body: { tenantId: t.tenantId, name: "再改", updatedAt: t.updatedAt },
+    });
+    expect(stale.status).toBe(409);
+    expect(stale.body.msg).toBe(MSG_TENANT_STALE);
+    expect(
+      (await ledger.call("updateTenant", { token: tenant2, body: { tenantId: t.tenantId, name: "越界" } })).status,
+    ).toBe(404);
+    expect((await ledger.call("updateTenant", { token: admin, body: { tenantId: t.tenantId } })).status).toBe(400);
+    const [latest] = await entries(admin, { operation: "createTenant", result: "success" });
+    expect(latest).toMatchObject({ operation: "租户管理·新增", target: "code=t9001", username: "admin" });
+  });
+
+  it("disabling a tenant signs its accounts out on their next request and refuses their sign-in; enabling brings them back", async () => {
+    const [root] = (await ledger.call("listTenantTree", { token: admin })).body.data as TenantNode[];
+    const parent = (
+      await ledger.call("createTenant", {
+        token: admin,
+        body: { parentId: root?.tenantId, code: "T9100", name: "停用测试" },
+      })
+    ).body.data as TenantNode;
+    const child = (
+      await ledger.call("createTenant", {
+        token: admin,
+        body: { parentId: parent.tenantId, code: "T9101", name: "停用测试下级" },
+      })
+    ).body.data as TenantNode;
+    await accountIn(child.tenantId, "subuser9101");
+    const token = (await signIn(server.url, "subuser9101", "Sub@123456")).token;
+    expect((await call(server.url, "getMyInfo", { token })).status).toBe(200);
+
+    const off = await ledger.call("disableTenant", { token: admin, body: { tenantId: parent.tenantId } });
+    expect(off.status).toBe(200);
+    expect(off.body.data.status).toBe("disabled");
+    // The subtree went with it: the child's account is signed out on its very next request.
+    const next = await call(server.url, "getMyInfo", { token });
+    expect(next.status).toBe(401);
+    expect(next.headers.get("www-authenticate")).toContain("Bearer");
+    await expect(signIn(server.url, "subuser9101", "Sub@123456")).rejects.toThrow();
+    const page = await call(server.url, "submitAuthorizeForm", {
+      form: {
+        response_type: "code",
+        client_id: "tsp-console",
+        redirect_uri: "http://127.0.0.1:5173/",
+        state: "s",
+        code_challenge: "x".repeat(43),
+        code_challenge_method: "S256",
+        username: "subuser9101",
+        password: "Sub@123456",
+      },
+    });
+    expect(new TextDecoder().decode(page.bytes)).toContain(MSG_TENANT_DISABLED_SIGN_IN);
+
+    const early = await ledger.call("enableTenant", { token: admin, body: { tenantId: child.tenantId } });
+    expect(early.status).toBe(409);
+    expect(early.body.msg).toBe(MSG_TENANT_ENABLE_PARENT);
+    expect((await ledger.call("enableTenant", { token: admin, body: { tenantId: parent.tenantId } })).status).toBe(200);
+    expect((await ledger.call("enableTenant", { token: admin, body: { tenantId: child.tenantId } })).status).toBe(200);
+    expect((await signIn(server.url, "subuser9101", "Sub@123456")).token).toBeTruthy();
+
+    const own = await ledger.call("disableTenant", { token: admin, body: { tenantId: root?.tenantId } });
+    expect(own.status).toBe(409);
+    expect(own.body.msg).toBe(MSG_TENANT_DISABLE_ROOT);
+    expect((await ledger.call("disableTenant", { token: tenant2, body: { tenantId: child.tenantId } })).status).toBe(
+      404,
+    );
+    expect((await ledger.call("disableTenant", { token: admin, body: {} })).status).toBe(400);
+    expect((await ledger.call("enableTenant", { token: admin, body: { tenantId: "x" } })).status).toBe(400);
+  });
+
+  it("bounds a tenant's menus: its accounts lose what lies outside from the next request, whatever their roles hold", async () => {
+    const [root] = (await ledger.call("listTenantTree", { token: admin })).body.data as TenantNode[];
+    const t = (
+      await ledger.call("createTenant", {
+        token: admin,
+        body: { parentId: root?.tenantId, code: "T9200", name: "菜单测试" },
+      })
+    ).body.data as TenantNode;
+    await accountIn(t.tenantId, "menuuser9200");
+    const token = (await signIn(server.url, "menuuser9200", "Sub@123456")).token;
+    const before = (await call(server.url, "getPermissions", { token })).body.data;
+    expect(before.buttonApis).toContain("/tbox/loginJournal/loginLog/export");
+
+    const menus = await ledger.call("getTenantMenus", { token: admin, query: { tenantId: t.tenantId } });
+    expect(menus.body.data.restricted).toBe(false);
+    type M = { menuId: number; api: string; children: M[] };
+    const flat = (nodes: M[]): M[] => nodes.flatMap((n) => [n, ...flat(n.children)]);
+    const all = flat(menus.body.data.tree as M[]);
+    const keep = all.filter((m) => !m.api.startsWith("/tbox")).map((m) => m.menuId);
+    const set = await ledger.call("setTenantMenus", { token: admin, body: { tenantId: t.tenantId, menuIds: keep } });
+    expect(set.status).toBe(200);
+    expect(set.body.data.restricted).toBe(true);
+    const after = (await call(server.url, "getPermissions", { token })).body.data;
+    expect(after.menuApis.some((a: string) => a.startsWith("/tbox"))).toBe(false);
+    expect(after.buttonApis).not.toContain("/tbox/loginJournal/loginLog/export");
+    expect(after.menuApis).toContain("/baseInfo/simCard");
+    const refused = await call(server.url, "exportLoginLog", {
+      token,
+      query: { vin: "LB3CX1HU5RC100005", startTime: 1, endTime: 2 },
+    });
+    expect(refused.status).toBe(403);
+
+    // A sub-tenant of it can use at most what it may.
+    const sub = (
+      await ledger.call("createTenant", {
+        token: admin,
+        body: { parentId: t.tenantId, code: "T9201", name: "菜单测试下级" },
+      })
+    ).body.data as TenantNode;
+    expect(sub.menusRestricted).toBe(true);
+    const tbox = all.find((m) => m.api.startsWith("/tbox"))?.menuId;
+    const outside = await ledger.call("setTenantMenus", {
+      token: admin,
+      body: { tenantId: sub.tenantId, menuIds: [tbox] },
+    });
+    expect(outside.status).toBe(409);
+    expect(outside.body.msg).toBe(MSG_TENANT_MENUS_OUTSIDE);
+    const ownMenus = await ledger.call("setTenantMenus", {
+      token: admin,
+      body: { tenantId: root?.tenantId, menuIds: null },
+    });
+    expect(ownMenus.body.msg).toBe(MSG_TENANT_MENUS_OWN);
+    expect(
+      (await ledger.call("setTenantMenus", { token: admin, body: { tenantId: t.tenantId, menuIds: [999_999] } }))
+        .status,
+    ).toBe(400);
+    expect((await ledger.call("getTenantMenus", { token: tenant2, query: { tenantId: t.tenantId } })).status).toBe(404);
+    expect((await ledger.call("getTenantMenus", { token: admin, query: { tenantId: "x" } })).status).toBe(400);
+
+    // Lifting it gives every menu back on the next request.
+    expect(
+      (await ledger.call("setTenantMenus", { token: admin, body: { tenantId: t.tenantId, menuIds: null } })).status,
+    ).toBe(200);
+    expect((await call(server.url, "getPermissions", { token })).body.data.buttonApis).toContain(
+      "/tbox/loginJournal/loginLog/export",
+    );
   });
 
   it("called every operation with good and bad input", () => {

@@ -17,6 +17,7 @@ export * from "./monitor/index";
 export * from "./ner/index";
 export * from "./paging/index";
 export * from "./permit/operationLog";
+export * from "./permit/tenants";
 export {
   BIG_SCREEN_DESIGN_WIDTH,
   CHUNK_LOAD_TIMEOUT_MS,

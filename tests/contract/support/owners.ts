@@ -330,7 +330,18 @@ export const DATA_SERVICE_CONTENT_OPS = [
 ];
 
 /** 系统管理 › 操作日志 and the tenants (permit-tenants-log.test.ts). */
-export const PERMIT_TENANT_LOG_OPS = ["listOperationLogs", "getOperationLog", "exportOperationLogs"];
+export const PERMIT_TENANT_LOG_OPS = [
+  "listOperationLogs",
+  "getOperationLog",
+  "exportOperationLogs",
+  "listTenantTree",
+  "createTenant",
+  "updateTenant",
+  "disableTenant",
+  "enableTenant",
+  "getTenantMenus",
+  "setTenantMenus",
+];
 
 /** 系统管理: accounts, roles, organisations and menus (permit-accounts-roles.test.ts). */
 export const PERMIT_ACCOUNT_ROLE_OPS = [

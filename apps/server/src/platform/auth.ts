@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { type Kysely, sql } from "kysely";
+import { type Kysely, type SqlBool, sql } from "kysely";
 import type { Database } from "../db/schema";
 import "../services/b-iam-account/tables";
 import type { Principal } from "./principal";
@@ -64,6 +64,8 @@ export async function authenticateToken(db: Kysely<Database>, token: string, now
     .where("t.revoked_at", "is", null)
     .where("t.expires_at", ">", now)
     .where("a.status", "=", "active")
+    // A disabled tenant (disabling takes its subtree with it) signs its accounts out here.
+    .where(sql<SqlBool>`exists (select 1 from tenant tn where tn.id = a.tenant_id and tn.status = 'active')`)
     .executeTakeFirst();
   if (!row) return null;
   const grants = await grantsOf(db, row.id, row.tenant_id, row.authz_version);
@@ -115,6 +117,9 @@ async function loadGrants(db: Kysely<Database>, accountId: number, tenantId: num
     .distinct()
     .where("ar.account_id", "=", accountId)
     .where("m.kind", "=", "button")
+    // Only buttons of menus the tenant may use (租户管理), whatever the roles hold.
+    .where(sql<SqlBool>`not exists (select 1 from tenant tn where tn.id = ${tenantId} and tn.menus_restricted)
+      or m.parent_id in (select menu_id from tenant_menu where tenant_id = ${tenantId})`)
     .execute();
   return {
     tenantId,

@@ -4,6 +4,7 @@ import { commData } from "./comm-data";
 import { commIncCenter } from "./comm-inc-center";
 import { commIncCenterOperationLog } from "./comm-inc-center/operationLog";
 import { commSaasCloud } from "./comm-saas-cloud";
+import { commSaasCloudTenants } from "./comm-saas-cloud/tenants";
 import { objectStore } from "./object-store";
 import { transfer } from "./transfer";
 import { tspBss } from "./tsp-bss";
@@ -84,4 +85,6 @@ export const serviceModules: readonly ServiceModule[] = [
   tspBssContent,
   // 操作日志: a week of demo entries by the demo accounts (no rng), written by the hook's writer.
   commIncCenterOperationLog,
+  // 租户管理: the tenant tree's state and menus (no seed: the platform seed's tenants start active, unrestricted).
+  commSaasCloudTenants,
 ];

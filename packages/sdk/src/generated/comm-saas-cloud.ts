@@ -40,6 +40,132 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/comm-saas-cloud/v1/tenant/tree": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 租户 — the caller's tenant tree
+         * @description The caller's tenant with every tenant below it, as a tree (`scope=all`, 租户管理), or only
+         *     the tenants below the caller's own (`scope=below`, 下级租户管理: a sub-tenant's administrator
+         *     sees its subtree and nothing above it). Children in code order.
+         */
+        get: operations["listTenantTree"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/comm-saas-cloud/v1/tenant/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a sub-tenant
+         * @description A tenant under `parentId` (the caller's tenant or one below it; not a disabled one). `code` is upper-cased and unique (409 租户编码已存在). A new tenant may use the menus its parent may use (restricted the same way).
+         */
+        post: operations["createTenant"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/comm-saas-cloud/v1/tenant/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Edit a tenant's name and remark
+         * @description Name and remark of a tenant of the caller's subtree, under optimistic concurrency: an `updatedAt` other than the stored one answers 409.
+         */
+        post: operations["updateTenant"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/comm-saas-cloud/v1/tenant/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Disable a tenant and its subtree
+         * @description The tenant and every tenant below it are disabled: their accounts cannot sign in (所属租户已停用，无法登录) and their tokens answer 401 from the next request. Nobody disables their own tenant or one above it (409 不能停用本租户或上级租户); a root (platform) tenant is never disabled (409 平台租户不能停用).
+         */
+        post: operations["disableTenant"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/comm-saas-cloud/v1/tenant/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Enable a tenant
+         * @description Enables this tenant only (its sub-tenants stay as they are); refused while its parent is disabled (409 上级租户已停用，请先启用上级租户).
+         */
+        post: operations["enableTenant"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/comm-saas-cloud/v1/tenant/menus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The menus a tenant may use
+         * @description The menu tree the tenant's parent may use (what can be chosen; buttons follow their menu) and the ids of the menus the tenant may use (`restricted` false: every menu of that tree).
+         */
+        get: operations["getTenantMenus"];
+        put?: never;
+        /**
+         * Set the menus a tenant may use
+         * @description Restricts the tenant (and, within that, every tenant below it) to `menuIds` (menus of its parent's tree; buttons follow their menu), or lifts the restriction with `menuIds: null`. Buttons of menus outside are no longer granted to the tenant's accounts from the next request, whatever their roles hold. Only a tenant above sets them (409 不能修改本租户或上级租户的可用菜单); a menu outside the parent's answers 409.
+         */
+        post: operations["setTenantMenus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -47,6 +173,55 @@ export interface components {
         SignRequest: {
             objectKey: components["schemas"]["ObjectKey"];
             contentType: components["schemas"]["ContentType"];
+        };
+        Tenant: {
+            tenantId: number;
+            code: string;
+            name: string;
+            parentId: number | null;
+            /** @enum {string} */
+            status: "active" | "disabled";
+            remark: string;
+            menusRestricted: boolean;
+            updatedAt: number;
+            createdAt: components["schemas"]["Timestamp"];
+        };
+        TenantNode: components["schemas"]["Tenant"] & {
+            children: components["schemas"]["TenantNode"][];
+        };
+        TenantCreate: {
+            parentId: number;
+            code: string;
+            name: string;
+            remark?: string;
+        };
+        TenantUpdate: {
+            tenantId: number;
+            name: string;
+            remark?: string;
+            /** @description The version read; another one answers 409. Absent → last write wins. */
+            updatedAt?: number;
+        };
+        TenantRef: {
+            tenantId: number;
+        };
+        TenantMenuNode: {
+            menuId: number;
+            title: string;
+            api: string;
+            children: components["schemas"]["TenantMenuNode"][];
+        };
+        TenantMenus: {
+            tenantId: number;
+            restricted: boolean;
+            /** @description Menus the tenant may use (every menu of the tree when not restricted). */
+            menuIds: number[];
+            /** @description The menus its parent may use (buttons left out; they follow their menu). */
+            tree: components["schemas"]["TenantMenuNode"][];
+        };
+        TenantMenusEdit: {
+            tenantId: number;
+            menuIds: number[] | null;
         };
         /**
          * @description Key of an object in the store: one path segment, by default the file's MD5 plus its
@@ -130,6 +305,33 @@ export interface components {
         };
     };
     responses: {
+        /** @description The tenant cannot be changed as asked — its code is taken, it was changed since it was read, or a guard rail refuses it (one's own tenant, a root, a disabled parent, menus outside the parent's). Nothing was changed; `msg` says which, in Chinese. */
+        TenantConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "code": 409,
+                 *       "msg": "不能停用本租户或上级租户",
+                 *       "data": null
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description The tenant as stored. */
+        TenantAnswer: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Envelope"] & {
+                    data: components["schemas"]["Tenant"];
+                };
+            };
+        };
         /** @description The input was rejected (nothing was changed); Chinese `msg`, details in `data.failDetail`. */
         BadRequest: {
             headers: {
@@ -179,6 +381,22 @@ export interface components {
                  * @example {
                  *       "code": 403,
                  *       "msg": "没有操作权限",
+                 *       "data": null
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description The resource does not exist (or is not visible to this account). */
+        NotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "code": 404,
+                 *       "msg": "数据不存在",
                  *       "data": null
                  *     }
                  */
@@ -289,6 +507,182 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+        };
+    };
+    listTenantTree: {
+        parameters: {
+            query?: {
+                scope?: "all" | "below";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tree. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["TenantNode"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    createTenant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "parentId": 1,
+                 *       "code": "T0100",
+                 *       "name": "华东运营中心",
+                 *       "remark": ""
+                 *     }
+                 */
+                "application/json": components["schemas"]["TenantCreate"];
+            };
+        };
+        responses: {
+            200: components["responses"]["TenantAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["TenantConflict"];
+        };
+    };
+    updateTenant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TenantUpdate"];
+            };
+        };
+        responses: {
+            200: components["responses"]["TenantAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["TenantConflict"];
+        };
+    };
+    disableTenant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TenantRef"];
+            };
+        };
+        responses: {
+            200: components["responses"]["TenantAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["TenantConflict"];
+        };
+    };
+    enableTenant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TenantRef"];
+            };
+        };
+        responses: {
+            200: components["responses"]["TenantAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["TenantConflict"];
+        };
+    };
+    getTenantMenus: {
+        parameters: {
+            query: {
+                tenantId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The choosable tree and the choice. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["TenantMenus"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    setTenantMenus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TenantMenusEdit"];
+            };
+        };
+        responses: {
+            /** @description The tree and the new choice. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["TenantMenus"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["TenantConflict"];
         };
     };
 }

@@ -1,6 +1,8 @@
+import { MSG_TENANT_DISABLED_SIGN_IN } from "@tsp/domain";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
 import { verifyPassword } from "./passwords";
+import "../comm-saas-cloud/tenants/tables";
 
 /** Failures that lock an account, the window they are counted in and the lock's length. */
 export const MAX_FAILURES = 5;
@@ -38,6 +40,14 @@ export async function signIn(
   }
   if (account.locked_until && account.locked_until > now) return { ok: false, msg: MSG_LOCKED };
   if (await verifyPassword(password, account.password_hash)) {
+    // Told only after the password was right, so a disabled tenant's names cannot be probed.
+    const tenant = await db
+      .selectFrom("tenant")
+      .innerJoin("account", "account.tenant_id", "tenant.id")
+      .select("tenant.status")
+      .where("account.id", "=", account.id)
+      .executeTakeFirst();
+    if (tenant?.status !== "active") return { ok: false, msg: MSG_TENANT_DISABLED_SIGN_IN };
     await db
       .updateTable("account")
       .set({ failed_count: 0, first_failed_at: null, locked_until: null, last_login_at: now })

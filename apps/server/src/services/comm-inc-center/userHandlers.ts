@@ -1,4 +1,4 @@
-import { sql } from "kysely";
+import { type SqlBool, sql } from "kysely";
 import { inTenants } from "../../platform/principal";
 import type { Handler, HandlerInput } from "../types";
 import { CHINA_OFFSET_MS, exportTaskView } from "./exportTaskView";
@@ -57,6 +57,10 @@ export const getPermissions: Handler = async (input, ctx) => {
     .select(["m.kind", "m.api"])
     .distinct()
     .where("ar.account_id", "=", who(input).accountId)
+    // Only menus the tenant may use (租户管理) and the buttons under them, whatever the roles hold.
+    .where(sql<SqlBool>`not exists (select 1 from tenant tn where tn.id = ${who(input).tenantId} and tn.menus_restricted)
+      or (case when m.kind = 'menu' then m.id else m.parent_id end) in
+        (select menu_id from tenant_menu where tenant_id = ${who(input).tenantId})`)
     .orderBy("m.api")
     .execute();
   return {
