@@ -12,6 +12,7 @@ const server = await startServer(config, { logger: process.env.LOG_LEVEL !== "si
 // test servers none (fixed ports would collide).
 const port = gatewayPort(process.env);
 const port808 = jt808Port(process.env);
+// A port in use (another server, `npm run gateway`) costs the gateway, not the console.
 const gateway =
   port === undefined && port808 === undefined
     ? undefined
@@ -19,6 +20,12 @@ const gateway =
         host: config.host,
         port: port ?? 0,
         ...(port808 === undefined ? {} : { jt808Port: port808 }),
+      }).catch((error: unknown) => {
+        console.warn(
+          `The gateway did not start (${(error as Error).message}); the console runs without it. ` +
+            "Free the ports or choose others with GATEWAY_PORT / JT808_PORT (empty: off).",
+        );
+        return undefined;
       });
 const simulate = gateway ? simulateCount(process.env) : 0;
 const fleet =

@@ -292,7 +292,11 @@ export async function startGateway(db: Kysely<Database>, options: GatewayOptions
           createServer((socket) => serveJt808(socket, jt808Context)),
           options.jt808Port,
           host,
-        );
+        ).catch(async (error: unknown) => {
+          // The GB/T 32960 side is listening already: stop it, so a failed start leaves nothing open.
+          await server.close();
+          throw error;
+        });
   return {
     port: portOf(server.server, options.port),
     jt808Port: jt808 ? portOf(jt808.server, options.jt808Port ?? 0) : undefined,

@@ -1,3 +1,4 @@
+import { type AddressInfo, createServer } from "node:net";
 import {
   bytesToHex,
   encodeJt808Body,
@@ -305,6 +306,19 @@ describe.skipIf(engine.skip)(`JT/T 808 gateway (${engine.kind})`, () => {
     t.end();
     // The connection's end takes the vehicle offline.
     await expect.poll(async () => (await stateOf(V_TBOX))?.online, { timeout: 3000 }).toBe(false);
+  });
+
+  it("a JT/T 808 port in use fails the start and leaves the GB/T 32960 port free", async () => {
+    const free = await new Promise<number>((resolve) => {
+      const probe = createServer().listen(0, "127.0.0.1", () => {
+        const p = (probe.address() as AddressInfo).port;
+        probe.close(() => resolve(p));
+      });
+    });
+    await expect(startGateway(db, { port: free, jt808Port: port })).rejects.toThrow(/EADDRINUSE/);
+    const again = await startGateway(db, { port: free });
+    expect(again.port).toBe(free);
+    await again.close();
   });
 
   it("refuses a second connection's authentication for a vehicle online on another (VIN重复)", async () => {
