@@ -72,6 +72,10 @@ function ownWrite(id: string, status: number, difference: string): boolean {
   // 机械信息, 车机数据, 监管终端管理, MES车辆管理, APP用户信息: registers of their own tenant too.
   const rest = /^(create|delete)(Machinery|VehicleUnit|BlackBox|MesVehicle|AppUser)$/.exec(id)?.[2];
   if (rest) return difference.startsWith(`table bss_${REGISTER_TABLES[rest]}:`);
+  // 系统管理: a role, account or organisation of tenant 2's own (role codes are per tenant); the
+  // grants' version rises with every write to roles and their links.
+  if (/^create(PermitRole|PermitAccount|PermitOrg)$/.test(id))
+    return /^table (role|role_menu|account|account_role|org|authz_version):/.test(difference);
   return false;
 }
 

@@ -3,10 +3,12 @@ import { getDefaultStore } from "jotai";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { initClient } from "./api/sdk";
+import { getPermissions } from "./api/session";
 import { App } from "./app/App";
 import { loadRuntimeConfig } from "./config/runtimeConfig";
 import { localeAtom, translate } from "./i18n/i18n";
 import "./index.css";
+import { permissionReloader, watchAuthzVersion } from "./permission/authzRefresh";
 
 const root = document.getElementById("root");
 if (!root) throw new Error("#root is missing from index.html");
@@ -14,7 +16,8 @@ document.title = PLATFORM_NAME;
 
 try {
   const config = await loadRuntimeConfig();
-  initClient(config);
+  // Every answer's grants version is watched: when it changes, the menus and buttons reload.
+  initClient(config, watchAuthzVersion(globalThis.fetch.bind(globalThis), permissionReloader(getPermissions)));
   createRoot(root).render(
     <StrictMode>
       <App config={config} />

@@ -87,10 +87,28 @@ export async function foreignObjects(db: Kysely<Database>, facts: SeedFacts, tas
   Object.assign(perOperation, await leaseAndLoanObjects(db, facts.tenantId));
   Object.assign(perOperation, await frameObjects(db, facts, taskId));
   Object.assign(perOperation, await contentObjects(db, facts.tenantId));
+  Object.assign(perOperation, await permitObjects(db, facts.tenantId));
   return {
     common: { vin: facts.vin, iccid: facts.iccid, plateNo: facts.plate, vehicleModelId: model.id, id: taskId },
     perOperation,
   };
+}
+
+/** 账号管理's filters name a role and an organisation of the tenant (another tenant's list must stay empty). */
+async function permitObjects(db: Kysely<Database>, tenantId: number): Promise<ForeignObjects["perOperation"]> {
+  const role = await db
+    .selectFrom("role")
+    .select("id")
+    .where("tenant_id", "=", tenantId)
+    .orderBy("id")
+    .executeTakeFirstOrThrow();
+  const org = await db
+    .selectFrom("org")
+    .select("id")
+    .where("tenant_id", "=", tenantId)
+    .orderBy("id")
+    .executeTakeFirstOrThrow();
+  return { listPermitAccounts: { roleId: role.id, orgId: org.id } };
 }
 
 /** A SIM card of the tenant bound to no vehicle, and its version (when the SIM-card table has them). */

@@ -69,7 +69,13 @@ export async function authenticateToken(db: Kysely<Database>, token: string, now
     .executeTakeFirst();
   if (!row) return null;
   const grants = await grantsOf(db, row.id, row.tenant_id, row.authz_version);
-  return { accountId: row.id, username: row.username, clientId: row.client_id, ...grants };
+  return {
+    accountId: row.id,
+    username: row.username,
+    clientId: row.client_id,
+    authzVersion: row.authz_version,
+    ...grants,
+  };
 }
 
 /** Cached grants when they were loaded under the version just read; else loads (and keeps) them. */

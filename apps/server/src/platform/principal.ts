@@ -16,6 +16,11 @@ export interface Principal {
   permissions: ReadonlySet<string>;
   /** The OAuth client the token was issued to. */
   clientId: string;
+  /**
+   * `authz_version` as read with the token (null when the row is missing): the router sends it
+   * as `X-Authz-Version`, so a client knows when to reload its permissions.
+   */
+  authzVersion?: string | null;
 }
 
 /**

@@ -13,9 +13,12 @@ export interface FormField {
    * text and textarea give strings, number a number, select one of its options, date
    * `yyyy-MM-dd`; a field left empty gives null (not filled in), so the schema decides.
    * lines gives a list of strings, one per line (codes of battery packs, motors…; blank lines
-   * dropped, an empty box an empty list).
+   * dropped, an empty box an empty list). password is a text box that hides what is typed;
+   * checkbox gives true or false; checks gives the list of the ticked options' values.
    */
-  kind: "text" | "textarea" | "number" | "select" | "date" | "lines";
+  kind: "text" | "textarea" | "number" | "select" | "date" | "lines" | "password" | "checkbox" | "checks";
+  /** select and checks give numbers (ids) rather than the options' strings. */
+  numeric?: boolean;
   /** Values offered while typing in a text box (a datalist: the box still takes any text). */
   suggestions?: readonly string[];
   options?: readonly SelectOption[];
@@ -115,13 +118,50 @@ export function FormDialog<V extends Record<string, unknown>>({
       setErrors(({ [f.key]: _gone, ...rest }) => rest);
     };
     const raw = draft[f.key];
+    const typed = (value: string) => (f.numeric ? Number(value) : value);
+    if (f.kind === "checkbox")
+      return (
+        <input
+          {...common}
+          type="checkbox"
+          className="h-4 w-4 self-start"
+          checked={raw === true}
+          onChange={(e) => set(e.target.checked)}
+        />
+      );
+    if (f.kind === "checks") {
+      const ticked = Array.isArray(raw) ? raw.map(String) : [];
+      return (
+        <fieldset
+          id={fid}
+          aria-invalid={common["aria-invalid"]}
+          aria-describedby={common["aria-describedby"]}
+          aria-labelledby={`${fid}-label`}
+          className={inputClass("flex h-auto min-h-8 w-full flex-wrap gap-x-4 gap-y-1 py-1", !!error)}
+        >
+          {(f.options ?? []).map((o) => (
+            <label key={o.value} className="flex items-center gap-1 text-sm">
+              <input
+                type="checkbox"
+                disabled={f.readOnly}
+                checked={ticked.includes(o.value)}
+                onChange={(e) =>
+                  set((e.target.checked ? [...ticked, o.value] : ticked.filter((x) => x !== o.value)).map(typed))
+                }
+              />
+              {o.label}
+            </label>
+          ))}
+        </fieldset>
+      );
+    }
     if (f.kind === "select")
       return (
         <select
           {...common}
           className={inputClass("w-full", !!error)}
           value={String(raw ?? "")}
-          onChange={(e) => set(e.target.value || null)}
+          onChange={(e) => set(e.target.value ? typed(e.target.value) : null)}
         >
           <option value="">{f.placeholder ?? "—"}</option>
           {(f.options ?? []).map((o) => (
@@ -157,7 +197,8 @@ export function FormDialog<V extends Record<string, unknown>>({
         <input
           {...common}
           list={listId}
-          type={f.kind === "date" ? "date" : "text"}
+          type={f.kind === "date" ? "date" : f.kind === "password" ? "password" : "text"}
+          autoComplete={f.kind === "password" ? "new-password" : undefined}
           inputMode={f.kind === "number" ? "decimal" : undefined}
           className={inputClass("w-full", !!error)}
           maxLength={f.maxLength}
@@ -203,9 +244,16 @@ export function FormDialog<V extends Record<string, unknown>>({
         )}
         {fields.map((f) => (
           <div key={f.key} className="flex flex-col gap-1">
-            <label htmlFor={`${id}-${f.key}`} className="text-sm text-gray-600">
-              {f.required ? `* ${f.label}` : f.label}
-            </label>
+            {/* A group of checkboxes is named by its label's id (a label's `for` names one control). */}
+            {f.kind === "checks" ? (
+              <span id={`${id}-${f.key}-label`} className="text-sm text-gray-600">
+                {f.required ? `* ${f.label}` : f.label}
+              </span>
+            ) : (
+              <label htmlFor={`${id}-${f.key}`} className="text-sm text-gray-600">
+                {f.required ? `* ${f.label}` : f.label}
+              </label>
+            )}
             {control(f)}
             <span
               id={`${id}-${f.key}-msg`}

@@ -18,4 +18,5 @@ export { type ListPaging, ListScreen, type ListScreenProps } from "./ListScreen"
 export { SearchForm, type SearchFormProps } from "./SearchForm";
 export { Segmented } from "./Segmented";
 export type { SearchField } from "./searchFieldTypes";
+export { TreeCheck, type TreeCheckProps, type TreeCheckRow } from "./TreeCheck";
 export { DEFAULT_UI_TEXT, type UiText, UiTextProvider, useUiText, withN } from "./uiText";
