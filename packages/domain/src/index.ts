@@ -9,6 +9,7 @@ export * from "./frames/index";
 export * from "./journals/index";
 export * from "./gbt32960/index";
 export * from "./geofence/index";
+export * from "./hj1239/index";
 export * from "./identifiers/index";
 export * from "./jt808/index";
 export * from "./lease/index";
