@@ -101,6 +101,13 @@ const visits: Record<string, (p: Page, vin: string) => Promise<void>> = {
   "/dataService/content": async (p) =>
     expect(p.getByRole("table", { name: "车载内容管理" }).locator("tbody tr")).toHaveCount(4),
   "/permit/log": async (p) => expect(p.getByRole("table", { name: "操作日志" }).locator("tbody tr")).toHaveCount(10),
+  "/permit/account": async (p) =>
+    expect(p.getByRole("table", { name: "账号管理" }).locator("tbody tr")).not.toHaveCount(0),
+  "/permit/role": async (p) =>
+    expect(p.getByRole("table", { name: "角色管理" }).locator("tbody tr")).not.toHaveCount(0),
+  "/permit/organize": async (p) =>
+    expect(p.getByRole("table", { name: "组织架构" }).locator("tbody tr")).not.toHaveCount(0),
+  "/permit/menu": async (p) => expect(p.getByRole("table", { name: "菜单管理" }).locator("tbody tr")).toHaveCount(10),
 };
 
 test("every built screen is visited by the axe walk", () => {

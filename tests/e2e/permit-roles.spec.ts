@@ -1,4 +1,5 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
+import { audit } from "./axe";
 import { queryJournal, seededVin, signIn, storedToken } from "./console-signin";
 
 /**
@@ -59,6 +60,7 @@ test("a role without the export permission, an account holding it, then the gran
   await expect(tree.getByRole("checkbox", { name: EXPORT_BUTTON })).toBeChecked();
   await tree.getByRole("checkbox", { name: EXPORT_BUTTON }).uncheck();
   await page.screenshot({ path: out("permit-role-dialog.png") });
+  await audit(page, "role dialog");
   await dialog.getByRole("button", { name: "确定" }).click();
   await expect(dialog).toHaveCount(0);
   const roleRow = page.getByRole("row").filter({ hasText: ROLE_CODE });
@@ -77,6 +79,7 @@ test("a role without the export permission, an account holding it, then the gran
   await form.getByRole("group", { name: "角色" }).getByRole("checkbox", { name: ROLE_NAME }).check();
   await form.getByLabel("初始密码").fill(PASSWORD);
   await page.screenshot({ path: out("permit-account-dialog.png") });
+  await audit(page, "account dialog");
   await form.getByRole("button", { name: "确定" }).click();
   await expect(form).toHaveCount(0);
   const accountRow = page.getByRole("row").filter({ hasText: USERNAME });
