@@ -36,8 +36,9 @@ describe.skipIf(engine.skip)(`OAuth metadata and revocation contract (${engine.k
       code_challenge_methods_supported: ["S256"],
       response_types_supported: ["code"],
     });
-    expect(res.body.grant_types_supported).toEqual(["authorization_code", "iam_sso_login", "client_credentials"]);
-    expect(res.body.token_endpoint_auth_methods_supported).toEqual([
+    const metadata = res.body as unknown as Record<string, string[]>;
+    expect(metadata.grant_types_supported).toEqual(["authorization_code", "iam_sso_login", "client_credentials"]);
+    expect(metadata.token_endpoint_auth_methods_supported).toEqual([
       "client_secret_basic",
       "client_secret_post",
       "none",

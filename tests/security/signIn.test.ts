@@ -52,6 +52,10 @@ async function codeFor(username: string, password: string, redirectUri = REDIREC
 const exchange = (form: Record<string, string>, client = CONSOLE_CLIENT) =>
   postForm("/b-iam-account/oauth/token", { code_verifier: VERIFIER, ...form }, { authorization: basic(client) });
 
+/** A token request with the given form and headers only (no client added). */
+const tokenRequest = (form: Record<string, string>, headers: Record<string, string> = {}) =>
+  postForm("/b-iam-account/oauth/token", form, headers);
+
 /** One try of the authorize form with a username and password. */
 const attempt = (username: string, password: string) =>
   postForm("/b-iam-account/oauth/authorize", {
@@ -124,6 +128,40 @@ describe.skipIf(engine.skip)(`sign-in attacks (${engine.kind})`, () => {
     );
     expect(wrongSecret.status).toBe(401);
     expect((await exchange({ grant_type: "authorization_code", code, redirect_uri: REDIRECT })).status).toBe(200);
+  });
+
+  it("authenticates the client one way only, ignores unknown parameters and refuses unknown scopes (RFC 6749 §2.3, §3.2, §5.2)", async () => {
+    const automation = { clientId: "tsp-automation", clientSecret: "tsp-automation-secret" };
+    const both = await tokenRequest(
+      { grant_type: "client_credentials", client_id: automation.clientId, client_secret: automation.clientSecret },
+      { authorization: basic(automation) },
+    );
+    expect(both.status).toBe(400);
+    expect(await both.json()).toMatchObject({ error: "invalid_request", code: 400 });
+    const post = await tokenRequest({
+      grant_type: "client_credentials",
+      client_id: automation.clientId,
+      client_secret: automation.clientSecret,
+      resource: "https://ignored.example/",
+      foo: "bar",
+    });
+    expect(post.status).toBe(200);
+    expect(post.headers.get("pragma")).toBe("no-cache");
+    expect(await post.json()).toMatchObject({ token_type: "Bearer", scope: "all" });
+    // A confidential client cannot pass as a public one by leaving its secret out.
+    const noSecret = await tokenRequest({ grant_type: "client_credentials", client_id: automation.clientId });
+    expect(noSecret.status).toBe(401);
+    expect(noSecret.headers.get("www-authenticate")).toMatch(/^Basic /);
+    const scope = await tokenRequest(
+      { grant_type: "client_credentials", scope: "admin" },
+      { authorization: basic(automation) },
+    );
+    expect(await scope.json()).toMatchObject({ error: "invalid_scope" });
+    // Refusals made before the handler (here: validation of an over-long value) carry an error code too.
+    const long = await tokenRequest({ grant_type: "x".repeat(65) }, { authorization: basic(automation) });
+    expect(long.status).toBe(400);
+    expect(long.headers.get("cache-control")).toBe("no-store");
+    expect(await long.json()).toMatchObject({ error: "invalid_request", code: 400 });
   });
 
   it("refuses a tampered or missing state on the SSO exchange", async () => {
