@@ -95,6 +95,25 @@ describe("a simulated vehicle", () => {
     expect([b.alarm, b.linkDown]).toEqual([{ level: 0, flags: 0 }, false]);
   });
 
+  it("follows a road, not a ruler: off the straight line mid-leg, on the cities at both ends", () => {
+    const a = startSimVehicle(0, T0, always(0.5));
+    const from = SIM_CITIES[a.from] as (typeof SIM_CITIES)[0];
+    const to = SIM_CITIES[a.to] as (typeof SIM_CITIES)[0];
+    const offLine = (lon: number, lat: number) => {
+      // Distance from the straight segment, in km, on a local flat projection.
+      const kx = 111.32 * Math.cos((from.latitude * Math.PI) / 180);
+      const [x, y] = [(lon - from.longitude) * kx, (lat - from.latitude) * 110.57];
+      const [dx, dy] = [(to.longitude - from.longitude) * kx, (to.latitude - from.latitude) * 110.57];
+      return Math.abs(x * dy - y * dx) / Math.hypot(dx, dy);
+    };
+    const at = (progressKm: number) => stepSimVehicle({ ...a, progressKm, speedKmh: 40, soc: 90 }, T0 + 1, always(0.5));
+    const quarter = at(a.legKm * 0.25);
+    expect(offLine(quarter.longitude, quarter.latitude)).toBeGreaterThan(0.5);
+    expect(offLine(quarter.longitude, quarter.latitude)).toBeLessThan(a.legKm * 0.065);
+    const start = at(0);
+    expect(offLine(start.longitude, start.latitude)).toBeLessThan(0.01);
+  });
+
   it("parks at the destination, then leaves for another city", () => {
     const a: SimVehicle = { ...startSimVehicle(0, T0, always(0.5)), soc: 80, speedKmh: 100 };
     const arrived = stepSimVehicle({ ...a, progressKm: a.legKm - 1 }, T0 + 10 * MINUTE, always(0.5));

@@ -76,16 +76,33 @@ function nextCity(from: number, random: SimRandom): number {
   return (from + 1 + Math.floor(random() * (n - 1))) % n;
 }
 
-/** The point `progressKm` along the leg (straight between the two centres, fine at these distances). */
-function along(from: number, to: number, legKm: number, progressKm: number) {
+/**
+ * Where a leg's fraction `f` (0–1) lies: the straight line between the two centres bent
+ * sideways by a smooth wave (at most ~6 % of the leg, zero at both ends, its shape fixed by the
+ * pair of cities), so a route looks like a road rather than a ruler and the same leg is always
+ * the same road.
+ */
+function pointAt(from: number, to: number, f: number): { longitude: number; latitude: number } {
   const a = city(from);
   const b = city(to);
+  const dLon = b.longitude - a.longitude;
+  const dLat = b.latitude - a.latitude;
+  const bend = 0.06 * Math.sin(Math.PI * f) * Math.sin(3 * Math.PI * f + from + to * 0.7);
+  // Perpendicular to the leg: (−dLat, dLon).
+  return { longitude: a.longitude + dLon * f - dLat * bend, latitude: a.latitude + dLat * f + dLon * bend };
+}
+
+/** The position `progressKm` along the leg and the heading there (toward a point a little further on). */
+function along(from: number, to: number, legKm: number, progressKm: number) {
   // legKm > 0: a leg joins two different cities.
   const f = Math.min(1, progressKm / legKm);
+  const here = pointAt(from, to, f);
+  const behind = pointAt(from, to, Math.max(0, f - 0.01));
+  const ahead = pointAt(from, to, Math.min(1, f + 0.01));
   return {
-    longitude: round(a.longitude + (b.longitude - a.longitude) * f, 6),
-    latitude: round(a.latitude + (b.latitude - a.latitude) * f, 6),
-    direction: bearingDeg(a.longitude, a.latitude, b.longitude, b.latitude),
+    longitude: round(here.longitude, 6),
+    latitude: round(here.latitude, 6),
+    direction: bearingDeg(behind.longitude, behind.latitude, ahead.longitude, ahead.latitude),
   };
 }
 
