@@ -150,6 +150,11 @@ describe.skipIf(engine.skip)(`authorisation matrix over every operation (${engin
         const answer = await send(server.url, op, spec);
         checked++;
         if (answer.status !== 401) failures.push(`${id} with ${name}: ${answer.status} ${answer.text.slice(0, 120)}`);
+        // RFC 6750 §3: the scheme is named on every 401 (invalid_token only when a bearer token was sent).
+        const challenge = answer.headers.get("www-authenticate") ?? "";
+        const sentBearer = (spec.headers.authorization ?? "").startsWith("Bearer ");
+        if (!challenge.startsWith("Bearer ") || challenge.includes('error="invalid_token"') !== sentBearer)
+          failures.push(`${id} with ${name}: WWW-Authenticate "${challenge}"`);
         const problem = envelopeProblem(answer);
         if (problem) failures.push(`${id} with ${name}: ${problem}`);
       }
