@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import { type Migration, Migrator } from "kysely/migration";
 import * as m0003 from "../gateway/migrations/0003_gateway";
 import * as m0004 from "../gateway/migrations/0004_jt808_terminal";
+import * as m0005 from "../gateway/migrations/0005_decoded_stores";
 import type { ServiceModule } from "../services/types";
 import * as m0001 from "./migrations/0001_app_meta";
 import * as m0002 from "./migrations/0002_platform";
@@ -13,6 +14,8 @@ const platformMigrations: Record<string, Migration> = {
   // The GB/T 32960 gateway (src/gateway/) is no service module: its tables are the platform's.
   "0003_gateway": m0003,
   "0004_jt808_terminal": m0004,
+  // The gateway's decoded stores: positions and alarm episodes (gateway/stores/).
+  "0005_decoded_stores": m0005,
 };
 
 /** Plain code-unit order (not locale order), so the sequence is the same on every machine. */

@@ -1,5 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import type { Database } from "../db/schema";
+import { writeDecodedStores } from "./stores/decodedStores";
+import { ensureDayPartitions } from "./stores/partitions";
 import type { FrameStatus } from "./tables";
 import "./tables";
 
@@ -131,8 +133,10 @@ export class FrameStore {
 
   private async write(records: readonly FrameRecord[]): Promise<void> {
     await this.ensurePartitions(records);
+    const times = records.map((r) => r.receivedAt);
+    await ensureDayPartitions(this.db, ["gateway_position", "gateway_alarm"], times, this.partitions);
     await this.db.transaction().execute(async (trx) => {
-      await trx
+      const ids = await trx
         .insertInto("gateway_frame")
         .values(
           records.map((r) => ({
@@ -146,7 +150,13 @@ export class FrameStore {
             peer: r.peer,
           })),
         )
+        // Rows come back in the order of VALUES: each record's frame id, for the decoded stores.
+        .returning("id")
         .execute();
+      await writeDecodedStores(
+        trx,
+        records.map((r, i) => ({ ...r, id: Number(ids[i]?.id) })),
+      );
       const logins = records.flatMap((r) =>
         r.login && r.vin ? [{ vin: r.vin, ts: r.login.ts, content: r.rawHex }] : [],
       );

@@ -13,6 +13,8 @@ import {
 } from "@tsp/domain";
 import { sql } from "kysely";
 import { partitionName } from "../../../gateway/frameStore";
+import { writeDecodedStores } from "../../../gateway/stores/decodedStores";
+import { ensureDayPartitions } from "../../../gateway/stores/partitions";
 import type { FrameStatus } from "../../../gateway/tables";
 import { createRng, type Rng } from "../../../seed/rng";
 import type { SeedContext } from "../../types";
@@ -192,11 +194,26 @@ export async function seedFrames(ctx: SeedContext): Promise<void> {
     await sql`create table if not exists ${sql.id(partitionName(d * DAY))} partition of gateway_frame
       for values from (${sql.lit(d * DAY)}) to (${sql.lit(d * DAY + DAY)})`.execute(ctx.db);
   }
+  // The decoded stores (positions, alarm episodes) through the gateway's own writer.
+  await ensureDayPartitions(
+    ctx.db,
+    ["gateway_position", "gateway_alarm"],
+    [...days].map((d) => d * DAY),
+    new Set(),
+  );
   for (let i = 0; i < rows.length; i += 500) {
-    await ctx.db
-      .insertInto("gateway_frame")
-      .values(rows.slice(i, i + 500))
-      .execute();
+    const chunk = rows.slice(i, i + 500);
+    const ids = await ctx.db.insertInto("gateway_frame").values(chunk).returning("id").execute();
+    await writeDecodedStores(
+      ctx.db,
+      chunk.map((r, k) => ({
+        id: Number(ids[k]?.id),
+        receivedAt: r.received_at,
+        vin: r.vin,
+        rawHex: r.raw_hex,
+        status: r.status,
+      })),
+    );
   }
 }
 
