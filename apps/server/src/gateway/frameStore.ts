@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import type { Database } from "../db/schema";
 import { writeDecodedStores } from "./stores/decodedStores";
-import { ensureDayPartitions } from "./stores/partitions";
+import { dropExpiredPartitions, ensureDayPartitions, retentionDays } from "./stores/partitions";
 import type { FrameStatus } from "./tables";
 import "./tables";
 
@@ -42,6 +42,8 @@ export interface FrameStoreOptions {
   readonly flushMs?: number;
   /** Flush as soon as this many frames are queued (default 500). */
   readonly maxBatch?: number;
+  /** Days of frames kept: older day partitions are dropped once a day (default GATEWAY_RETENTION_DAYS, 180). */
+  readonly retentionDays?: number;
 }
 
 interface Queued {
@@ -69,6 +71,9 @@ export class FrameStore {
   private readonly partitions = new Set<string>();
   private readonly flushMs: number;
   private readonly maxBatch: number;
+  private readonly retentionDays: number;
+  /** The UTC day retention last ran for (it runs on the first batch of each day). */
+  private retainedDay = -1;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -76,6 +81,7 @@ export class FrameStore {
   ) {
     this.flushMs = options.flushMs ?? 50;
     this.maxBatch = options.maxBatch ?? 500;
+    this.retentionDays = options.retentionDays ?? retentionDays(process.env);
   }
 
   /** Queues a record; resolves when it is committed, rejects when its batch failed. */
@@ -134,6 +140,13 @@ export class FrameStore {
   private async write(records: readonly FrameRecord[]): Promise<void> {
     await this.ensurePartitions(records);
     const times = records.map((r) => r.receivedAt);
+    const today = Math.floor(Math.max(...times) / (24 * 3600 * 1000));
+    if (today > this.retainedDay) {
+      // Outside the batch's transaction: dropping a day must not hold the insert's locks.
+      const dropped = await dropExpiredPartitions(this.db, Math.max(...times), this.retentionDays);
+      for (const name of dropped) this.partitions.delete(name);
+      this.retainedDay = today;
+    }
     await ensureDayPartitions(this.db, ["gateway_position", "gateway_alarm"], times, this.partitions);
     await this.db.transaction().execute(async (trx) => {
       const ids = await trx

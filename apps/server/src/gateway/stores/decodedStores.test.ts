@@ -137,6 +137,18 @@ describe.skipIf(engine.skip)(`decoded stores (${engine.kind})`, () => {
     expect(await opened.db.selectFrom("gateway_position").select("vin").execute()).toEqual([]);
   });
 
+  it("the writer applies the retention on the first batch of each day", async () => {
+    const store = new FrameStore(opened.db, { flushMs: 1, retentionDays: 3 });
+    await store.add({ ...record(0, gbt(0)), receivedAt: T0 + 20 * DAY });
+    await store.add({ ...record(0, gbt(0)), receivedAt: T0 + 24 * DAY });
+    await store.close();
+    const days = (await opened.db.selectFrom("gateway_frame").select("received_at").execute()).map(
+      (r) => Number(r.received_at) - T0,
+    );
+    // The first day fell out of the three-day window when the later day's batch came.
+    expect(days).toEqual([24 * DAY]);
+  });
+
   it("reads the retention from GATEWAY_RETENTION_DAYS", () => {
     expect(retentionDays({})).toBe(180);
     expect(retentionDays({ GATEWAY_RETENTION_DAYS: "" })).toBe(180);
