@@ -101,6 +101,10 @@ const visits: Record<string, (p: Page, vin: string) => Promise<void>> = {
   "/dataService/content": async (p) =>
     expect(p.getByRole("table", { name: "车载内容管理" }).locator("tbody tr")).toHaveCount(4),
   "/permit/log": async (p) => expect(p.getByRole("table", { name: "操作日志" }).locator("tbody tr")).toHaveCount(10),
+  "/permit/tenant": async (p) =>
+    expect(p.getByRole("table", { name: "租户管理" }).locator("tbody tr").first()).toContainText("T0001"),
+  "/permit/belowTenant": async (p) =>
+    expect(p.getByRole("table", { name: "下级租户管理" }).locator("tbody tr").first()).toBeVisible(),
   "/permit/account": async (p) =>
     expect(p.getByRole("table", { name: "账号管理" }).locator("tbody tr")).not.toHaveCount(0),
   "/permit/role": async (p) =>

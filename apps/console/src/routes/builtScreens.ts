@@ -25,6 +25,8 @@ export const BUILT_SCREEN_PATHS = [
   "/dataService/infoSystem",
   "/dataService/content",
   "/permit/log",
+  "/permit/tenant",
+  "/permit/belowTenant",
   "/baseInfo/machineryInfo",
   "/baseInfo/vehicleData",
   "/baseInfo/blackBox",

@@ -54,6 +54,8 @@ export const SCREENS: Readonly<Record<string, LazyExoticComponent<ComponentType>
   "/dataService/infoSystem": lazyScreen(() => import("./dataService/InfoSystemPage")),
   "/dataService/content": lazyScreen(() => import("./dataService/content/ContentPage")),
   "/permit/log": lazyScreen(() => import("./permit/log/OperationLogPage")),
+  "/permit/tenant": lazyScreen(() => import("./permit/tenant/TenantPage")),
+  "/permit/belowTenant": lazyScreen(() => import("./permit/belowTenant/BelowTenantPage")),
   "/baseInfo/machineryInfo": lazyScreen(() => import("./baseInfo/registers/MachineryInfoPage")),
   "/baseInfo/vehicleData": lazyScreen(() => import("./baseInfo/registers/VehicleDataPage")),
   "/baseInfo/blackBox": lazyScreen(() => import("./baseInfo/registers/BlackBoxPage")),

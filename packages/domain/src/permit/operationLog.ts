@@ -158,6 +158,7 @@ const ACTION_WORDS: Readonly<Record<string, string>> = {
   unlock: "解锁",
   grant: "授权",
   move: "移动",
+  menus: "可用菜单",
 };
 
 function deepestRoute(routes: readonly RouteNode[], api: string): RouteNode | undefined {

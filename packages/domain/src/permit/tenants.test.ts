@@ -11,6 +11,7 @@ import {
   MSG_TENANT_MENUS_OWN,
   MSG_TENANT_NAME,
   MSG_TENANT_NOT_FOUND,
+  MSG_TENANT_PARENT,
   MSG_TENANT_REMARK,
   subtreeIds,
   type TenantLink,
@@ -34,9 +35,9 @@ const TENANTS: TenantLink[] = [
 
 describe("tenant forms", () => {
   it("accepts a code (upper-cased), a name and an optional remark", () => {
-    expect(checkTenantCreate({ code: " t0100 ", name: " 华东运营 " })).toEqual({
+    expect(checkTenantCreate({ parentId: 1, code: " t0100 ", name: " 华东运营 " })).toEqual({
       ok: true,
-      value: { code: "T0100", name: "华东运营", remark: "" },
+      value: { parentId: 1, code: "T0100", name: "华东运营", remark: "" },
     });
     expect(checkTenantEdit({ name: "华东", remark: "备注" })).toEqual({
       ok: true,
@@ -44,10 +45,11 @@ describe("tenant forms", () => {
     });
   });
   it("names every problem by field", () => {
-    const r = checkTenantCreate({ code: "1x", name: "a", remark: "x".repeat(201) });
+    const r = checkTenantCreate({ parentId: null, code: "1x", name: "a", remark: "x".repeat(201) });
     expect(r).toEqual({
       ok: false,
       error: [
+        { field: "parentId", msg: MSG_TENANT_PARENT },
         { field: "name", msg: MSG_TENANT_NAME },
         { field: "remark", msg: MSG_TENANT_REMARK },
         { field: "code", msg: MSG_TENANT_CODE },

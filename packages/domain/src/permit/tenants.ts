@@ -16,6 +16,7 @@ export const TENANT_REMARK_MAX = 200;
 export const MSG_TENANT_CODE = `租户编码为2-${TENANT_CODE_MAX}位大写字母、数字、下划线或短横线，以字母开头`;
 export const MSG_TENANT_NAME = `请输入租户名称（2-${TENANT_NAME_MAX}个字）`;
 export const MSG_TENANT_REMARK = `备注不能超过${TENANT_REMARK_MAX}个字`;
+export const MSG_TENANT_PARENT = "请选择上级租户";
 export const MSG_TENANT_CODE_TAKEN = "租户编码已存在";
 export const MSG_TENANT_NOT_FOUND = "租户不存在";
 export const MSG_TENANT_PARENT_NOT_FOUND = "上级租户不存在";
@@ -46,6 +47,8 @@ export type TenantEdit = v.InferOutput<typeof TenantEditSchema>;
 
 /** A new tenant: its code (unique, upper case) under a parent, and the editable fields. */
 export const TenantCreateSchema = v.object({
+  // An empty select gives null: 请选择上级租户.
+  parentId: v.number(MSG_TENANT_PARENT),
   ...TenantEditSchema.entries,
   code: v.pipe(
     v.string(MSG_TENANT_CODE),
