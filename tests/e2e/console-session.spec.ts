@@ -34,10 +34,10 @@ test.describe("session, menu and error pages (issue 6)", () => {
   test("a screen that is not built yet says so with its title, inside the shell", async ({ page }) => {
     await signIn(page);
     const menu = page.getByRole("navigation", { name: "侧边菜单" });
-    await menu.getByRole("button", { name: /系统管理/ }).click();
-    await menu.getByRole("link", { name: "角色管理" }).click();
-    await expect(page).toHaveURL(/#\/permit\/role$/);
-    await expect(page.getByRole("heading", { name: "角色管理" })).toBeVisible();
+    await menu.getByRole("button", { name: /设备管理/ }).click();
+    await menu.getByRole("link", { name: "T-Box更换" }).click();
+    await expect(page).toHaveURL(/#\/deviceManage\/tboxChange$/);
+    await expect(page.getByRole("heading", { name: "T-Box更换" })).toBeVisible();
     await expect(page.getByText("暂未开放", { exact: true })).toBeVisible();
   });
 
