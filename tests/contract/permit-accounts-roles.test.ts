@@ -422,6 +422,15 @@ describe.skipIf(engine.skip)(`permit accounts and roles contract (${engine.kind}
       body: { menuId: id, title: "首页总览", order: 1, hidden: false, icon: "home" },
     });
     expect(saved.body.data).toMatchObject({ title: "首页总览", icon: "home" });
+    // The side menu reads it from the next permission call.
+    const permissions = await ledger.call("getPermissions", { token: admin });
+    expect(permissions.body.data.menus).toContainEqual({
+      api: "/dataHome",
+      title: "首页总览",
+      order: 1,
+      hidden: false,
+      icon: "home",
+    });
     const bad = await ledger.call("updatePermitMenu", {
       token: admin,
       body: { menuId: id, title: "首页", order: -1, hidden: false, icon: "" },
@@ -440,6 +449,33 @@ describe.skipIf(engine.skip)(`permit accounts and roles contract (${engine.kind}
         })
       ).status,
     ).toBe(404);
+  });
+
+  it("gives a tenant's role only the menus the tenant may use (租户管理), buttons under them included", async () => {
+    const t2 = await server.db.selectFrom("tenant").select("id").where("code", "=", "T0002").executeTakeFirstOrThrow();
+    await server.db.updateTable("tenant").set({ menus_restricted: true }).where("id", "=", t2.id).execute();
+    await server.db
+      .insertInto("tenant_menu")
+      .values(
+        ["/tbox", "/tbox/loginJournal", "/permit", "/permit/role"].map((api) => ({
+          tenant_id: t2.id,
+          menu_id: menuId(api),
+        })),
+      )
+      .execute();
+    try {
+      await createRole(tenant2, "journal_only", ["/tbox/loginJournal/loginLog/export"]);
+      const refused = await ledger.call("createPermitRole", {
+        token: tenant2,
+        body: { code: "home_too", name: "x", dataScope: "tenant", menuIds: [menuId("/dataHome")] },
+      });
+      expect(refused.status).toBe(400);
+      // The menu's title as it is now (an earlier test renamed 首页).
+      expect(refused.body.msg).toMatch(/^本租户不能使用这些菜单：首页/);
+    } finally {
+      await server.db.deleteFrom("tenant_menu").where("tenant_id", "=", t2.id).execute();
+      await server.db.updateTable("tenant").set({ menus_restricted: false }).where("id", "=", t2.id).execute();
+    }
   });
 
   it("called every operation it owns with good and bad input", () => {

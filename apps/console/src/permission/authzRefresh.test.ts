@@ -29,7 +29,11 @@ describe("the grants version header", () => {
             gate.release = () => resolve({ menuApis: ["/tbox/loginJournal"], buttonApis: [] });
           }),
       )
-      .mockResolvedValueOnce({ menuApis: ["/tbox/loginJournal"], buttonApis: ["/tbox/loginJournal/loginLog/export"] });
+      .mockResolvedValueOnce({
+        menuApis: ["/tbox/loginJournal"],
+        buttonApis: ["/tbox/loginJournal/loginLog/export"],
+        menus: [{ api: "/tbox/loginJournal", title: "登录日志", order: 1, hidden: false, icon: "" }],
+      });
     const reload = permissionReloader(load, store);
     reload();
     reload(); // arrives while the first is running
@@ -41,6 +45,8 @@ describe("the grants version header", () => {
     });
     const s = store.get(sessionAtom);
     expect(s.status === "ready" && s.routes.map((r) => r.path)).toEqual(["/tbox"]);
+    // 菜单管理's title reaches the side menu.
+    expect(s.status === "ready" && s.menu[0]?.children.map((c) => c.title)).toEqual(["登录日志"]);
   });
 
   it("leaves a session that is not ready alone, and swallows a failed reload", async () => {

@@ -1,4 +1,4 @@
-import { buildSideMenu, filterRoutesByMenuApis, ROUTE_TABLE } from "@tsp/domain";
+import { buildSideMenu, filterRoutesByMenuApis, ROUTE_TABLE, withMenuPresentation } from "@tsp/domain";
 import { getDefaultStore } from "jotai";
 import type { Permissions } from "../api/types";
 import { sessionAtom } from "../session/sessionAtoms";
@@ -42,7 +42,10 @@ export function permissionReloader(
         const permissions = await load();
         const session = store.get(sessionAtom);
         if (session.status !== "ready") return;
-        const routes = filterRoutesByMenuApis(ROUTE_TABLE, permissions.menuApis);
+        const routes = withMenuPresentation(
+          filterRoutesByMenuApis(ROUTE_TABLE, permissions.menuApis),
+          permissions.menus ?? [],
+        );
         store.set(sessionAtom, { ...session, routes, menu: buildSideMenu(routes), buttonApis: permissions.buttonApis });
       } catch {
         // The permission call's failure is swallowed (spec §8); the next change tries again.

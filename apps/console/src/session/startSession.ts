@@ -6,6 +6,7 @@ import {
   ROUTE_TABLE,
   type RouteNode,
   sessionGuard,
+  withMenuPresentation,
 } from "@tsp/domain";
 import type { MyInfo, Permissions } from "../api/types";
 import type { SessionState } from "./sessionAtoms";
@@ -81,12 +82,16 @@ export async function startSession(ports: SessionPorts): Promise<SessionOutcome>
         // Spec §8: the permission call's failure is swallowed (no menu, no buttons). Both calls
         // go out together: the first screen waits for one round trip, not two.
         const [permissions, info] = await Promise.all([
-          ports.permissions().catch(() => ({ menuApis: [], buttonApis: [] })),
+          ports.permissions().catch((): Permissions => ({ menuApis: [], buttonApis: [] })),
           ports.myInfo().catch(() => null),
         ]);
         if (ports.token() === null) return { status: "redirecting" }; // a 401 sent the browser away
         user = info;
-        routes = filterRoutesByMenuApis(ROUTE_TABLE, permissions.menuApis);
+        // 菜单管理's titles, order and hidden flags (when the back end sends them) over the route table.
+        routes = withMenuPresentation(
+          filterRoutesByMenuApis(ROUTE_TABLE, permissions.menuApis),
+          permissions.menus ?? [],
+        );
         buttonApis = permissions.buttonApis;
         routesLoaded = true;
         break;

@@ -1,5 +1,7 @@
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
+import { filterRoutesByMenuApis } from "../routes/menuApis";
+import { ROUTE_TABLE } from "../routes/routeTable";
 import {
   MSG_PERMIT_MENU_ICON,
   MSG_PERMIT_MENU_ORDER,
@@ -10,6 +12,7 @@ import {
   permitMenuRows,
   permitTickState,
   permitToggleTick,
+  withMenuPresentation,
 } from "./menus";
 
 const node = (
@@ -69,5 +72,22 @@ describe("menu tree", () => {
     );
     const bad = v.safeParse(PermitMenuEditSchema, { title: "登录", order: -1, hidden: true, icon: "<svg>" });
     expect(bad.success ? [] : bad.issues.map((i) => i.message)).toEqual([MSG_PERMIT_MENU_ORDER, MSG_PERMIT_MENU_ICON]);
+  });
+});
+
+describe("menu presentation over the route table", () => {
+  const routes = filterRoutesByMenuApis(ROUTE_TABLE, ["/tbox/loginJournal", "/dataHome"]);
+  it("renames, reorders and hides by path; other routes keep the route table's", () => {
+    const shown = withMenuPresentation(routes, [
+      { api: "/tbox/loginJournal", title: "登录日志", order: 9, hidden: true },
+      { api: "/dataHome", title: "总览", order: 99, hidden: false },
+    ]);
+    const tbox = shown.find((r) => r.path === "/tbox");
+    expect(tbox?.title).toBe(routes.find((r) => r.path === "/tbox")?.title);
+    expect(tbox?.children[0]).toMatchObject({ path: "/tbox/loginJournal", title: "登录日志", order: 9, hidden: true });
+    expect(shown.find((r) => r.path === "/dataHome")).toMatchObject({ title: "总览", order: 99 });
+  });
+  it("without entries leaves the routes as they are", () => {
+    expect(withMenuPresentation(routes, [])).toEqual(routes);
   });
 });

@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import type { RouteNode } from "../routes/routeTypes";
 
 /** 菜单管理 (/permit/menu) and the menu tree roles are granted on. */
 
@@ -111,4 +112,34 @@ export function permitToggleTick(
     else next.delete(x);
   }
   return next;
+}
+
+/** How a menu shows, as the permission call carries it (菜单管理's title, order and hidden flag). */
+export interface PermitMenuPresentation {
+  api: string;
+  title: string;
+  order: number;
+  hidden: boolean;
+}
+
+/**
+ * The routes with the title, order and hidden flag 菜单管理 gave their menus (by path); a route
+ * without an entry keeps the route table's. Paths, names and redirects never change here.
+ */
+export function withMenuPresentation(
+  routes: readonly RouteNode[],
+  menus: readonly PermitMenuPresentation[],
+): RouteNode[] {
+  if (menus.length === 0) return [...routes];
+  const byApi = new Map(menus.map((m) => [m.api, m]));
+  const walk = (nodes: readonly RouteNode[]): RouteNode[] =>
+    nodes.map((n) => {
+      const m = byApi.get(n.path);
+      return {
+        ...n,
+        ...(m ? { title: m.title, order: m.order, hidden: m.hidden } : {}),
+        children: walk(n.children),
+      };
+    });
+  return walk(routes);
 }

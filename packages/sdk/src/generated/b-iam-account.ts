@@ -365,7 +365,8 @@ export interface paths {
          * @description A role of the caller's tenant with its data scope and granted menus and buttons (the
          *     ancestors of every chosen node are granted with it, @tsp/domain `permitGrantedMenus`).
          *     Unknown menu ids answer 400. A tenant's role may only be given menus that tenant may use
-         *     (once tenants record that; until then every menu is allowed). 409 when the code is taken.
+         *     (租户管理's setTenantMenus) and the buttons under them: anything else answers 400
+         *     本租户不能使用这些菜单：… naming them. 409 when the code is taken.
          */
         post: operations["createPermitRole"];
         delete?: never;
@@ -451,8 +452,9 @@ export interface paths {
          * 菜单管理 — a menu's title, order, hidden flag and icon
          * @description Changes how a menu shows in the side menu of every account: title, order among its
          *     siblings, hidden (still reachable, not listed) and icon. Accounts see it from their next
-         *     getPermissions (its `menus` carry these). Path and parent come from the route table and
-         *     do not change here. Platform data: only accounts of a top-level tenant may change it (403).
+         *     getPermissions. Path and parent come from the route table and do not change here.
+         *     Platform data shared by every tenant: only accounts of the platform tenant (the first
+         *     top-level tenant, as for the vehicle-model catalogue) may change it (403 otherwise).
          */
         post: operations["updatePermitMenu"];
         delete?: never;

@@ -203,6 +203,17 @@ export interface components {
             menuApis: string[];
             /** @description Button permission strings the account holds. */
             buttonApis: string[];
+            /** @description How each permitted menu shows (菜单管理), by its route path. */
+            menus?: components["schemas"]["MenuPresentation"][];
+        };
+        MenuPresentation: {
+            /** @example /tbox/loginJournal */
+            api: string;
+            /** @example 登录登出日志 */
+            title: string;
+            order: number;
+            hidden: boolean;
+            icon: string;
         };
         HomeOverview: {
             vehicleCount: number;

@@ -54,7 +54,7 @@ export const getPermissions: Handler = async (input, ctx) => {
     .selectFrom("account_role as ar")
     .innerJoin("role_menu as rm", "rm.role_id", "ar.role_id")
     .innerJoin("menu as m", "m.id", "rm.menu_id")
-    .select(["m.kind", "m.api"])
+    .select(["m.kind", "m.api", "m.title", "m.order", "m.hidden", "m.icon"])
     .distinct()
     .where("ar.account_id", "=", who(input).accountId)
     // Only menus the tenant may use (租户管理) and the buttons under them, whatever the roles hold.
@@ -66,6 +66,10 @@ export const getPermissions: Handler = async (input, ctx) => {
   return {
     menuApis: rows.filter((r) => r.kind === "menu").map((r) => r.api),
     buttonApis: rows.filter((r) => r.kind === "button").map((r) => r.api),
+    // How each menu shows (菜单管理 changes them): the side menu reads these over the route table.
+    menus: rows
+      .filter((r) => r.kind === "menu")
+      .map((r) => ({ api: r.api, title: r.title, order: r.order, hidden: r.hidden, icon: r.icon })),
   };
 };
 

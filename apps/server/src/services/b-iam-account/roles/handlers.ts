@@ -16,6 +16,7 @@ import type { Database } from "../../../db/schema";
 import { badRequest, conflict, notFound, ok } from "../../../http/envelope";
 import { containsPattern, numberedPage } from "../../../platform/listQuery";
 import type { Principal } from "../../../platform/principal";
+import { tenantMenuIds } from "../../comm-saas-cloud/tenants/handlers";
 import { defineHandler } from "../../defineHandler";
 import { must } from "../../tsp-bss/actor";
 import { activeAccountRoles, adminRoleIds, countAdmins } from "../accounts/scope";
@@ -90,17 +91,34 @@ export const listPermitRoles = defineHandler<"listPermitRoles">(async ({ query, 
 });
 
 /**
- * The domain's checks, then the menus: every id must exist; ancestors of each chosen node are
- * granted with it. Menus a tenant may not use would be refused here: tenants record no such
- * list yet (issue 15's 租户管理), so every menu is allowed.
+ * The nodes a tenant's roles may be given: every node when the tenant is not restricted
+ * (租户管理), else the menus it may use and the buttons under them.
  */
-async function checkedRole(db: Db, draft: unknown): Promise<PermitRoleEdit> {
+async function nodesOfTenant(
+  db: Db,
+  tenantId: number,
+  all: readonly { id: number; parentId: number | null; kind: "menu" | "button" }[],
+): Promise<Set<number> | null> {
+  const menus = await tenantMenuIds(db, tenantId);
+  if (menus === null) return null;
+  return new Set(
+    all
+      .filter((m) => (m.kind === "menu" ? menus.has(m.id) : m.parentId !== null && menus.has(m.parentId)))
+      .map((m) => m.id),
+  );
+}
+
+/**
+ * The domain's checks, then the menus: every id must exist; ancestors of each chosen node are
+ * granted with it; a node the tenant may not use (租户管理's menus of a tenant) is refused.
+ */
+async function checkedRole(db: Db, draft: unknown, tenantId: number): Promise<PermitRoleEdit> {
   const checked = checkRecord(PermitRoleEditSchema, draft);
   if (!checked.ok) {
     const failDetail = Object.entries(checked.errors).map(([field, msg]) => ({ field, msg }));
     throw badRequest(failDetail[0]?.msg ?? "", failDetail);
   }
-  const all = await db.selectFrom("menu").select(["id", "parent_id as parentId", "title"]).execute();
+  const all = await db.selectFrom("menu").select(["id", "parent_id as parentId", "title", "kind"]).execute();
   const known = new Set(all.map((m) => m.id));
   const unknown = checked.value.menuIds.filter((id) => !known.has(id));
   if (unknown.length > 0)
@@ -108,7 +126,7 @@ async function checkedRole(db: Db, draft: unknown): Promise<PermitRoleEdit> {
       { field: "menuIds", msg: msgPermitUnknownMenus(unknown.length) },
     ]);
   const granted = permitGrantedMenus(all, checked.value.menuIds);
-  const outside = menusOutsideTenant(granted, null);
+  const outside = menusOutsideTenant(granted, await nodesOfTenant(db, tenantId, all));
   if (outside.length > 0) {
     const msg = msgPermitMenusNotAllowed(outside.map((id) => all.find((m) => m.id === id)?.title ?? String(id)));
     throw badRequest(msg, [{ field: "menuIds", msg }]);
@@ -128,7 +146,7 @@ async function grant(db: Db, roleId: number, menuIds: readonly number[]) {
 /** createPermitRole: a role of the caller's tenant. */
 export const createPermitRole = defineHandler<"createPermitRole">(async ({ body, principal }, ctx) => {
   const p = must(principal);
-  const edit = await checkedRole(ctx.db, body);
+  const edit = await checkedRole(ctx.db, body, p.tenantId);
   const id = await ctx.db.transaction().execute(async (trx) => {
     const taken = await trx
       .selectFrom("role")
@@ -152,7 +170,7 @@ export const createPermitRole = defineHandler<"createPermitRole">(async ({ body,
 export const updatePermitRole = defineHandler<"updatePermitRole">(async ({ body, principal }, ctx) => {
   const p = must(principal);
   const role = await readRole(ctx.db, p, body.roleId);
-  const edit = await checkedRole(ctx.db, { ...body, code: role.code });
+  const edit = await checkedRole(ctx.db, { ...body, code: role.code }, p.tenantId);
   await ctx.db.transaction().execute(async (trx) => {
     const admin = await trx
       .selectFrom("menu")
