@@ -51,6 +51,16 @@ async function readAll(token: string, query: Record<string, unknown>, pageSize =
   return rows;
 }
 
+interface Episode {
+  id: number;
+  protocol: string;
+  name: string;
+  level: number | null;
+  startedAt: number;
+  endedAt: number | null;
+  content: string;
+}
+
 const EXPORTS = [
   ["exportLocationMessages", "location"],
   ["exportLocationResendMessages", "locationResend"],
@@ -141,6 +151,41 @@ describe.skipIf(engine.skip)(`TBOX message journals over the gateway's frames ($
     expect(await readAll(admin, { journal: "warn", vin: gbVin, ...range, level: 3 })).toHaveLength(4);
   });
 
+  it("报警数据查询 reads the alarm episodes of the decoded store: start, end, level and the frame that started it", async () => {
+    const read = async (token: string, query: Record<string, unknown>) => {
+      const rows: Episode[] = [];
+      const pages = cursorPages<Episode>(async (rowKey) => {
+        const res = await ledger.call("getAlarmEpisodes", { token, query: { ...query, pageSize: 1, rowKey } });
+        expect(res.status).toBe(200);
+        return res.body.data;
+      });
+      for await (const row of items(pages)) rows.push(row);
+      return rows;
+    };
+    const gb = await read(admin, { vin: gbVin, ...range });
+    // 绝缘报警 for four minutes (level 1 at its start), 电池高温报警 for the last two (level 2).
+    expect(gb.map((e) => [e.name, e.level, (Number(e.endedAt) - e.startedAt) / 60_000])).toEqual([
+      ["电池高温报警", 2, 2],
+      ["绝缘报警", 1, 4],
+    ]);
+    const [hot] = gb;
+    const started = tboxJournalEntries(hot?.content ?? "")[0];
+    expect(started?.collectedAt).toBe(hot?.startedAt);
+    expect(started?.alarms).toContain("电池高温报警");
+    const jt = await read(admin, { vin: jtVin, ...range, alarm: "疲劳驾驶" });
+    expect(jt).toHaveLength(1);
+    expect(jt[0]).toMatchObject({ protocol: "jt808", level: null });
+    expect(await read(admin, { vin: gbVin, ...range, level: 3 })).toEqual([]);
+    expect(await read(other, { vin: gbVin, ...range })).toEqual([]);
+    const forged = await ledger.call("getAlarmEpisodes", {
+      token: admin,
+      query: { vin: gbVin, ...range, rowKey: "a.b" },
+    });
+    expect(forged.status).toBe(400);
+    const bad = await ledger.call("getAlarmEpisodes", { token: admin, query: { vin: gbVin, ...range, level: 0 } });
+    expect(bad.status).toBe(400);
+  });
+
   it("a cursor is bound to its query; another tenant's VIN reads empty; bad input is refused in Chinese", async () => {
     const first = await ledger.call("getTboxJournal", {
       token: admin,
@@ -197,7 +242,8 @@ describe.skipIf(engine.skip)(`TBOX message journals over the gateway's frames ($
     expect(count("exportLocationResendMessages")).toMatchObject({ status: "done", row_count: 12 });
     expect(count("exportWarnMessages")).toMatchObject({ status: "done", row_count: 4 });
     expect(count("exportEnergyCarData")).toMatchObject({ status: "done", row_count: 120 });
-    expect(count("exportWarnData")).toMatchObject({ status: "done", row_count: 4 });
+    // 报警数据查询 exports episodes: 绝缘报警 and 电池高温报警.
+    expect(count("exportWarnData")).toMatchObject({ status: "done", row_count: 2 });
     const energy = count("exportEnergyCarData");
     const book = new ExcelJS.Workbook();
     await book.xlsx.readFile(server.ctx.objects.pathOf(energy?.object_key ?? ""));

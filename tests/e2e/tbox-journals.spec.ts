@@ -93,15 +93,19 @@ test("a GB/T 32960 vehicle: positions paged and decoded, 无效 SOC, its alarms 
   await page.getByRole("button", { name: "导出", exact: true }).click();
   await expect(page.getByText("导出任务已提交，请到导出文件列表查看")).toBeVisible();
 
-  // 报警数据查询: by highest level.
+  // 报警数据查询: the alarm episodes (start to end) by highest level; the starting frame decoded.
   await query(page, "/tbox/warnsearch", "报警数据查询", vin);
   // Six items and more collapse the search card (platform-shell.md "Collapsible search panel").
   await page.getByRole("button", { name: /展开/ }).click();
   await page.getByLabel("最高报警等级").selectOption("2");
   await search(page);
-  await expect(rows(page, "报警数据查询")).toHaveCount(2);
-  await expect(rows(page, "报警数据查询").first()).toContainText("电池高温报警、绝缘报警");
+  await expect(rows(page, "报警数据查询")).toHaveCount(1);
+  await expect(rows(page, "报警数据查询").first()).toContainText("电池高温报警");
+  await expect(rows(page, "报警数据查询").first()).toContainText("2分");
+  await rows(page, "报警数据查询").first().getByRole("button").click();
+  await expect(dialog.getByRole("row", { name: /报警标志\s*电池高温报警、绝缘报警/ })).toBeVisible();
   await page.screenshot({ path: test.info().outputPath("tbox-warnsearch.png"), fullPage: true });
+  await page.keyboard.press("Escape");
 
   // The export file list holds the alarm journal's task.
   await page.goto("/#/exportFile/index");

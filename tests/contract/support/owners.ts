@@ -265,6 +265,7 @@ export const DATA_SERVICE_FRAME_OPS = [
 /** The TBOX message journals: 车辆位置报文, 位置补发报文, 车辆报警报文, 新能源国标数据, 报警数据查询 (tbox-journals.test.ts). */
 export const TBOX_JOURNAL_OPS = [
   "getTboxJournal",
+  "getAlarmEpisodes",
   "exportLocationMessages",
   "exportLocationResendMessages",
   "exportWarnMessages",

@@ -52,3 +52,18 @@ export async function exportTboxJournal(journal: TboxJournalName, q: TboxJournal
       return dataOf(await sdk().GET("/tsp-hbase-proxy/tboxJournal/warnsearch/export", init));
   }
 }
+
+/** One alarm episode: start, end (null while on), level, and the frame that started it. */
+export type AlarmEpisode = Schemas["AlarmEpisode"];
+
+export async function getAlarmEpisodes(
+  q: TboxJournalQuery,
+  pageSize: number,
+  rowKey: string | undefined,
+  signal?: AbortSignal,
+) {
+  const params = { query: { ...q, pageSize, ...(rowKey ? { rowKey } : {}) } };
+  return dataOf(
+    await sdk().GET("/tsp-hbase-proxy/tboxJournal/alarmEpisodes", signal ? { params, signal } : { params }),
+  );
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type AlarmReport, alarmChanges } from "./index";
+import { type AlarmReport, alarmChanges, episodeDuration } from "./index";
 
 const report = (
   collectedAt: number,
@@ -47,5 +47,13 @@ describe("alarm episodes from consecutive reports", () => {
     expect(alarmChanges(open, [report(1, [], { resent: true }), report(2, ["SOC低报警"], { resent: true })])).toEqual(
       [],
     );
+  });
+
+  it("says how long an episode lasted", () => {
+    expect(episodeDuration(0, null)).toBe("持续中");
+    expect(episodeDuration(0, 0)).toBe("0秒");
+    expect(episodeDuration(0, 240_000)).toBe("4分");
+    expect(episodeDuration(0, 3_723_000)).toBe("1小时2分3秒");
+    expect(episodeDuration(5000, 0)).toBe("0秒");
   });
 });

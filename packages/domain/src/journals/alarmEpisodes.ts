@@ -62,3 +62,20 @@ export function alarmChanges<R>(open: readonly OpenAlarm[], reports: readonly Al
   }
   return changes;
 }
+
+/** How long an episode lasted: 1小时2分3秒, 0秒, or 持续中 while it is on. */
+export function episodeDuration(startedAt: number, endedAt: number | null): string {
+  if (endedAt === null) return "持续中";
+  const s = Math.max(0, Math.round((endedAt - startedAt) / 1000));
+  const parts = [
+    [Math.floor(s / 3600), "小时"],
+    [Math.floor((s % 3600) / 60), "分"],
+    [s % 60, "秒"],
+  ] as const;
+  return (
+    parts
+      .filter(([n]) => n > 0)
+      .map(([n, unit]) => `${n}${unit}`)
+      .join("") || "0秒"
+  );
+}

@@ -1,6 +1,6 @@
 // The TBOX message journals over the gateway's frame journal (issue 16).
 
-export { type AlarmChange, type AlarmReport, alarmChanges, type OpenAlarm } from "./alarmEpisodes";
+export { type AlarmChange, type AlarmReport, alarmChanges, episodeDuration, type OpenAlarm } from "./alarmEpisodes";
 export {
   entryHasAlarm,
   entryInJournal,

@@ -203,6 +203,7 @@ export const operations = {
   findVinListByDim: {"service":"tsp-bss","method":"GET","path":"/tsp-bss/v1/vehicle/findVinListByDim","longRunning":false,"permission":null,"public":false,"basicClient":false,"requestBody":null,"responseBody":"json"},
   fuzzyFindPlates: {"service":"tsp-bss","method":"GET","path":"/tsp-bss/v1/vehicle/fuzzyFindPlates","longRunning":false,"permission":null,"public":false,"basicClient":false,"requestBody":null,"responseBody":"json"},
   fuzzyFindTboxSn: {"service":"tsp-bss","method":"GET","path":"/tsp-bss/v1/vehicle/fuzzyFindTboxSn","longRunning":false,"permission":null,"public":false,"basicClient":false,"requestBody":null,"responseBody":"json"},
+  getAlarmEpisodes: {"service":"tsp-hbase-proxy","method":"GET","path":"/tsp-hbase-proxy/tboxJournal/alarmEpisodes","longRunning":false,"permission":null,"public":false,"basicClient":false,"requestBody":null,"responseBody":"json"},
   getAppUser: {"service":"tsp-bss","method":"GET","path":"/tsp-bss/appUser/detail","longRunning":false,"permission":null,"public":false,"basicClient":false,"requestBody":null,"responseBody":"json"},
   getAreaAllList: {"service":"comm-data","method":"GET","path":"/comm-data/v1/basedata/area/allList","longRunning":false,"permission":null,"public":false,"basicClient":false,"requestBody":null,"responseBody":"json"},
   getAuthorizationServerMetadata: {"service":"b-iam-account","method":"GET","path":"/.well-known/oauth-authorization-server","longRunning":false,"permission":null,"public":true,"basicClient":false,"requestBody":null,"responseBody":"json"},

@@ -346,6 +346,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/tsp-hbase-proxy/tboxJournal/alarmEpisodes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One cursor page of a vehicle's alarm episodes (报警数据查询)
+         * @description Alarm episodes of the VIN that started within [startTime, endTime] (at most 31 days), from
+         *     the gateway's decoded alarm store: an alarm starts at the first real-time report carrying
+         *     it and ends at the first report of the vehicle (same standard) without it; endedAt is
+         *     null while it is on. GB/T 32960 通用报警标志 and JT/T 808 报警标志 by the standards' names;
+         *     level is the report's 最高报警等级 at the start (null for JT/T 808). Each row carries the
+         *     raw frame that started it. Cursor paging by episode id, newest first unless
+         *     reportTimeDesc=false. Another tenant's VIN reads as an empty list.
+         */
+        get: operations["getAlarmEpisodes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/tsp-hbase-proxy/tboxJournal/locationMessage/export": {
         parameters: {
             query?: never;
@@ -443,9 +469,8 @@ export interface paths {
         };
         /**
          * Export 报警数据查询 (background task)
-         * @description .xlsx of every report of the journal `warnsearch` for the VIN and range under the same
-         *     filters as getTboxJournal (采集时间, 接收时间, 协议, 补发, the decoded values with units —
-         *     异常/无效 written as such — alarms and the raw frame).
+         * @description .xlsx of the VIN's alarm episodes under getAlarmEpisodes's filters (VIN, 报警, 协议, 等级,
+         *     开始时间, 结束时间 or 持续中, 持续时长, the raw frame that started it).
          */
         get: operations["exportWarnData"];
         put?: never;
@@ -498,6 +523,24 @@ export interface components {
         };
         TboxJournalPage: {
             list: components["schemas"]["TboxJournalRow"][];
+            nextKey: string | null;
+        };
+        AlarmEpisode: {
+            id: number;
+            vin: string;
+            /** @enum {string} */
+            protocol: "gbt32960" | "jt808";
+            name: string;
+            level: number | null;
+            startedAt: components["schemas"]["Timestamp"];
+            /** @description Null while the alarm is on. */
+            endedAt: number | null;
+            receivedAt: components["schemas"]["Timestamp"];
+            /** @description The raw frame that started the episode, upper-case hex. */
+            content: string;
+        };
+        AlarmEpisodePage: {
+            list: components["schemas"]["AlarmEpisode"][];
             nextKey: string | null;
         };
         /** @description One journal row (spec section 3 "Login log row"). */
@@ -1489,6 +1532,58 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Envelope"] & {
                         data: components["schemas"]["TboxJournalPage"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getAlarmEpisodes: {
+        parameters: {
+            query: {
+                /**
+                 * @description The vehicle's 17-character VIN (ISO 3779; letters I, O and Q never occur).
+                 * @example LGXCE4CB2S0000123
+                 */
+                vin: components["parameters"]["Vin"];
+                /**
+                 * @description Start of the time range, inclusive, milliseconds since 1970-01-01T00:00:00Z.
+                 * @example 1741881600000
+                 */
+                startTime: components["parameters"]["StartTime"];
+                /**
+                 * @description End of the time range, inclusive, milliseconds since 1970-01-01T00:00:00Z; not before startTime.
+                 * @example 1742054399000
+                 */
+                endTime: components["parameters"]["EndTime"];
+                /** @description Sort order of the report time; true means newest first (spec section 3). */
+                reportTimeDesc?: components["parameters"]["ReportTimeDesc"];
+                /** @description Only reports of this standard (absent means both). */
+                protocol?: components["parameters"]["JournalProtocol"];
+                /** @description 报警数据查询 only — reports whose GB/T 32960 最高报警等级 is this level. */
+                level?: components["parameters"]["AlarmLevel"];
+                /** @description 报警数据查询 only — reports carrying this alarm, by the standard's name (TBOX_ALARM_NAMES). */
+                alarm?: components["parameters"]["AlarmName"];
+                /** @description Rows per cursor page. Capped at 1000 so one page stays a bounded read of the journal store. */
+                pageSize?: components["parameters"]["CursorPageSize"];
+                /** @description Cursor of the page to read; absent on the first page, then the previous answer's `nextKey`. */
+                rowKey?: components["parameters"]["RowKey"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One cursor page of alarm episodes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["AlarmEpisodePage"];
                     };
                 };
             };

@@ -16,7 +16,7 @@ import { coordinateText, ReportDetail, readingLabel } from "./ReportDetail";
  * A message journal's query as it lives in the address (a copied link reproduces it): VIN,
  * receipt range, order, and the filters of its kind (protocol; 报警数据查询's level and alarm).
  */
-const filters = filterCodec(
+export const journalFilters = filterCodec(
   v.object({
     vin: textFilter(17),
     start: timeFilter(),
@@ -27,7 +27,9 @@ const filters = filterCodec(
     alarm: choiceFilter(TBOX_ALARM_NAMES as [string, ...string[]]),
   }),
 );
-type Filters = v.InferOutput<typeof filters.schema>;
+export type JournalFilters = v.InferOutput<typeof journalFilters.schema>;
+const filters = journalFilters;
+type Filters = JournalFilters;
 
 /** The columns a journal may show, by name. */
 export type ReportColumn =
@@ -138,7 +140,7 @@ function reportColumns(t: Translate): Record<ReportColumn, Column<TboxJournalRow
 }
 
 /** The call's query, or null until a valid VIN and range are there (nothing is asked before). */
-function journalQuery(journal: TboxJournalName, f: Filters): TboxJournalQuery | null {
+export function journalQuery(journal: TboxJournalName, f: Filters): TboxJournalQuery | null {
   if (!isVin(f.vin) || f.start === null || f.end === null || f.start > f.end) return null;
   const q: TboxJournalQuery = { vin: f.vin, startTime: f.start, endTime: f.end, reportTimeDesc: f.order === "desc" };
   if (f.protocol) q.protocol = f.protocol;
@@ -147,27 +149,9 @@ function journalQuery(journal: TboxJournalName, f: Filters): TboxJournalQuery | 
   return q;
 }
 
-/** What a journal screen declares: which journal, its columns, whether both standards apply. */
-export interface TboxJournalScreen {
-  journal: TboxJournalName;
-  columns: readonly ReportColumn[];
-  /** False where only GB/T 32960 reports (新能源国标数据): no protocol filter. */
-  bothProtocols: boolean;
-}
-
-const EXPORT_OPS = {
-  location: "exportLocationMessages",
-  locationResend: "exportLocationResendMessages",
-  warn: "exportWarnMessages",
-  energyCar: "exportEnergyCarData",
-  warnsearch: "exportWarnData",
-} as const;
-
-/** A message journal of TBOX可视化联调 on the cursor journal: one declaration per screen. */
-export function TboxJournalPage({ journal, columns, bothProtocols }: TboxJournalScreen) {
-  const t = useT();
-  const all = reportColumns(t);
-  const fields: SearchField[] = [
+/** The search form of a journal: VIN, range, protocol (both standards), 报警数据查询's level and alarm, order. */
+export function journalFields(t: Translate, journal: TboxJournalName, bothProtocols: boolean): SearchField[] {
+  return [
     { kind: "vin", key: "vin", label: t("journal.vin"), placeholder: t("journal.vinPlaceholder"), required: true },
     {
       kind: "dateTimeRange",
@@ -217,6 +201,29 @@ export function TboxJournalPage({ journal, columns, bothProtocols }: TboxJournal
       ],
     },
   ];
+}
+
+/** What a journal screen declares: which journal, its columns, whether both standards apply. */
+export interface TboxJournalScreen {
+  journal: TboxJournalName;
+  columns: readonly ReportColumn[];
+  /** False where only GB/T 32960 reports (新能源国标数据): no protocol filter. */
+  bothProtocols: boolean;
+}
+
+export const EXPORT_OPS = {
+  location: "exportLocationMessages",
+  locationResend: "exportLocationResendMessages",
+  warn: "exportWarnMessages",
+  energyCar: "exportEnergyCarData",
+  warnsearch: "exportWarnData",
+} as const;
+
+/** A message journal of TBOX可视化联调 on the cursor journal: one declaration per screen. */
+export function TboxJournalPage({ journal, columns, bothProtocols }: TboxJournalScreen) {
+  const t = useT();
+  const all = reportColumns(t);
+  const fields = journalFields(t, journal, bothProtocols);
   return (
     <CursorJournal<typeof filters.schema, TboxJournalQuery, TboxJournalRow>
       screen={`tboxJournal.${journal}`}

@@ -1,7 +1,8 @@
-import { type Reading, readingText, type TboxJournal } from "@tsp/domain";
+import { episodeDuration, type Reading, readingText, type TboxJournal } from "@tsp/domain";
 import type { Exporter } from "../../../platform/exports/exporter";
 import { chinaDateTime } from "../exporters";
 import { vinVisible } from "../journalQuery";
+import { type EpisodeQuery, episodeBatches } from "./alarmEpisodes";
 import { JOURNAL_EXPORTS, JOURNAL_TITLES } from "./handlers";
 import { journalBatches, type TboxJournalQuery, type TboxJournalRow } from "./journalScan";
 
@@ -124,6 +125,41 @@ function journalExporter(journal: TboxJournal): Exporter {
   };
 }
 
-export const tboxJournalExporters = Object.fromEntries(
-  (Object.keys(JOURNAL_EXPORTS) as TboxJournal[]).map((j) => [JOURNAL_EXPORTS[j], journalExporter(j)]),
-);
+/** 报警数据查询's sheet: one row per alarm episode. */
+const episodeExporter: Exporter = {
+  title: JOURNAL_TITLES.warnsearch,
+  columns: [
+    { header: "VIN", key: "vin", width: 22 },
+    { header: "报警", key: "name", width: 24 },
+    { header: "协议", key: "protocol", width: 12 },
+    { header: "最高报警等级", key: "level", width: 14 },
+    { header: "开始时间", key: "startedAt", width: 22 },
+    { header: "结束时间", key: "endedAt", width: 22 },
+    { header: "持续时长", key: "duration", width: 16 },
+    { header: "原始报文", key: "content", width: 120 },
+  ],
+  async *rows(job, ctx) {
+    const q = job.params as unknown as EpisodeQuery;
+    if (!(await vinVisible(ctx, q.vin, job.tenantIds))) return;
+    for await (const rows of episodeBatches(ctx, q)) {
+      yield rows.map((r) => ({
+        vin: r.vin,
+        name: r.name,
+        protocol: PROTOCOL[r.protocol],
+        level: r.level === null ? "—" : `${r.level}级`,
+        startedAt: chinaDateTime(r.startedAt),
+        endedAt: r.endedAt === null ? "持续中" : chinaDateTime(r.endedAt),
+        duration: episodeDuration(r.startedAt, r.endedAt),
+        content: r.content,
+      }));
+    }
+  },
+};
+
+export const tboxJournalExporters = {
+  ...Object.fromEntries(
+    (Object.keys(JOURNAL_EXPORTS) as TboxJournal[]).map((j) => [JOURNAL_EXPORTS[j], journalExporter(j)]),
+  ),
+  // 报警数据查询 exports what its screen shows: the episodes of the decoded alarm store.
+  exportWarnData: episodeExporter,
+};

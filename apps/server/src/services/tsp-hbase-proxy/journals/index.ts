@@ -1,5 +1,6 @@
 import type { HandlerTable } from "../../defineHandler";
 import type { ServiceModule } from "../../types";
+import { getAlarmEpisodes } from "./alarmEpisodes";
 import { tboxJournalExporters } from "./exporters";
 import {
   exportEnergyCarData,
@@ -12,6 +13,7 @@ import {
 
 const handlers = {
   getTboxJournal,
+  getAlarmEpisodes,
   exportLocationMessages,
   exportLocationResendMessages,
   exportWarnMessages,
@@ -23,7 +25,8 @@ const handlers = {
  * tsp-hbase-proxy's TBOX message journals (TBOX可视化联调, issue 16): 车辆位置报文, 位置补发报文,
  * 车辆报警报文, 新能源国标数据 and 报警数据查询, each the reports of the gateway's stored frames
  * (`gateway_frame`) of its commands, decoded on read by @tsp/domain, cursor-paged by frame id
- * with a bounded read per page, exported as tasks. No tables and no seed of their own: the
+ * with a bounded read per page, exported as tasks; 报警数据查询 reads the alarm episodes of the
+ * gateway's decoded store (`gateway_alarm`). No tables and no seed of their own: the
  * frames seed (`../frames/seed.ts`) writes the alarms and markers they show.
  */
 export const tspHbaseProxyJournals: ServiceModule = {
