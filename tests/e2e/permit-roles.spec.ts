@@ -148,3 +148,37 @@ test("a role without the export permission, an account holding it, then the gran
   await expect(logRows.filter({ hasText: "失败" }).first()).toContainText(vin);
   await page.screenshot({ path: out("permit-log-steps.png") });
 });
+
+test("菜单管理: a menu's new title shows in the side menu after the next request, without signing in again", async ({
+  page,
+}) => {
+  const renamed = `组织架构${stamp}`;
+  await signIn(page, "admin", "/permit/menu");
+  await page.goto("/#/permit/menu");
+  const side = page.getByRole("navigation", { name: "侧边菜单" });
+  await page.getByLabel("名称或路径").fill("/permit/organize");
+  await page.getByRole("button", { name: "查询", exact: true }).click();
+  const row = page.getByRole("table", { name: "菜单管理" }).locator("tbody tr").filter({ hasText: "组织架构" }).first();
+  try {
+    await row.getByRole("button", { name: "编辑" }).click();
+    const dialog = page.getByRole("dialog", { name: "编辑菜单 · /permit/organize" });
+    await dialog.getByLabel("名称").fill(renamed);
+    await dialog.getByRole("button", { name: "确定" }).click();
+    await expect(dialog).toHaveCount(0);
+    // The list's reload after the save is the next request: its version differs, the menus reload.
+    await expect(side.getByRole("link", { name: renamed })).toBeVisible();
+    await page.screenshot({ path: out("permit-menu-renamed.png") });
+  } finally {
+    // Put the platform's menu back for the specs after this one.
+    const headers = { Authorization: `Bearer ${await storedToken(page)}` };
+    const tree = await page.request.get("/b-iam-account/permit/menu/tree", { headers });
+    const menus = ((await tree.json()) as { data: { menuId: number; api: string; order: number; icon: string }[] })
+      .data;
+    const menu = menus.find((m) => m.api === "/permit/organize");
+    if (menu)
+      await page.request.post("/b-iam-account/permit/menu/update", {
+        headers,
+        data: { menuId: menu.menuId, title: "组织架构", order: menu.order, hidden: false, icon: menu.icon },
+      });
+  }
+});
