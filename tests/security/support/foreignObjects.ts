@@ -88,6 +88,7 @@ export async function foreignObjects(db: Kysely<Database>, facts: SeedFacts, tas
   Object.assign(perOperation, await frameObjects(db, facts, taskId));
   Object.assign(perOperation, await contentObjects(db, facts.tenantId));
   Object.assign(perOperation, await permitObjects(db, facts.tenantId));
+  Object.assign(perOperation, await tenantObjects(db, facts.tenantId));
   return {
     common: { vin: facts.vin, iccid: facts.iccid, plateNo: facts.plate, vehicleModelId: model.id, id: taskId },
     perOperation,
@@ -109,6 +110,20 @@ async function permitObjects(db: Kysely<Database>, tenantId: number): Promise<Fo
     .orderBy("id")
     .executeTakeFirstOrThrow();
   return { listPermitAccounts: { roleId: role.id, orgId: org.id } };
+}
+
+/** 租户管理: a sub-tenant of the tenant (its root is refused by the guard rails before any tenant check). */
+async function tenantObjects(db: Kysely<Database>, tenantId: number): Promise<ForeignObjects["perOperation"]> {
+  const sub = await db
+    .selectFrom("tenant")
+    .select("id")
+    .where("parent_id", "=", tenantId)
+    .orderBy("id")
+    .executeTakeFirstOrThrow();
+  const out: ForeignObjects["perOperation"] = { createTenant: { parentId: sub.id } };
+  for (const id of ["getTenantMenus", "setTenantMenus", "updateTenant", "disableTenant", "enableTenant"])
+    out[id] = { tenantId: sub.id };
+  return out;
 }
 
 /** A SIM card of the tenant bound to no vehicle, and its version (when the SIM-card table has them). */
