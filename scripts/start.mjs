@@ -45,11 +45,12 @@ if (!existsSync(DEFAULT_DOCS_FILE) || newest(DOCS_SOURCES) > statSync(DEFAULT_DO
 
 // The server runs as one built module (scripts/build-server.mjs), made again when a source
 // file is newer: no TypeScript loader in the running process (`npm run dev` keeps tsx).
-// `npm start` runs the gateway (GB/T 32960 and JT/T 808) and a small simulated demo fleet in its
-// process by default, so the console shows live data; an empty GATEWAY_PORT/JT808_PORT or
+// `npm start` runs the gateway (GB/T 32960, JT/T 808, HJ 1239) and a small simulated demo fleet in
+// its process by default, so the console shows live data; an empty GATEWAY_PORT/JT808_PORT/HJ1239_PORT or
 // SIMULATE=0 turns them off. The server itself (and so every test server) starts none of them.
 process.env.GATEWAY_PORT ??= "32960";
 process.env.JT808_PORT ??= "8808";
+process.env.HJ1239_PORT ??= "1239";
 process.env.SIMULATE ??= "20";
 const { serveBuilt } = await import("./serve-built.mjs");
 await serveBuilt();

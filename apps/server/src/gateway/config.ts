@@ -23,6 +23,11 @@ export function jt808Port(env: NodeJS.ProcessEnv): number | undefined {
   return portFrom(env, "JT808_PORT");
 }
 
+/** HJ1239_PORT: the HJ 1239 (燃油车国标数据) listener's port (defaults as GATEWAY_PORT's, 1239); unset or empty: none. */
+export function hj1239Port(env: NodeJS.ProcessEnv): number | undefined {
+  return portFrom(env, "HJ1239_PORT");
+}
+
 /** SIMULATE: how many demo vehicles the server's own fleet simulator drives (unset, empty or 0: none). */
 export function simulateCount(env: NodeJS.ProcessEnv): number {
   const text = env.SIMULATE;

@@ -17,6 +17,7 @@ import type { Database } from "../db/schema";
 import { answerFrame, FLAG } from "./answers";
 import { FrameSplitter } from "./frameSplitter";
 import { type FrameRecord, FrameStore, type FrameStoreOptions } from "./frameStore";
+import { type Hj1239Context, serveHj1239 } from "./hj1239Server";
 import { type Jt808Context, serveJt808 } from "./jt808Server";
 import { latestReport } from "./report";
 
@@ -26,6 +27,8 @@ export interface GatewayOptions extends FrameStoreOptions {
   readonly port: number;
   /** The JT/T 808 port (0 picks a free one); no JT/T 808 listener when undefined. */
   readonly jt808Port?: number;
+  /** The HJ 1239 (燃油车国标数据) port (0 picks a free one); no HJ 1239 listener when undefined. */
+  readonly hj1239Port?: number;
   /** How long the packages of a sub-packaged JT/T 808 message may take to arrive (default 60 s). */
   readonly fragmentTimeoutMs?: number;
   /** Close a connection that sent nothing for this long (default 300 s: the standard's longest heartbeat, 240 s, plus margin). */
@@ -48,8 +51,10 @@ export interface Gateway {
   readonly port: number;
   /** The JT/T 808 listener's port, when it runs. */
   readonly jt808Port: number | undefined;
+  /** The HJ 1239 listener's port, when it runs. */
+  readonly hj1239Port: number | undefined;
   readonly host: string;
-  /** Connections open now (both protocols). */
+  /** Connections open now (every protocol). */
   connections(): number;
   /** Stops accepting, closes every connection and writes what is queued. */
   close(): Promise<void>;
@@ -297,13 +302,44 @@ export async function startGateway(db: Kysely<Database>, options: GatewayOptions
           await server.close();
           throw error;
         });
+  // HJ 1239 on a port of its own too: its `##` frames differ from GB/T 32960's only from byte 3 on.
+  const hj1239Context: Hj1239Context = {
+    store,
+    now,
+    idleMs,
+    partialMs,
+    maxInFlight,
+    sockets,
+    vinKnown,
+    online: new Map(),
+    setOffline: (vins) => {
+      void db
+        .updateTable("gateway_vehicle_state")
+        .set({ online: false, updated_at: now() })
+        .where("vin", "in", vins)
+        .execute()
+        .catch(() => undefined);
+    },
+  };
+  const hj1239 =
+    options.hj1239Port === undefined
+      ? undefined
+      : await listen(
+          createServer((socket) => serveHj1239(socket, hj1239Context)),
+          options.hj1239Port,
+          host,
+        ).catch(async (error: unknown) => {
+          await Promise.all([server.close(), jt808?.close()]);
+          throw error;
+        });
   return {
     port: portOf(server.server, options.port),
     jt808Port: jt808 ? portOf(jt808.server, options.jt808Port ?? 0) : undefined,
+    hj1239Port: hj1239 ? portOf(hj1239.server, options.hj1239Port ?? 0) : undefined,
     host,
     connections: () => sockets.size,
     close: async () => {
-      const closed = Promise.all([server.close(), jt808?.close()]);
+      const closed = Promise.all([server.close(), jt808?.close(), hj1239?.close()]);
       for (const s of sockets) s.destroy();
       await closed;
       await store.close();

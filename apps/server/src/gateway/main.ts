@@ -6,22 +6,25 @@ import { readConfig } from "../config";
 import { openDatabase } from "../db/database";
 import { migrateToLatest } from "../db/migrate";
 import { serviceModules } from "../services";
-import { gatewayPort, jt808Port } from "./config";
+import { gatewayPort, hj1239Port, jt808Port } from "./config";
 import { startGateway } from "./gatewayServer";
 
 const config = readConfig(process.env, process.cwd());
 const port = gatewayPort(process.env) ?? 32960;
 // JT808_PORT= (empty) runs GB/T 32960 only.
 const port808 = process.env.JT808_PORT === undefined ? 8808 : jt808Port(process.env);
+// HJ1239_PORT= (empty) turns HJ 1239 off.
+const port1239 = process.env.HJ1239_PORT === undefined ? 1239 : hj1239Port(process.env);
 const opened = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 await migrateToLatest(opened.db as Kysely<unknown>, serviceModules);
 const gateway = await startGateway(opened.db, {
   host: config.host,
   port,
   ...(port808 === undefined ? {} : { jt808Port: port808 }),
+  ...(port1239 === undefined ? {} : { hj1239Port: port1239 }),
 });
 console.log(
-  `GB/T 32960 gateway listening on tcp://${gateway.host}:${gateway.port}${gateway.jt808Port ? `, JT/T 808 on tcp://${gateway.host}:${gateway.jt808Port}` : ""} (database: ${opened.kind === "postgres" ? "DATABASE_URL" : `PGlite in ${config.dataDir}`})`,
+  `GB/T 32960 gateway listening on tcp://${gateway.host}:${gateway.port}${gateway.jt808Port ? `, JT/T 808 on tcp://${gateway.host}:${gateway.jt808Port}` : ""}${gateway.hj1239Port ? `, HJ 1239 on tcp://${gateway.host}:${gateway.hj1239Port}` : ""} (database: ${opened.kind === "postgres" ? "DATABASE_URL" : `PGlite in ${config.dataDir}`})`,
 );
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {

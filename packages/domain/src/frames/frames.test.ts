@@ -5,6 +5,7 @@ import { bytesToHex } from "../gbt32960/hex";
 import { decodeMessage, encodeVehicleLogoutMessage } from "../gbt32960/message";
 import vectors from "../gbt32960/realtime/vectors/gbt32960-rtm_con.json";
 import { LOGIN_2016 } from "../gbt32960/testFrames";
+import { encodeHj1239Login } from "../hj1239/message";
 import { encodeJt808Message } from "../jt808/message";
 import { BATCH_LOCATION, HEARTBEAT, LOCATION_DEMO, LOCATION_ITEMS } from "../jt808/testFrames";
 import {
@@ -81,6 +82,26 @@ describe("positions of stored frames", () => {
     expect(frameProtocol("7e02")).toBe("jt808");
     expect(frameProtocol("ABCD")).toBeNull();
     expect(framePositions("ABCD")).toEqual([]);
+  });
+  it("tells HJ 1239 from GB/T 32960 by byte 3: a VIN character, not a response flag", () => {
+    const hj = encodeHj1239Login(
+      { vin: "LFWSRXSJ0NA000001", softwareVersion: 1 },
+      { time: Date.UTC(2026, 0, 2, 3, 4, 5), serial: 1, iccid: "89860000000000000001" },
+    );
+    expect(hj.ok).toBe(true);
+    if (!hj.ok) return;
+    const hex = bytesToHex(hj.value);
+    expect(frameProtocol(hex)).toBe("hj1239");
+    expect(frameProtocol("2323017E")).toBe("hj1239");
+    expect(frameProtocol("23230220")).toBe("hj1239");
+    // GB/T 32960's flags (0x01–0x04 command, 0xFE) and a frame cut before byte 3.
+    expect(frameProtocol("232302FE")).toBe("gbt32960");
+    expect(frameProtocol("23230101")).toBe("gbt32960");
+    expect(frameProtocol("2323011F")).toBe("gbt32960");
+    expect(frameProtocol("232301")).toBe("gbt32960");
+    expect(frameProtocol("2323017F")).toBe("gbt32960");
+    // Readers report no positions of it (the diesel stream is not a T-BOX position report).
+    expect(framePositions(hex)).toEqual([]);
   });
   it("encodes a real-time unit that decodes to the same values, position with the vehicle item's speed, odometer, SOC", () => {
     const hex = encodeRealtimeMessage(VIN, sample);

@@ -16,5 +16,11 @@ export {
   type HistoryCollectionDraft,
   HistoryCollectionFormSchema,
 } from "./historyCollection";
-export { type FramePosition, type FrameProtocol, framePositions, frameProtocol } from "./positions";
+export {
+  type FramePosition,
+  type FrameProtocol,
+  framePositions,
+  frameProtocol,
+  type StoredFrameProtocol,
+} from "./positions";
 export { encodeRealtimeMessage, type RealtimeSample } from "./realtimeEncoder";

@@ -6,8 +6,11 @@ import { JT808_BATCH_RESENT } from "../jt808/batchLocation";
 import { type Jt808Location, jt808Coordinates } from "../jt808/location";
 import { decodeJt808Message } from "../jt808/message";
 
-/** Which standard a stored frame speaks, read from its first byte. */
+/** Which standard a reported position (or T-BOX report) came in. */
 export type FrameProtocol = "gbt32960" | "jt808";
+
+/** Which standard a stored frame speaks, read from its first bytes (HJ 1239 reports no T-BOX positions). */
+export type StoredFrameProtocol = FrameProtocol | "hj1239";
 
 /**
  * One position a frame reported (位置数据查询): WGS-84 degrees, signed (south and west
@@ -28,10 +31,20 @@ export interface FramePosition {
   readonly soc: number | null;
 }
 
-/** The protocol of a stored frame's hex (`##`/`$$` GB/T 32960, `7E` JT/T 808), or null. */
-export function frameProtocol(rawHex: string): FrameProtocol | null {
+/**
+ * The protocol of a stored frame's hex (`##`/`$$` GB/T 32960, `7E` JT/T 808, `##` with a
+ * printable VIN character at byte 3 HJ 1239), or null. Both `##` standards are told apart by
+ * byte 3: GB/T 32960's response flag (0x01–0x04, 0xFE; never printable) against HJ 1239's first
+ * VIN character (0x20–0x7E; HJ 1239 has no response-flag byte). A `##` frame cut before byte 3
+ * stays GB/T 32960, as before.
+ */
+export function frameProtocol(rawHex: string): StoredFrameProtocol | null {
   const head = rawHex.slice(0, 4).toUpperCase();
-  if (head === "2323" || head === "2424") return "gbt32960";
+  if (head === "2323") {
+    const third = Number.parseInt(rawHex.slice(6, 8), 16);
+    return third >= 0x20 && third <= 0x7e ? "hj1239" : "gbt32960";
+  }
+  if (head === "2424") return "gbt32960";
   if (head.startsWith("7E")) return "jt808";
   return null;
 }
