@@ -1,3 +1,4 @@
+import path from "node:path";
 import {
   MSG_PERMIT_LAST_ADMIN,
   MSG_PERMIT_ORG_MOVE_INTO_ITSELF,
@@ -6,6 +7,7 @@ import {
   PERMIT_ADMIN_PERMISSION,
 } from "@tsp/domain";
 import { encryptValue } from "@tsp/sdk";
+import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer, testEngine } from "../../apps/server/src/testing/testServer";
 import { CallLedger } from "./business-coverage";
@@ -118,6 +120,24 @@ describe.skipIf(engine.skip)(`permit accounts and roles contract (${engine.kind}
     expect((await accounts(admin, { status: "disabled" })).length).toBe(0);
     expect((await accounts(tenant2)).map((a) => a.username)).toEqual(["tenant2admin"]);
     expect((await ledger.call("listPermitAccounts", { token: admin, query: { status: "gone" } })).status).toBe(400);
+    // 导出: the same filters as an export task; the file holds the list's rows, mobiles masked.
+    const submitted = await ledger.call("exportPermitAccounts", { token: admin, query: { username: "oper" } });
+    expect(submitted.status).toBe(200);
+    await server.ctx.exports.idle();
+    const task = await server.db
+      .selectFrom("export_task")
+      .select(["status", "object_key"])
+      .where("id", "=", submitted.body.data.taskId)
+      .executeTakeFirstOrThrow();
+    expect(task.status).toBe("done");
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile(path.join(server.ctx.objects.root, task.object_key ?? ""));
+    const cells: string[] = [];
+    book.worksheets[0]?.eachRow((row) => cells.push(String(row.values)));
+    expect(cells.length).toBe(2);
+    expect(cells[1]).toContain("operator");
+    expect(cells[1]).toMatch(/1\d{2}\*{4}\d{4}/);
+    expect((await ledger.call("exportPermitAccounts", { token: admin, query: { status: "gone" } })).status).toBe(400);
   });
 
   it("creates a role granting the ancestors of what was chosen, refuses a bad or taken code and unknown menus", async () => {

@@ -87,6 +87,9 @@ test("a role without the export permission, an account holding it, then the gran
   await expect(accountRow).toContainText(ROLE_NAME);
   await expect(accountRow).toContainText("正常");
   await page.screenshot({ path: out("permit-account-list.png") });
+  // 导出 of the list: an export task in the export file list.
+  await page.getByRole("button", { name: "导出", exact: true }).click();
+  await expect(page.getByText("导出任务已提交，请到导出文件列表查看")).toBeVisible();
 
   // 3. In a second browser: the account signs in, sees the journal without 导出; the call answers 403.
   const viewer = await viewerPage(browser);

@@ -347,6 +347,7 @@ export const PERMIT_TENANT_LOG_OPS = [
 /** 系统管理: accounts, roles, organisations and menus (permit-accounts-roles.test.ts). */
 export const PERMIT_ACCOUNT_ROLE_OPS = [
   "listPermitAccounts",
+  "exportPermitAccounts",
   "createPermitAccount",
   "updatePermitAccount",
   "resetPermitAccountPassword",

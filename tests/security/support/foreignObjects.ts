@@ -109,7 +109,8 @@ async function permitObjects(db: Kysely<Database>, tenantId: number): Promise<Fo
     .where("tenant_id", "=", tenantId)
     .orderBy("id")
     .executeTakeFirstOrThrow();
-  return { listPermitAccounts: { roleId: role.id, orgId: org.id } };
+  const filters = { roleId: role.id, orgId: org.id };
+  return { listPermitAccounts: filters, exportPermitAccounts: filters };
 }
 
 /** 租户管理: a sub-tenant of the tenant (its root is refused by the guard rails before any tenant check). */

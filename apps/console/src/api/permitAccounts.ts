@@ -29,6 +29,11 @@ export async function listPermitAccounts(
   return dataOf(await sdk().GET("/b-iam-account/permit/account/list", signal ? { params, signal } : { params }));
 }
 
+/** Submits an export of the accounts matching the list's filters (paging aside). */
+export async function exportPermitAccounts(query: Omit<PermitAccountQuery, "pageNum" | "pageSize">) {
+  return dataOf(await sdk().POST("/b-iam-account/permit/account/export", { params: { query } }));
+}
+
 /** Creates an account; the initial password leaves the browser encrypted. */
 export async function createPermitAccount(body: Omit<AccountCreate, "password"> & { password: string }) {
   const password = await encrypted(body.password);

@@ -236,6 +236,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/b-iam-account/permit/account/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 账号管理 — export the accounts of the list's filters (background task)
+         * @description Submits an .xlsx export of every account the list would show for these filters (the caller's data scope applies; mobiles masked as in the list). The file appears in the export file list.
+         */
+        post: operations["exportPermitAccounts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/b-iam-account/permit/account/add": {
         parameters: {
             query?: never;
@@ -845,6 +865,24 @@ export interface components {
         };
         /** @description Number of rows matching the filter, across all pages. */
         Total: number;
+        ExportTaskRef: {
+            /** Format: uuid */
+            taskId: string;
+            /**
+             * @description File name the task will produce.
+             * @example 车辆登入日志_LGXCE4CB2S0000123_20250314-20250315.xlsx
+             */
+            name: string;
+        };
+        /**
+         * @description Answer of every export call: the export runs as a background task; the file appears in
+         *     the export file list (`GET /comm-inc-center/v1/web/exportFile/list`). The `msg` is
+         *     导出任务已提交，请到导出文件列表查看 (spec: "export task submitted, please check the export
+         *     file list").
+         */
+        ExportSubmitted: components["schemas"]["Envelope"] & {
+            data: components["schemas"]["ExportTaskRef"];
+        };
     };
     responses: {
         /** @description The change is refused by a rule (a taken name or code, a role still held, an organisation not empty, the administrator guard rails); nothing changed. */
@@ -1376,6 +1414,36 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+        };
+    };
+    exportPermitAccounts: {
+        parameters: {
+            query?: {
+                username?: string;
+                realName?: string;
+                mobile?: string;
+                status?: "" | "active" | "locked" | "disabled";
+                roleId?: number;
+                orgId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportSubmitted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     createPermitAccount: {

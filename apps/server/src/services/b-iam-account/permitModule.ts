@@ -1,7 +1,9 @@
 import type { ServiceModule } from "../types";
 import {
   createPermitAccount,
+  exportPermitAccounts,
   listPermitAccounts,
+  permitAccountExporter,
   resetPermitAccountPassword,
   setPermitAccountStatus,
   updatePermitAccount,
@@ -24,6 +26,7 @@ export const bIamAccountPermit: ServiceModule = {
   migrations: { "b-iam-account:0010_permit": m0010 },
   handlers: {
     listPermitAccounts,
+    exportPermitAccounts,
     createPermitAccount,
     updatePermitAccount,
     resetPermitAccountPassword,
@@ -39,4 +42,5 @@ export const bIamAccountPermit: ServiceModule = {
     updatePermitOrg,
     deletePermitOrg,
   },
+  exporters: { exportPermitAccounts: permitAccountExporter },
 };

@@ -1,7 +1,12 @@
 import * as d from "@tsp/domain";
 import { actionsColumn, enumColumn, type FormField, type SelectOption } from "@tsp/ui";
 import * as v from "valibot";
-import { createPermitAccount, listPermitAccounts, type PermitAccount as Row } from "../../../api/permitAccounts";
+import {
+  createPermitAccount,
+  exportPermitAccounts,
+  listPermitAccounts,
+  type PermitAccount as Row,
+} from "../../../api/permitAccounts";
 import { formatDateTime } from "../../../format/dateTime";
 import { type Translate, useT } from "../../../i18n/i18n";
 import { ListPage, useListReload } from "../../../kit/ListPage";
@@ -14,7 +19,7 @@ import { usePermitChoices } from "./usePermitChoices";
  * 账号管理 (/permit/account): the tenant's accounts within the caller's data scope — search by
  * username, name, mobile, state, role and organisation (an organisation lists its subtree); the
  * mobile masked; 新增账号 with an initial password (RSA-encrypted on its way), 编辑 with the roles
- * held, 重置密码, 锁定 / 解锁 (the failed-sign-in lockout shows and can be lifted), 停用 / 启用.
+ * held, 重置密码, 锁定 / 解锁 (the failed-sign-in lockout shows and can be lifted), 停用 / 启用, 导出.
  */
 const filters = d.filterCodec(
   v.object({
@@ -97,6 +102,7 @@ export default function AccountPage() {
         listPermitAccounts({ ...query(f), pageNum, pageSize }, signal)
       }
       titleExtra={addButton(t, choices.roleOptions, choices.orgOptions)}
+      exportAs={{ op: "exportPermitAccounts", run: (f) => exportPermitAccounts(query(f)) }}
       search={[
         { kind: "text", key: "username", label: t("permitAccount.username") },
         { kind: "text", key: "realName", label: t("permitAccount.realName") },

@@ -6,6 +6,7 @@ import {
   MSG_PERMIT_SELF_DISABLE,
   maskPermitMobile,
   msgPermitUsernameTaken,
+  PERMIT_ACCOUNT_STATE_LABELS,
   PERMIT_MANUAL_LOCK_MS,
   type PermitAccountEdit,
   PermitAccountEditSchema,
@@ -17,12 +18,22 @@ import { type Kysely, type SqlBool, sql } from "kysely";
 import type { AppContext } from "../../../context";
 import type { Database } from "../../../db/schema";
 import { badRequest, conflict, invalidField, ok } from "../../../http/envelope";
-import { containsPattern, numberedPage } from "../../../platform/listQuery";
+import type { ExportSheet } from "../../../platform/exports/exporter";
+import { EXPORT_SUBMITTED_MSG } from "../../../platform/exports/queue";
+import { containsPattern, countOf, numberedPage } from "../../../platform/listQuery";
 import { inTenants, type Principal } from "../../../platform/principal";
 import { defineHandler } from "../../defineHandler";
 import { must } from "../../tsp-bss/actor";
 import { hashPassword, passwordPolicyProblem } from "../passwords";
-import { accountScope, activeAccountRoles, adminRoleIds, countAdmins, inAccountScope, visibleAccount } from "./scope";
+import {
+  accountScope,
+  activeAccountRoles,
+  adminRoleIds,
+  countAdmins,
+  inAccountScope,
+  type ScopeHolder,
+  visibleAccount,
+} from "./scope";
 
 type Db = Kysely<Database>;
 
@@ -104,36 +115,51 @@ async function readAccount(db: Db, id: number, now: Date) {
   return account;
 }
 
-/** listPermitAccounts: the caller's accounts within its data scope, newest first. */
-export const listPermitAccounts = defineHandler<"listPermitAccounts">(async ({ query, principal }, ctx) => {
-  const p = must(principal);
-  const { pageNum, pageSize, username, realName, mobile, status, roleId, orgId } = query;
-  const scope = await accountScope(ctx.db, p);
-  const now = ctx.now();
-  let q = ctx.db.selectFrom("account as a").innerJoin("org as o", "o.id", "a.org_id").where(inAccountScope(p, scope));
-  if (username) q = q.where(sql<SqlBool>`a.username ilike ${containsPattern(username)}`);
-  if (realName) q = q.where(sql<SqlBool>`a.real_name ilike ${containsPattern(realName)}`);
-  if (mobile) q = q.where(sql<SqlBool>`a.mobile like ${containsPattern(mobile)}`);
-  if (status === "disabled") q = q.where("a.status", "=", "disabled");
-  if (status === "locked") q = q.where("a.status", "=", "active").where("a.locked_until", ">", now);
-  if (status === "active")
+/** The list's filters (also an export task's parameters). */
+interface AccountFilter {
+  username?: string | undefined;
+  realName?: string | undefined;
+  mobile?: string | undefined;
+  status?: string | undefined;
+  roleId?: number | undefined;
+  orgId?: number | undefined;
+}
+
+/** The accounts (alias `a`, with their organisation `o`) `who` may see, matching the filters. */
+async function filteredAccounts(db: Db, who: ScopeHolder, f: AccountFilter, now: Date) {
+  const scope = await accountScope(db, who);
+  let q = db.selectFrom("account as a").innerJoin("org as o", "o.id", "a.org_id").where(inAccountScope(who, scope));
+  if (f.username) q = q.where(sql<SqlBool>`a.username ilike ${containsPattern(f.username)}`);
+  if (f.realName) q = q.where(sql<SqlBool>`a.real_name ilike ${containsPattern(f.realName)}`);
+  if (f.mobile) q = q.where(sql<SqlBool>`a.mobile like ${containsPattern(f.mobile)}`);
+  if (f.status === "disabled") q = q.where("a.status", "=", "disabled");
+  if (f.status === "locked") q = q.where("a.status", "=", "active").where("a.locked_until", ">", now);
+  if (f.status === "active")
     q = q
       .where("a.status", "=", "active")
       .where((eb) => eb.or([eb("a.locked_until", "is", null), eb("a.locked_until", "<=", now)]));
-  if (roleId !== undefined)
+  if (f.roleId !== undefined)
     q = q.where(
-      sql<SqlBool>`exists (select 1 from account_role x where x.account_id = a.id and x.role_id = ${roleId})`,
+      sql<SqlBool>`exists (select 1 from account_role x where x.account_id = a.id and x.role_id = ${f.roleId})`,
     );
-  if (orgId !== undefined) {
-    const orgs = await ctx.db
+  if (f.orgId !== undefined) {
+    const orgs = await db
       .selectFrom("org")
       .select(["id", "parent_id as parentId"])
-      .where(inTenants("tenant_id", p))
+      .where(inTenants("tenant_id", who))
       .execute();
-    q = q.where("a.org_id", "in", permitOrgSubtree(orgs, orgId));
+    q = q.where("a.org_id", "in", permitOrgSubtree(orgs, f.orgId));
   }
+  return q;
+}
+
+/** listPermitAccounts: the caller's accounts within its data scope, newest first. */
+export const listPermitAccounts = defineHandler<"listPermitAccounts">(async ({ query, principal }, ctx) => {
+  const p = must(principal);
+  const { pageNum, pageSize, ...filter } = query;
+  const now = ctx.now();
   const page = await numberedPage(
-    q,
+    await filteredAccounts(ctx.db, p, filter, now),
     { pageNum, pageSize },
     {
       order: [
@@ -145,6 +171,55 @@ export const listPermitAccounts = defineHandler<"listPermitAccounts">(async ({ q
   );
   return { list: await toAccounts(ctx.db, page.list as Row[], now), total: page.total };
 });
+
+/** exportPermitAccounts: the list's filters as an export task (the submitter's scope applies when it runs). */
+export const exportPermitAccounts = defineHandler<"exportPermitAccounts">(async ({ query, principal }, ctx) => {
+  const p = must(principal);
+  const params = Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined && v !== ""));
+  return ok(await ctx.exports.submit(p, "exportPermitAccounts", params), EXPORT_SUBMITTED_MSG);
+});
+
+const chinaDateTime = (ms: number | null) =>
+  ms === null ? "" : new Date(ms + 8 * 3_600_000).toISOString().slice(0, 19).replace("T", " ");
+
+/** The export: one row per account as the list shows it (mobile masked), newest first. */
+export const permitAccountExporter: ExportSheet = {
+  title: "账号",
+  columns: [
+    { header: "账号", key: "username", width: 18 },
+    { header: "姓名", key: "realName", width: 14 },
+    { header: "手机号", key: "mobile", width: 14 },
+    { header: "邮箱", key: "email", width: 24 },
+    { header: "所属组织", key: "orgName", width: 18 },
+    { header: "角色", key: "roles", width: 24 },
+    { header: "状态", key: "state", width: 10 },
+    { header: "最近登录", key: "lastLoginAt", width: 20 },
+    { header: "创建时间", key: "createdAt", width: 20 },
+  ],
+  total: async (job, ctx) => countOf(await filteredAccounts(ctx.db, job, job.params as AccountFilter, ctx.now())),
+  async *rows(job, ctx) {
+    const now = ctx.now();
+    const rows = (await (
+      await filteredAccounts(ctx.db, job, job.params as AccountFilter, now)
+    )
+      .select([...COLUMNS])
+      .orderBy("a.created_at", "desc")
+      .orderBy("a.id", "desc")
+      .execute()) as Row[];
+    const accounts = await toAccounts(ctx.db, rows, now);
+    yield accounts.map((a) => ({
+      username: a.username,
+      realName: a.realName,
+      mobile: a.mobile,
+      email: a.email,
+      orgName: a.orgName,
+      roles: a.roles.map((r) => r.roleName).join("、"),
+      state: PERMIT_ACCOUNT_STATE_LABELS[a.state],
+      lastLoginAt: chinaDateTime(a.lastLoginAt),
+      createdAt: chinaDateTime(a.createdAt),
+    }));
+  },
+};
 
 /** The domain's checks of the fields, then that organisation and roles are the caller's; 400 with every reason. */
 async function checkedFields(db: Db, p: Principal, draft: unknown): Promise<PermitAccountEdit & { tenantId: number }> {

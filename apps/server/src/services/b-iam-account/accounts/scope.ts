@@ -13,7 +13,10 @@ export const MSG_PERMIT_ACCOUNT_NOT_FOUND = "账号不存在";
  * Which accounts the caller's data scope lets it see: the widest scope of its roles.
  * 全部租户数据 → its tenants; 本组织及下级 → its organisation's subtree; 仅本人 → itself.
  */
-export async function accountScope(db: Db, p: Principal): Promise<{ scope: PermitDataScope; orgIds: number[] }> {
+/** Who a scope is computed for: a caller, or the account an export task was submitted by. */
+export type ScopeHolder = Pick<Principal, "accountId" | "tenantIds">;
+
+export async function accountScope(db: Db, p: ScopeHolder): Promise<{ scope: PermitDataScope; orgIds: number[] }> {
   const me = await db.selectFrom("account").select("org_id").where("id", "=", p.accountId).executeTakeFirstOrThrow();
   const scopes = await db
     .selectFrom("account_role as ar")
@@ -32,7 +35,7 @@ export async function accountScope(db: Db, p: Principal): Promise<{ scope: Permi
 }
 
 /** `where` of the accounts (alias `a`) the caller may see. */
-export function inAccountScope(p: Principal, s: { scope: PermitDataScope; orgIds: number[] }): Expression<SqlBool> {
+export function inAccountScope(p: ScopeHolder, s: { scope: PermitDataScope; orgIds: number[] }): Expression<SqlBool> {
   if (s.scope === "self") return sql<SqlBool>`a.id = ${p.accountId}`;
   if (s.scope === "org") return sql<SqlBool>`${inTenants("a.tenant_id", p)} and a.org_id in (${sql.join(s.orgIds)})`;
   return inTenants("a.tenant_id", p);
