@@ -233,7 +233,14 @@ describe.skipIf(engine.skip)(`permit operation log contract (${engine.kind})`, (
     expect(after.n).toBe(before.n);
   });
 
-  type TenantNode = { tenantId: number; code: string; status: string; updatedAt: number; children: TenantNode[] };
+  type TenantNode = {
+    tenantId: number;
+    code: string;
+    status: string;
+    menusRestricted: boolean;
+    updatedAt: number;
+    children: TenantNode[];
+  };
 
   it("shows the caller's tenant tree, or only the tenants below it; another tenant's tree is apart", async () => {
     const tree = (await ledger.call("listTenantTree", { token: admin })).body.data as TenantNode[];
