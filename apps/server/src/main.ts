@@ -33,7 +33,12 @@ const simulate = gateway ? simulateCount(process.env) : 0;
 const fleet =
   gateway && simulate > 0
     ? runFleet({
-        address: { host: gateway.host, port: gateway.port, jt808Port: gateway.jt808Port },
+        address: {
+          host: gateway.host,
+          port: gateway.port,
+          jt808Port: gateway.jt808Port,
+          hj1239Port: gateway.hj1239Port,
+        },
         vehicles: fleetFrom(await fleetRowsFromDatabase(server.db), simulate, "mixed").filter(
           (v) => !v.vin.startsWith("LSIMU"),
         ),

@@ -5,7 +5,7 @@ import "../services/tsp-bss/tbox/tables";
 import "../services/tsp-jsatl/tables";
 
 /** Which standard the simulated vehicles speak: each its T-BOX's (`mixed`), or all one. */
-export type SimProtocol = "mixed" | "gbt32960" | "jt808";
+export type SimProtocol = "mixed" | "gbt32960" | "jt808" | "hj1239";
 
 /** A JT/T 808 T-BOX's phone number (its SIM's), made from the VIN: 11 digits starting 14. */
 export function phoneOf(vin: string): string {
@@ -37,10 +37,14 @@ export function fleetFrom(rows: readonly FleetRow[], count: number, protocol: Si
   for (const r of rows) {
     if (out.length >= count) break;
     const tbox808 = r.tboxProtocol === "JTT808" && r.terminalId !== null;
+    // The diesel (国六) trucks' T-BOXes speak HJ 1239 (bss_tbox.protocol 'HJ1239').
+    const tbox1239 = r.tboxProtocol === "HJ1239";
     const safety808 = r.safetyPhone !== null && r.safetyTerminalId !== null;
     const iccid = r.iccid ?? undefined;
     const gbt: SimFleetVehicle = { vin: r.vin, protocol: "gbt32960", ...(iccid ? { iccid } : {}) };
-    if (protocol === "gbt32960" || (protocol === "mixed" && !tbox808)) {
+    if (protocol === "hj1239" || (protocol === "mixed" && tbox1239)) {
+      out.push({ ...gbt, protocol: "hj1239" });
+    } else if (protocol === "gbt32960" || (protocol === "mixed" && !tbox808)) {
       out.push(gbt);
     } else if (tbox808) {
       out.push({ vin: r.vin, protocol: "jt808", terminalId: r.terminalId ?? "", phone: phoneOf(r.vin), edition: 2019 });
@@ -59,7 +63,7 @@ export function fleetFrom(rows: readonly FleetRow[], count: number, protocol: Si
     out.push(
       protocol === "jt808"
         ? { vin, protocol: "jt808", terminalId: `SIM${String(i).padStart(7, "0")}`, phone: phoneOf(vin), edition: 2019 }
-        : { vin, protocol: "gbt32960" },
+        : { vin, protocol: protocol === "hj1239" ? "hj1239" : "gbt32960" },
     );
   }
   return out;

@@ -7,6 +7,8 @@ export interface GatewayAddress {
   readonly port: number;
   /** JT/T 808 port (vehicles speaking JT/T 808 stay silent without it). */
   readonly jt808Port?: number;
+  /** HJ 1239 port (diesel trucks stay silent without it). */
+  readonly hj1239Port?: number;
 }
 
 /**

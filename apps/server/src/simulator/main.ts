@@ -38,7 +38,7 @@ const rows = databaseUrl
 const vehicles = fleetFrom(rows, options.vehicles, options.protocol);
 const known = vehicles.filter((v) => !v.vin.startsWith("LSIMU")).length;
 const fleet = runFleet({
-  address: { host: options.host, port: options.port, jt808Port: options.jt808Port },
+  address: { host: options.host, port: options.port, jt808Port: options.jt808Port, hj1239Port: options.hj1239Port },
   vehicles,
   intervalMs: options.rate * 1000,
   timeScale: options.timeScale,
@@ -46,7 +46,7 @@ const fleet = runFleet({
 });
 console.log(
   `Simulating ${vehicles.length} vehicles (${known} of the fleet${known < vehicles.length ? `, ${vehicles.length - known} made up: the gateway answers them VIN unknown` : ""}; ` +
-    `${vehicles.filter((v) => v.protocol === "jt808").length} JT/T 808) against ${options.host}:${options.port} / JT/T 808 ${options.jt808Port}, a report every ${options.rate} s. Ctrl-C stops.`,
+    `${vehicles.filter((v) => v.protocol === "jt808").length} JT/T 808, ${vehicles.filter((v) => v.protocol === "hj1239").length} HJ 1239) against ${options.host}:${options.port} / JT/T 808 ${options.jt808Port} / HJ 1239 ${options.hj1239Port}, a report every ${options.rate} s. Ctrl-C stops.`,
 );
 const summary = setInterval(() => {
   const c = fleet.counts();

@@ -10,6 +10,7 @@ describe("npm run simulate's options", () => {
       host: "127.0.0.1",
       port: 32960,
       jt808Port: 8808,
+      hj1239Port: 1239,
       rate: 10,
       timeScale: 1,
       seed: 32960,
@@ -30,6 +31,8 @@ describe("npm run simulate's options", () => {
         "9000",
         "--jt808-port",
         "9001",
+        "--hj1239-port",
+        "9002",
         "--rate",
         "0.5",
         "--time-scale",
@@ -47,6 +50,7 @@ describe("npm run simulate's options", () => {
       host: "10.0.0.5",
       port: 9000,
       jt808Port: 9001,
+      hj1239Port: 9002,
       rate: 0.5,
       timeScale: 60,
       seed: 7,
@@ -55,7 +59,10 @@ describe("npm run simulate's options", () => {
     });
   });
   it("refuses what it cannot use, naming the option", () => {
-    expect(() => parseSimulateArgs(["--protocol", "hj1239"])).toThrow("--protocol must be mixed, gbt32960 or jt808");
+    expect(parseSimulateArgs(["--protocol", "hj1239"]).protocol).toBe("hj1239");
+    expect(() => parseSimulateArgs(["--protocol", "gb"])).toThrow(
+      "--protocol must be mixed, gbt32960, jt808 or hj1239",
+    );
     expect(() => parseSimulateArgs(["--vehicles", "0"])).toThrow("--vehicles must be 1..100000, got 0");
     expect(() => parseSimulateArgs(["--port", "x"])).toThrow("--port must be 1..65535, got x");
     expect(() => parseSimulateArgs(["--fleet", "3"])).toThrow();

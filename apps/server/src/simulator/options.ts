@@ -8,6 +8,7 @@ export interface SimulateOptions {
   readonly host: string;
   readonly port: number;
   readonly jt808Port: number;
+  readonly hj1239Port: number;
   /** Seconds between two reports of a vehicle. */
   readonly rate: number;
   readonly timeScale: number;
@@ -18,9 +19,10 @@ export interface SimulateOptions {
   readonly api: string;
 }
 
-export const SIMULATE_USAGE = `npm run simulate -- [--vehicles N] [--protocol mixed|gbt32960|jt808] [--host H] [--port P]
-  [--jt808-port P] [--rate SECONDS] [--time-scale X] [--seed N] [--duration SECONDS] [--api URL]
-Drives N vehicles of the seeded fleet against a gateway (default 127.0.0.1, GB/T 32960 on 32960, JT/T 808 on 8808),
+export const SIMULATE_USAGE = `npm run simulate -- [--vehicles N] [--protocol mixed|gbt32960|jt808|hj1239] [--host H] [--port P]
+  [--jt808-port P] [--hj1239-port P] [--rate SECONDS] [--time-scale X] [--seed N] [--duration SECONDS] [--api URL]
+Drives N vehicles of the seeded fleet against a gateway (default 127.0.0.1, GB/T 32960 on 32960, JT/T 808 on 8808,
+HJ 1239 on 1239; mixed: each vehicle its T-BOX's protocol, the diesel trucks' HJ 1239),
 one report every --rate seconds each (default 10). The fleet is read from DATABASE_URL when set, else from the
 T-BOX register of the server at --api (default http://127.0.0.1:8080, client tsp-automation).`;
 
@@ -41,6 +43,7 @@ export function parseSimulateArgs(args: readonly string[]): SimulateOptions {
       host: { type: "string" },
       port: { type: "string" },
       "jt808-port": { type: "string" },
+      "hj1239-port": { type: "string" },
       rate: { type: "string" },
       "time-scale": { type: "string" },
       seed: { type: "string" },
@@ -50,8 +53,8 @@ export function parseSimulateArgs(args: readonly string[]): SimulateOptions {
     strict: true,
   });
   const protocol = values.protocol ?? "mixed";
-  if (protocol !== "mixed" && protocol !== "gbt32960" && protocol !== "jt808") {
-    throw new Error(`--protocol must be mixed, gbt32960 or jt808, got ${protocol}`);
+  if (protocol !== "mixed" && protocol !== "gbt32960" && protocol !== "jt808" && protocol !== "hj1239") {
+    throw new Error(`--protocol must be mixed, gbt32960, jt808 or hj1239, got ${protocol}`);
   }
   return {
     vehicles: Math.floor(int(values.vehicles, 20, "vehicles", 1, 100_000)),
@@ -59,6 +62,7 @@ export function parseSimulateArgs(args: readonly string[]): SimulateOptions {
     host: values.host ?? "127.0.0.1",
     port: Math.floor(int(values.port, 32960, "port", 1, 65535)),
     jt808Port: Math.floor(int(values["jt808-port"], 8808, "jt808-port", 1, 65535)),
+    hj1239Port: Math.floor(int(values["hj1239-port"], 1239, "hj1239-port", 1, 65535)),
     rate: int(values.rate, 10, "rate", 0.05, 3600),
     timeScale: int(values["time-scale"], 1, "time-scale", 0.001, 10_000),
     seed: Math.floor(int(values.seed, 32960, "seed", 0, 2 ** 31)),

@@ -1,6 +1,7 @@
 import { type SimVehicle, startSimVehicle, stepSimVehicle } from "@tsp/domain";
 import { createRng } from "../seed/rng";
 import { GbtTerminal } from "./gbtTerminal";
+import { Hj1239Terminal } from "./hj1239Terminal";
 import { Jt808Terminal } from "./jt808Terminal";
 import type { GatewayAddress } from "./link";
 import type { SimFleetVehicle, SimTerminal, TerminalCounts } from "./terminal";
@@ -43,7 +44,12 @@ export function runFleet(options: FleetOptions): RunningFleet {
   let stopped = false;
   const terminals = options.vehicles.map((v, i) => {
     const terminal: SimTerminal =
-      v.protocol === "jt808" ? new Jt808Terminal(v, options.address) : new GbtTerminal(v, options.address);
+      v.protocol === "jt808"
+        ? new Jt808Terminal(v, options.address)
+        : v.protocol === "hj1239"
+          ? // Its own generator (anti-tamper, urea): the motion model's sequence stays the same for every protocol.
+            new Hj1239Terminal(v, options.address, createRng(seed + i * 7919 + 1239).next)
+          : new GbtTerminal(v, options.address);
     const random = createRng(seed + i * 7919).next;
     let state: SimVehicle = startSimVehicle(i, simNow(), random);
     let running: Promise<void> = Promise.resolve();

@@ -12,8 +12,8 @@ export interface TerminalCounts {
 /** A vehicle of the simulated fleet as a terminal knows itself. */
 export interface SimFleetVehicle {
   readonly vin: string;
-  readonly protocol: "gbt32960" | "jt808";
-  /** GB/T 32960 login's card. */
+  readonly protocol: "gbt32960" | "jt808" | "hj1239";
+  /** GB/T 32960 and HJ 1239 login's card. */
   readonly iccid?: string;
   /** JT/T 808: the register's terminal id and the edition it speaks. */
   readonly terminalId?: string;
