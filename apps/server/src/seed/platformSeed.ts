@@ -26,6 +26,11 @@ export const DEMO_CLIENTS = {
 export const isExportPermission = (api: string) => /export/i.test(api);
 /** Whether a button permission is a review duty (the operator submits real-name material; someone else approves it). */
 export const isReviewPermission = (api: string) => api.endsWith("/review");
+/**
+ * Whether a button permission administers accounts, roles, organisations or menus (系统管理):
+ * the operator has none of them — whoever may edit roles could grant itself anything.
+ */
+export const isAdministrationPermission = (api: string) => /^\/permit\/(account|role|organize|menu)\//.test(api);
 
 /**
  * Tenants (two, plus a sub-tenant of the first), organisations, the whole route tree as menus,
@@ -78,7 +83,7 @@ export async function seedPlatform(
   };
   const allButtons = [...buttonIds.values()];
   const operatorButtons = [...buttonIds]
-    .filter(([api]) => !isExportPermission(api) && !isReviewPermission(api))
+    .filter(([api]) => !isExportPermission(api) && !isReviewPermission(api) && !isAdministrationPermission(api))
     .map(([, id]) => id);
   const rAdmin = await role(t1, "super_admin", "超级管理员", [...menuIds, ...allButtons]);
   const rOperator = await role(t1, "operator", "运营专员", [...menuIds, ...operatorButtons]);
