@@ -1,4 +1,4 @@
-import { FRAME_CHECK_RULE_INFO } from "@tsp/domain";
+import { FRAME_CHECK_RULE_INFO, frameProtocol } from "@tsp/domain";
 import { buttonClass, DetailList } from "@tsp/ui";
 import { useEffect, useState } from "react";
 import { type FrameCheckDetail, getFrameCheckDetail } from "../../../api/dataServiceFrames";
@@ -12,6 +12,8 @@ import { FrameDetail } from "../../tbox/loginJournal/FrameDetail";
  * $$ 2025) of a frame it could not read; JT/T 808 frames start with 0x7E.
  */
 function editionOf(frame: FrameCheckDetail): string {
+  // HJ 1239 (燃油车国标数据) shares `##`; its byte 3 is a VIN character, not a response flag.
+  if (frameProtocol(frame.rawHex) === "hj1239") return "HJ 1239";
   if (frame.rawHex.startsWith("7E")) return frame.edition === null ? "JT/T 808" : `JT/T 808-${frame.edition}`;
   const edition =
     frame.edition ?? (frame.rawHex.startsWith("2323") ? 2016 : frame.rawHex.startsWith("2424") ? 2025 : null);

@@ -1,4 +1,5 @@
 import { render, screen, within } from "@testing-library/react";
+import { bytesToHex, encodeHj1239Login, encodeHj1239Logout } from "@tsp/domain";
 import { describe, expect, it } from "vitest";
 import { FrameDetail } from "./FrameDetail";
 
@@ -55,5 +56,35 @@ describe("decoded GB/T 32960 frame beside its hex", () => {
   it("text that is not a frame says why", () => {
     render(<FrameDetail content="ZZ" />);
     expect(screen.getByRole("alert").textContent).toContain("报文无法解析");
+  });
+});
+
+describe("decoded HJ 1239 frame (diesel trucks' logins share the journal)", () => {
+  const login = encodeHj1239Login(
+    { vin: "LHJ1239DS00000001", softwareVersion: 3 },
+    { time: Date.UTC(2026, 10, 24, 2, 0, 0), serial: 7, iccid: "89860000000000001239" },
+  );
+  const hex = login.ok ? bytesToHex(login.value) : "";
+  it("reads it as HJ 1239, not as a GB/T 32960 frame with a bad response flag", () => {
+    render(<FrameDetail content={hex} boundIccid="89860000000000001239" />);
+    expect(field("起始符")).toBe("##（HJ 1239）");
+    expect(field("命令标识")).toBe("车辆登入（0x01）");
+    expect(field("VIN")).toBe("LHJ1239DS00000001");
+    expect(field("加密方式")).toBe("不加密（0x01）");
+    expect(field("ICCID")).toBe("89860000000000001239");
+    expect(field("档案SIM卡")).toBe("一致（与车辆档案绑定的SIM卡相同）");
+    expect(screen.queryByRole("rowheader", { name: "应答标志" })).toBeNull();
+  });
+  it("a logout shows its time and serial; a broken one the decoder's reason", () => {
+    const logout = encodeHj1239Logout(
+      { vin: "LHJ1239DS00000001", softwareVersion: 3 },
+      { time: Date.UTC(2026, 10, 24, 3, 0, 0), serial: 7 },
+    );
+    const { unmount } = render(<FrameDetail content={logout.ok ? bytesToHex(logout.value) : ""} />);
+    expect(field("命令标识")).toBe("车辆登出（0x04）");
+    expect(field("流水号")).toBe("7");
+    unmount();
+    render(<FrameDetail content={`${hex.slice(0, -2)}00`} />);
+    expect(screen.getByRole("alert").textContent).toMatch(/校验码错误/);
   });
 });

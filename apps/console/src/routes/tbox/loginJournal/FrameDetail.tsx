@@ -1,10 +1,15 @@
 import {
   bcc,
   commandName,
+  type DecodedHj1239,
   type DecodedMessage,
+  decodeHj1239Message,
   decodeMessage,
   encryptionName,
+  frameProtocol,
+  HJ1239_ENCRYPTION,
   hexToBytes,
+  hj1239CommandName,
   responseFlagName,
 } from "@tsp/domain";
 import { formatDateTime } from "../../../format/dateTime";
@@ -48,15 +53,8 @@ export function frameFields(
       { label: t("frame.iccid"), value: login.iccid },
     );
     // domain-notes.md: "ICCID in the frame equals the SIM bound to the vehicle in master data".
-    if (boundIccid !== undefined) {
-      const value =
-        boundIccid === null
-          ? t("frame.iccidUnbound")
-          : boundIccid === login.iccid
-            ? t("frame.iccidMatch")
-            : t("frame.iccidMismatch", { iccid: boundIccid });
-      fields.push({ label: t("frame.iccidCheck"), value });
-    }
+    if (boundIccid !== undefined)
+      fields.push({ label: t("frame.iccidCheck"), value: iccidCheck(login.iccid, boundIccid, t) });
     if (login.edition === 2016) {
       fields.push(
         { label: t("frame.subsystemCount"), value: String(login.subsystemCodes.length) },
@@ -80,6 +78,53 @@ export function frameFields(
   return fields;
 }
 
+/**
+ * The rows of an HJ 1239 (燃油车国标数据) frame: the diesel trucks' logins and logouts share the
+ * login journal with GB/T 32960's. No response flag (byte 3 is the VIN's first character).
+ */
+export function hj1239FrameFields(
+  decoded: DecodedHj1239,
+  rawHex: string,
+  t: Translate,
+  boundIccid?: string | null,
+): Field[] {
+  const { frame, body } = decoded;
+  const named = (name: string | undefined, code: number) => (name ? `${name}（${hex2(code)}）` : hex2(code));
+  const encryption =
+    frame.encryption === HJ1239_ENCRYPTION.none
+      ? named(encryptionName(frame.encryption, 2016), frame.encryption)
+      : `SM2（${hex2(frame.encryption)}）`;
+  const fields: Field[] = [
+    { label: t("frame.start"), value: "##（HJ 1239）" },
+    { label: t("frame.command"), value: named(hj1239CommandName(frame.command), frame.command) },
+    { label: t("frame.vin"), value: frame.vin },
+    { label: t("frame.encryption"), value: encryption },
+    { label: t("frame.length"), value: `${frame.data.length}` },
+  ];
+  if (body.kind === "login" || body.kind === "logout") {
+    fields.push(
+      { label: t("frame.collectedAt"), value: formatDateTime(body.time) },
+      { label: t("frame.serial"), value: String(body.serial) },
+    );
+  }
+  if (body.kind === "login") {
+    fields.push({ label: t("frame.iccid"), value: body.iccid });
+    if (boundIccid !== undefined)
+      fields.push({ label: t("frame.iccidCheck"), value: iccidCheck(body.iccid, boundIccid, t) });
+  }
+  const bytes = hexToBytes(rawHex);
+  const check = bytes.ok ? bytes.value[bytes.value.length - 1] : undefined;
+  if (check !== undefined)
+    fields.push({ label: t("frame.checksum"), value: `${hex2(check)} ${t("frame.checksumOk")}` });
+  return fields;
+}
+
+/** The frame's ICCID against the SIM master data binds to the vehicle (domain-notes.md). */
+function iccidCheck(iccid: string, boundIccid: string | null, t: Translate): string {
+  if (boundIccid === null) return t("frame.iccidUnbound");
+  return boundIccid === iccid ? t("frame.iccidMatch") : t("frame.iccidMismatch", { iccid: boundIccid });
+}
+
 /** Groups hex into byte pairs so a person can count offsets. */
 export function spacedHex(hex: string): string {
   return (
@@ -91,12 +136,18 @@ export function spacedHex(hex: string): string {
 }
 
 /**
- * The decoded GB/T 32960 frame of one journal row, beside its hex (issue 6: "beyond the
- * spec"). A frame that fails to decode shows the domain's precise reason; a wrong check code
- * shows the expected one.
+ * The decoded GB/T 32960 (or HJ 1239) frame of one journal row, beside its hex (issue 6:
+ * "beyond the spec"). A frame that fails to decode shows the domain's precise reason; a wrong
+ * check code shows the expected one.
  */
 export function FrameDetail({ content, boundIccid }: { content: string; boundIccid?: string | null }) {
   const t = useT();
+  if (frameProtocol(content) === "hj1239") {
+    const hj = decodeHj1239Message(content);
+    if (hj.ok)
+      return <FrameTable content={content} rows={hj1239FrameFields(hj.value, content, t, boundIccid)} problem={null} />;
+    return <FrameTable content={content} rows={[]} problem={hj.error.message} />;
+  }
   const decoded = decodeMessage(content);
   let rows: Field[] = [];
   let problem: string | null = null;
@@ -111,6 +162,12 @@ export function FrameDetail({ content, boundIccid }: { content: string; boundIcc
       }
     }
   }
+  return <FrameTable content={content} rows={rows} problem={problem} />;
+}
+
+/** The hex beside the decoded fields, or beside the reason it does not decode. */
+function FrameTable({ content, rows, problem }: { content: string; rows: Field[]; problem: string | null }) {
+  const t = useT();
   return (
     <div className="grid gap-4 lg:grid-cols-2">
       <section aria-label={t("frame.hex")}>
