@@ -20,8 +20,8 @@ async function vinWithAlarms(page: Page, protocol: "gbt32960" | "jt808"): Promis
     });
     const body = (await answer.json()) as { data: { list: { vin: string }[]; total: number } };
     for (const { vin } of body.data.list) {
-      const query = `journal=warn&protocol=${protocol}&vin=${vin}&startTime=${now - 7 * 86_400_000}&endTime=${now}`;
-      const res = await page.request.get(`/tsp-hbase-proxy/tboxJournal/list?${query}`, { headers });
+      const search = `journal=warn&protocol=${protocol}&vin=${vin}&startTime=${now - 7 * 86_400_000}&endTime=${now}`;
+      const res = await page.request.get(`/tsp-hbase-proxy/tboxJournal/list?${search}`, { headers });
       if ((((await res.json()) as { data?: { list?: unknown[] } }).data?.list?.length ?? 0) > 0) return vin;
     }
     if (pageNum * 100 >= body.data.total) break;

@@ -6,18 +6,22 @@ export * from "./dealer/index";
 export * from "./errors/index";
 export * from "./format/index";
 export * from "./frames/index";
-export * from "./journals/index";
 export * from "./gbt32960/index";
 export * from "./geofence/index";
 export * from "./hj1239/index";
 export * from "./identifiers/index";
+export * from "./journals/index";
 export * from "./jt808/index";
 export * from "./lease/index";
 export * from "./list/index";
 export * from "./monitor/index";
 export * from "./ner/index";
 export * from "./paging/index";
+export * from "./permit/accounts";
+export * from "./permit/menus";
 export * from "./permit/operationLog";
+export * from "./permit/organisations";
+export * from "./permit/roles";
 export * from "./permit/tenants";
 export {
   BIG_SCREEN_DESIGN_WIDTH,
@@ -37,10 +41,6 @@ export {
 } from "./platform/constants";
 export { canConfirm } from "./platform/throttle";
 export * from "./preview/index";
-export * from "./permit/accounts";
-export * from "./permit/menus";
-export * from "./permit/organisations";
-export * from "./permit/roles";
 export * from "./realname/index";
 export * from "./registers/index";
 export * from "./routes/index";

@@ -1,7 +1,6 @@
 import { contentText } from "./screens/content";
 import { dataServiceText } from "./screens/dataService";
 import { dataServiceFramesText } from "./screens/dataServiceFrames";
-import { tboxJournalsText } from "./screens/tboxJournals";
 import { dealerText } from "./screens/dealer";
 import { leaseText } from "./screens/lease";
 import { monitorText } from "./screens/monitor";
@@ -13,6 +12,7 @@ import { registersText } from "./screens/registers";
 import { registersRestText } from "./screens/registersRest";
 import { serviceStationText } from "./screens/serviceStation";
 import { tboxText } from "./screens/tbox";
+import { tboxJournalsText } from "./screens/tboxJournals";
 import { vehicleAbilityText } from "./screens/vehicleAbility";
 import { vehicleInfoText } from "./screens/vehicleInfo";
 import { vehicleSaleText } from "./screens/vehicleSale";

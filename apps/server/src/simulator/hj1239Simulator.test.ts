@@ -16,7 +16,7 @@ const EV = "LSIMHJ00000000001";
 const TRUCK = "LSIMHJ00000000002";
 const REPLAY = "LSIMHJ00000000003";
 /** A decoded quantity's value (NaN when 异常/无效: fails every comparison). */
-const valueOf = (q: { status: string; value?: number }) =>
+const readingOf = (q: { status: string; value?: number }) =>
   q.status === "valid" ? (q.value ?? Number.NaN) : Number.NaN;
 
 describe.skipIf(engine.skip)(`HJ 1239 diesel trucks against a test gateway (${engine.kind})`, () => {
@@ -112,13 +112,13 @@ describe.skipIf(engine.skip)(`HJ 1239 diesel trucks against a test gateway (${en
     const diesel = units.flatMap((u) => u.items.flatMap((i) => (i.kind === "diesel" ? [i.stream] : [])));
     for (let k = 1; k < diesel.length; k++) {
       const d = diesel[k] as (typeof diesel)[number];
-      expect(valueOf(d.odometer)).toBeGreaterThanOrEqual(valueOf((diesel[k - 1] as typeof d).odometer));
-      expect(valueOf(d.scrDownstreamNox)).toBeLessThan(valueOf(d.scrUpstreamNox) * 0.1 + 1);
-      if (valueOf(d.speed) > 0) expect(valueOf(d.engineSpeed)).toBeGreaterThan(650);
+      expect(readingOf(d.odometer)).toBeGreaterThanOrEqual(readingOf((diesel[k - 1] as typeof d).odometer));
+      expect(readingOf(d.scrDownstreamNox)).toBeLessThan(readingOf(d.scrUpstreamNox) * 0.1 + 1);
+      if (readingOf(d.speed) > 0) expect(readingOf(d.engineSpeed)).toBeGreaterThan(650);
     }
     const last = diesel.at(-1);
     const s = await state();
-    expect(s?.mileage_km).toBe(last ? valueOf(last.odometer) : -1);
+    expect(s?.mileage_km).toBe(last ? readingOf(last.odometer) : -1);
     expect(s?.longitude).toBeGreaterThan(116);
     expect(s?.online).toBe(false);
   });

@@ -22,12 +22,13 @@ import {
 
 // The pieces the dealer and service-station forms share, on their own (the forms' tests reach
 // them through whole records; these pin each rule and message).
-describe("outlet fields", () => {
-  const issues = (schema: v.GenericSchema, input: unknown) => {
-    const r = v.safeParse(schema, input);
-    return r.success ? [] : r.issues.map((i) => i.message);
-  };
+/** The messages of a failed parse, none when it passes. */
+const issues = (schema: v.GenericSchema, input: unknown) => {
+  const r = v.safeParse(schema, input);
+  return r.success ? [] : r.issues.map((i) => i.message);
+};
 
+describe("outlet fields", () => {
   it("codes are 2 to 20 letters, digits or hyphens, trimmed first", () => {
     expect(v.parse(outletFields.code, " DL-01 ")).toBe("DL-01");
     for (const bad of ["D", "A".repeat(21), "DL 01", "经销商", 12])

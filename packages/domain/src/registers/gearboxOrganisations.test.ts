@@ -17,13 +17,14 @@ function rulesOf(def: RegisterDef): (row: RegisterValues) => unknown {
 // The register rules on their own, without the server: the gearbox's speed ratios against its
 // gear count, and the organisation registers' messages (until now only the contract suites ran
 // these lines, so the domain package's own suite did not prove them).
-describe("gearbox speed ratios", () => {
-  const row = (speedRatios: string | null, gears: number | null = 3) => ({
-    ...GEARBOX_REGISTER.example,
-    gears,
-    speedRatios,
-  });
+/** The example gearbox with other ratios and gear count. */
+const row = (speedRatios: string | null, gears: number | null = 3) => ({
+  ...GEARBOX_REGISTER.example,
+  gears,
+  speedRatios,
+});
 
+describe("gearbox speed ratios", () => {
   it("accepts ratios falling gear by gear, overdrive below 1 included, and a gearbox without ratios", () => {
     expect(rulesOf(GEARBOX_REGISTER)(row("14.8/ 8.9 /0.78"))).toEqual([]);
     expect(rulesOf(GEARBOX_REGISTER)(row(null))).toEqual([]);
