@@ -1280,6 +1280,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuthorizationServerMetadata"];
                 };
             };
+            400: components["responses"]["BadRequest"];
         };
     };
     getPubKey: {
