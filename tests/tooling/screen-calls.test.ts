@@ -35,6 +35,10 @@ const BACK_OFFICE_ONLY: Readonly<Record<string, string>> = {
   "GET /b-iam-account/oauth/authorize":
     "the sign-in page itself: the console sends the browser to the address config.json names (spec §8), it never calls it",
   "POST /b-iam-account/oauth/authorize": "the sign-in page's own form",
+  "GET /.well-known/oauth-authorization-server":
+    "RFC 8414 discovery for OAuth client libraries (internal apps, scripts); the console knows its endpoints from config.json",
+  "POST /b-iam-account/oauth/revoke":
+    "RFC 7009 revocation for OAuth client libraries; the console signs out with the spec's signOut, which revokes the same way",
   "GET /obs/{objectKey}": "a signed object URL, reached only through the URL a signing call answered",
   "PUT /obs/{objectKey}": "a signed upload URL, reached only through the URL a signing call answered",
   "GET /tsp-bss/dictItem/options":
