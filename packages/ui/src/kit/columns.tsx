@@ -126,6 +126,8 @@ export function actionsColumn<T>(title: string, render: (row: T) => ReactNode, w
     title,
     width,
     stickyRight: true,
-    render: (row) => <div className="flex items-center gap-1">{render(row)}</div>,
+    // Buttons wrap inside the column rather than run past it: the column sticks to the right
+    // edge, where anything past its width would be cut off.
+    render: (row) => <div className="flex flex-wrap items-center gap-1">{render(row)}</div>,
   };
 }

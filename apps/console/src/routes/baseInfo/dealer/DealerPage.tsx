@@ -130,7 +130,7 @@ export default function DealerPage() {
         { key: "contactPhone", title: t("dealer.contactPhone"), width: 130 },
         { key: "brands", title: t("dealer.brands"), width: 120, render: (r) => r.brandNames.join("、") },
         enumColumn<Row>("status", t("outlet.status"), statuses.badges),
-        actionsColumn<Row>(t("kit.actions"), actions, 150),
+        actionsColumn<Row>(t("kit.actions"), actions, 196),
       ]}
     />
   );

@@ -116,7 +116,7 @@ export default function ServiceStationPage() {
         { key: "brands", title: t("station.brands"), width: 120, render: (r) => r.brandNames.join("、") },
         enumColumn<Row>("level", t("station.level"), levels.badges),
         enumColumn<Row>("status", t("outlet.status"), statuses.badges),
-        actionsColumn<Row>(t("kit.actions"), actions, 150),
+        actionsColumn<Row>(t("kit.actions"), actions, 196),
       ]}
     />
   );
