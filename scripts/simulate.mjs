@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run simulate -- --vehicles N --protocol mixed|gbt32960|jt808 [--host --port --jt808-port --rate …]`:
+// `npm run simulate -- --vehicles N --protocol mixed|gbt32960|jt808|hj1239 [--host --port --jt808-port --hj1239-port --rate …]`:
 // the fleet simulator (apps/server/src/simulator/main.ts) through tsx, arguments passed on.
 import { spawn } from "node:child_process";
 import path from "node:path";

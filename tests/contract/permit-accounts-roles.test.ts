@@ -3,6 +3,7 @@ import {
   MSG_PERMIT_LAST_ADMIN,
   MSG_PERMIT_ORG_MOVE_INTO_ITSELF,
   MSG_PERMIT_OWN_LAST_ADMIN_ROLE,
+  MSG_PERMIT_ROLE_NOT_FOUND,
   MSG_PERMIT_SELF_DISABLE,
   PERMIT_ADMIN_PERMISSION,
 } from "@tsp/domain";
@@ -173,47 +174,35 @@ describe.skipIf(engine.skip)(`permit accounts and roles contract (${engine.kind}
       state: "active",
       orgName: "车辆运营部",
     });
-    const dup = await ledger.call("createPermitAccount", {
-      token: admin,
-      body: {
-        username: "reader1",
-        realName: "x",
-        mobile: "",
-        email: "",
-        orgId: ops.orgId,
-        roleIds: [role.roleId],
-        password: await enc("Start@123456"),
-      },
-    });
-    expect(dup).toMatchObject({ status: 409, body: { msg: "账号reader1已存在" } });
-    const weak = await ledger.call("createPermitAccount", {
-      token: admin,
-      body: {
-        username: "reader2",
-        realName: "x",
-        mobile: "123",
-        email: "",
-        orgId: ops.orgId,
-        roleIds: [role.roleId],
-        password: await enc("short"),
-      },
-    });
+    // Refused creations: the body of a good one with one thing wrong.
+    const refused = async (change: Record<string, unknown>, password = "Start@123456") =>
+      ledger.call("createPermitAccount", {
+        token: admin,
+        body: {
+          username: "reader2",
+          realName: "x",
+          mobile: "",
+          email: "",
+          orgId: ops.orgId,
+          roleIds: [role.roleId],
+          password: await enc(password),
+          ...change,
+        },
+      });
+    expect(await refused({ username: "reader1" })).toMatchObject({ status: 409, body: { msg: "账号reader1已存在" } });
+    const badMobile = await refused({ mobile: "123" });
+    expect(badMobile.status).toBe(400);
+    expect(badMobile.body.data.failDetail.map((f: { field: string }) => f.field)).toContain("mobile");
+    const weak = await refused({}, "short");
     expect(weak.status).toBe(400);
-    expect(weak.body.data.failDetail.map((f: { field: string }) => f.field)).toContain("mobile");
+    expect(weak.body.data.failDetail).toEqual([{ field: "password", msg: expect.stringContaining("8-32位") }]);
     const foreignRole = (await roles(tenant2)).find((r) => r.code === "journal_reader") as Role;
-    const mixed = await ledger.call("createPermitAccount", {
-      token: admin,
-      body: {
-        username: "reader3",
-        realName: "x",
-        mobile: "",
-        email: "",
-        orgId: ops.orgId,
-        roleIds: [foreignRole.roleId],
-        password: await enc("Start@123456"),
-      },
+    const mixed = await refused({ username: "reader3", roleIds: [foreignRole.roleId] });
+    expect(mixed).toMatchObject({
+      status: 400,
+      body: { data: { failDetail: [{ field: "roleIds", msg: `roleIds：${MSG_PERMIT_ROLE_NOT_FOUND}` }] } },
     });
-    expect(mixed.status).toBe(400);
+    expect((await accounts(admin, { username: "reader" })).map((a) => a.username)).toEqual(["reader1"]);
 
     const reader = (await signIn(server.url, "reader1", "Start@123456")).token;
     const before = await ledger.call("getPermissions", { token: reader });

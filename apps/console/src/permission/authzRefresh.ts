@@ -1,7 +1,8 @@
-import { buildSideMenu, filterRoutesByMenuApis, ROUTE_TABLE, withMenuPresentation } from "@tsp/domain";
+import { buildSideMenu } from "@tsp/domain";
 import { getDefaultStore } from "jotai";
 import type { Permissions } from "../api/types";
 import { sessionAtom } from "../session/sessionAtoms";
+import { permittedRoutes } from "../session/startSession";
 
 /** The answer header carrying the server's grants version (openapi components.yaml headers/AuthzVersion). */
 export const AUTHZ_VERSION_HEADER = "x-authz-version";
@@ -42,10 +43,7 @@ export function permissionReloader(
         const permissions = await load();
         const session = store.get(sessionAtom);
         if (session.status !== "ready") return;
-        const routes = withMenuPresentation(
-          filterRoutesByMenuApis(ROUTE_TABLE, permissions.menuApis),
-          permissions.menus ?? [],
-        );
+        const routes = permittedRoutes(permissions);
         store.set(sessionAtom, { ...session, routes, menu: buildSideMenu(routes), buttonApis: permissions.buttonApis });
       } catch {
         // The permission call's failure is swallowed (spec §8); the next change tries again.

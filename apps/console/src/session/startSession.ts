@@ -11,6 +11,14 @@ import {
 import type { MyInfo, Permissions } from "../api/types";
 import type { SessionState } from "./sessionAtoms";
 
+/**
+ * The route table cut to the permitted menus, with 菜单管理's titles, order and hidden flags
+ * (when the back end sends them) laid over it — at session start and on each grants change.
+ */
+export function permittedRoutes(permissions: Permissions) {
+  return withMenuPresentation(filterRoutesByMenuApis(ROUTE_TABLE, permissions.menuApis), permissions.menus ?? []);
+}
+
 /** What {@link startSession} needs from the outside world (passed in, so tests run it without a browser). */
 export interface SessionPorts {
   /** The hash address being entered, e.g. "/tbox/loginJournal?vin=…". */
@@ -87,11 +95,7 @@ export async function startSession(ports: SessionPorts): Promise<SessionOutcome>
         ]);
         if (ports.token() === null) return { status: "redirecting" }; // a 401 sent the browser away
         user = info;
-        // 菜单管理's titles, order and hidden flags (when the back end sends them) over the route table.
-        routes = withMenuPresentation(
-          filterRoutesByMenuApis(ROUTE_TABLE, permissions.menuApis),
-          permissions.menus ?? [],
-        );
+        routes = permittedRoutes(permissions);
         buttonApis = permissions.buttonApis;
         routesLoaded = true;
         break;

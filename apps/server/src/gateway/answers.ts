@@ -1,3 +1,4 @@
+import type { Socket } from "node:net";
 import { bcc, ENCRYPTION, encodeCollectionTime, HEADER_LENGTH } from "@tsp/domain";
 
 /** Response flags the gateway sends (GB/T 32960.3 table 3; 0x05–0x07 are the 2025 edition's). */
@@ -34,4 +35,26 @@ export function answerFrame(request: Uint8Array, flag: number, nowMs: number): U
   out.set(time, HEADER_LENGTH);
   out[out.length - 1] = bcc(out, 2, out.length - 1);
   return out;
+}
+
+/**
+ * A connection's answers in the frames' order: each is written once its frame's record is
+ * stored (a record that failed to store goes unanswered), never to a closed socket.
+ */
+export class AnswerQueue {
+  /** Settles when every answer queued so far is written (or dropped). */
+  settled: Promise<void> = Promise.resolve();
+
+  constructor(private readonly socket: Socket) {}
+
+  after(stored: Promise<void>, answer: Uint8Array | undefined): void {
+    this.settled = this.settled
+      .then(() => stored)
+      .then(
+        () => {
+          if (answer && !this.socket.destroyed) this.socket.write(answer);
+        },
+        () => undefined,
+      );
+  }
 }

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import type { Database } from "../db/schema";
 import { writeDecodedStores } from "./stores/decodedStores";
-import { dropExpiredPartitions, ensureDayPartitions, retentionDays } from "./stores/partitions";
+import { DAY_PARTITIONED, dropExpiredPartitions, ensureDayPartitions, retentionDays } from "./stores/partitions";
 import type { FrameStatus } from "./tables";
 import "./tables";
 
@@ -49,12 +49,6 @@ export interface FrameStoreOptions {
 interface Queued {
   readonly record: FrameRecord;
   readonly done: (error?: unknown) => void;
-}
-
-/** Day partition name of an epoch-ms time (UTC day): gateway_frame_p20261124. */
-export function partitionName(ms: number): string {
-  const d = new Date(Math.floor(ms / DAY_MS) * DAY_MS);
-  return `gateway_frame_p${d.toISOString().slice(0, 10).replaceAll("-", "")}`;
 }
 
 /**
@@ -125,29 +119,18 @@ export class FrameStore {
     await this.flush();
   }
 
-  private async ensurePartitions(records: readonly FrameRecord[]): Promise<void> {
-    for (const r of records) {
-      const name = partitionName(r.receivedAt);
-      if (this.partitions.has(name)) continue;
-      const from = Math.floor(r.receivedAt / DAY_MS) * DAY_MS;
-      // Several gateways may race to create the same day: "if not exists" makes it idempotent.
-      await sql`create table if not exists ${sql.id(name)} partition of gateway_frame
-        for values from (${sql.lit(from)}) to (${sql.lit(from + DAY_MS)})`.execute(this.db);
-      this.partitions.add(name);
-    }
-  }
-
   private async write(records: readonly FrameRecord[]): Promise<void> {
-    await this.ensurePartitions(records);
     const times = records.map((r) => r.receivedAt);
-    const today = Math.floor(Math.max(...times) / (24 * 3600 * 1000));
+    const latest = Math.max(...times);
+    const today = Math.floor(latest / DAY_MS);
     if (today > this.retainedDay) {
       // Outside the batch's transaction: dropping a day must not hold the insert's locks.
-      const dropped = await dropExpiredPartitions(this.db, Math.max(...times), this.retentionDays);
+      const dropped = await dropExpiredPartitions(this.db, latest, this.retentionDays);
       for (const name of dropped) this.partitions.delete(name);
       this.retainedDay = today;
     }
-    await ensureDayPartitions(this.db, ["gateway_position", "gateway_alarm"], times, this.partitions);
+    // After the retention: a day it dropped is created again if this batch still writes into it.
+    await ensureDayPartitions(this.db, DAY_PARTITIONED, times, this.partitions);
     await this.db.transaction().execute(async (trx) => {
       const ids = await trx
         .insertInto("gateway_frame")

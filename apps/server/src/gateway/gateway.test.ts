@@ -7,7 +7,7 @@ import { testEngine } from "../testing/testServer";
 import { FLAG } from "./answers";
 import { type Gateway, startGateway } from "./gatewayServer";
 import { TestTbox } from "./testClient";
-import { openTestDatabase } from "./testDatabase";
+import { addTenantVehicles, openTestDatabase } from "./testDatabase";
 import { type VectorFrame, vectorFrames } from "./vectors";
 
 const bytesOf = (hex: string): Uint8Array => {
@@ -58,16 +58,8 @@ describe.skipIf(engine.skip)(`gateway (${engine.kind})`, () => {
   beforeAll(async () => {
     opened = await openTestDatabase();
     db = opened.db;
-    const tenant = await db
-      .insertInto("tenant")
-      .values({ code: "GW", name: "网关测试租户" })
-      .returning("id")
-      .executeTakeFirstOrThrow();
     const vins = [...sessions().keys()].filter((v) => v !== UNKNOWN_VIN);
-    await db
-      .insertInto("vehicle")
-      .values(vins.map((vin) => ({ vin, tenant_id: tenant.id, iccid: null, plate: null })))
-      .execute();
+    await addTenantVehicles(db, { code: "GW", name: "网关测试租户" }, vins);
     gateway = await startGateway(db, { port: 0, flushMs: 20, partialFrameTimeoutMs: 400, idleTimeoutMs: 5000 });
   });
 

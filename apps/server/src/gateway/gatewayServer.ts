@@ -14,7 +14,7 @@ import {
 } from "@tsp/domain";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
-import { answerFrame, FLAG } from "./answers";
+import { AnswerQueue, answerFrame, FLAG } from "./answers";
 import { FrameSplitter } from "./frameSplitter";
 import { type FrameRecord, FrameStore, type FrameStoreOptions } from "./frameStore";
 import { type Hj1239Context, serveHj1239 } from "./hj1239Server";
@@ -126,7 +126,7 @@ export async function startGateway(db: Kysely<Database>, options: GatewayOptions
     const splitter = new FrameSplitter();
     const loggedIn = new Set<string>();
     let work: Promise<void> = Promise.resolve();
-    let answers: Promise<void> = Promise.resolve();
+    const answers = new AnswerQueue(socket);
     let partialTimer: NodeJS.Timeout | undefined;
     let inFlight = 0;
     // Not reset by later bytes: a frame trickled byte by byte still has to finish in time.
@@ -151,17 +151,6 @@ export async function startGateway(db: Kysely<Database>, options: GatewayOptions
       }
     });
 
-    function answerAfter(stored: Promise<void>, answer: Uint8Array | undefined): void {
-      answers = answers
-        .then(() => stored)
-        .then(
-          () => {
-            if (answer && !socket.destroyed) socket.write(answer);
-          },
-          () => undefined,
-        );
-    }
-
     async function handle(bytes: Uint8Array, receivedAt: number): Promise<void> {
       const frame = decodeFrame(bytes);
       const rawHex = bytesToHex(bytes);
@@ -178,32 +167,32 @@ export async function startGateway(db: Kysely<Database>, options: GatewayOptions
           reason: frame.error.message,
           peer,
         };
-        answerAfter(store.add(record), undefined);
+        answers.after(store.add(record), undefined);
         return;
       }
       const f = frame.value;
       const base = { receivedAt, vin: f.vin, command: f.command, edition: f.edition, rawHex, peer };
       if (f.responseFlag !== RESPONSE_COMMAND || !SERVED.has(f.command)) {
-        answerAfter(store.add({ ...base, status: "unsupported", reason: null }), undefined);
+        answers.after(store.add({ ...base, status: "unsupported", reason: null }), undefined);
         return;
       }
       const answer = (flag: number) => answerFrame(bytes, flag, now());
       if (!(await vinKnown(f.vin))) {
-        answerAfter(
+        answers.after(
           store.add({ ...base, status: "vin-unknown", reason: `VIN“${f.vin}”不在任何租户的车辆表中` }),
           answer(FLAG.vinUnknown),
         );
         return;
       }
       if (BODY_COMMANDS.has(f.command) && f.encryption !== ENCRYPTION.none) {
-        answerAfter(
+        answers.after(
           store.add({ ...base, status: "encrypted", reason: "数据单元已加密，网关未持有密钥" }),
           answer(f.edition === 2016 ? FLAG.error : FLAG.decryption2025),
         );
         return;
       }
       const badBody = (error: FrameError) =>
-        answerAfter(
+        answers.after(
           store.add({ ...base, status: "bad-body", reason: error.message }),
           answer(f.edition === 2016 ? FLAG.error : FLAG.structure2025),
         );
@@ -216,7 +205,7 @@ export async function startGateway(db: Kysely<Database>, options: GatewayOptions
       if (b.kind === "login") {
         const holder = online.get(f.vin);
         if (holder !== undefined && holder !== socket && !holder.destroyed) {
-          answerAfter(
+          answers.after(
             store.add({ ...base, status: "vin-duplicate", reason: `VIN“${f.vin}”已在另一连接登入` }),
             answer(FLAG.vinDuplicate),
           );
@@ -224,20 +213,20 @@ export async function startGateway(db: Kysely<Database>, options: GatewayOptions
         }
         online.set(f.vin, socket);
         loggedIn.add(f.vin);
-        answerAfter(store.add({ ...base, status: "ok", reason: null, login: { ts: b.ts } }), answer(FLAG.success));
+        answers.after(store.add({ ...base, status: "ok", reason: null, login: { ts: b.ts } }), answer(FLAG.success));
         return;
       }
       if (b.kind === "logout") {
         if (online.get(f.vin) === socket) online.delete(f.vin);
         loggedIn.delete(f.vin);
-        answerAfter(store.add({ ...base, status: "ok", reason: null, logout: { ts: b.ts } }), answer(FLAG.success));
+        answers.after(store.add({ ...base, status: "ok", reason: null, logout: { ts: b.ts } }), answer(FLAG.success));
         return;
       }
       if (b.kind === "report") {
-        answerAfter(store.add({ ...base, status: "ok", reason: null, report: b.report }), answer(FLAG.success));
+        answers.after(store.add({ ...base, status: "ok", reason: null, report: b.report }), answer(FLAG.success));
         return;
       }
-      answerAfter(store.add({ ...base, status: "ok", reason: null }), answer(FLAG.success));
+      answers.after(store.add({ ...base, status: "ok", reason: null }), answer(FLAG.success));
     }
 
     socket.on("data", (chunk: Buffer) => {
@@ -257,7 +246,7 @@ export async function startGateway(db: Kysely<Database>, options: GatewayOptions
         work = work.then(() => handle(piece.bytes, receivedAt)).catch(() => undefined);
         // Counted down once the frame's answer (or its lack) is settled, in order.
         work
-          .then(() => answers)
+          .then(() => answers.settled)
           .then(() => {
             inFlight--;
             if (inFlight === 0 && socket.isPaused()) {

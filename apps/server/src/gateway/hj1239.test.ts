@@ -1,9 +1,7 @@
-import { connect, type Socket } from "node:net";
 import {
   bytesToHex,
   type DieselReadings,
   decodeCollectionTime,
-  decodeHj1239Frame,
   encodeHj1239AntiTamper,
   encodeHj1239Frame,
   encodeHj1239Login,
@@ -12,7 +10,6 @@ import {
   frameProtocol,
   HJ1239_COMMAND,
   HJ1239_ENCRYPTION,
-  type Hj1239Frame,
 } from "@tsp/domain";
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -20,8 +17,8 @@ import type { OpenedDatabase } from "../db/database";
 import type { Database } from "../db/schema";
 import { testEngine } from "../testing/testServer";
 import { type Gateway, startGateway } from "./gatewayServer";
-import { Hj1239Splitter } from "./hj1239Splitter";
-import { openTestDatabase } from "./testDatabase";
+import { TestHj1239Terminal } from "./testClient";
+import { addTenantVehicles, openTestDatabase } from "./testDatabase";
 
 const engine = testEngine();
 
@@ -83,54 +80,6 @@ const realtime = (vin: string, serial: number, resent = false) =>
     }),
   );
 
-/** An HJ 1239 terminal for tests: cuts the gateway's answers and reads each as a frame. */
-class TestHj1239Terminal {
-  readonly answers: Hj1239Frame[] = [];
-  closed = false;
-  private readonly splitter = new Hj1239Splitter();
-
-  private constructor(readonly socket: Socket) {
-    socket.on("data", (chunk: Buffer) => {
-      for (const bytes of this.splitter.push(new Uint8Array(chunk))) {
-        const f = decodeHj1239Frame(bytes);
-        if (!f.ok) throw new Error(`bad answer: ${f.error.message}`);
-        this.answers.push(f.value);
-      }
-    });
-    socket.on("close", () => {
-      this.closed = true;
-    });
-    socket.on("error", () => undefined);
-  }
-
-  static open(port: number): Promise<TestHj1239Terminal> {
-    return new Promise((resolve, reject) => {
-      const socket = connect({ host: "127.0.0.1", port }, () => resolve(new TestHj1239Terminal(socket)));
-      socket.once("error", reject);
-    });
-  }
-
-  write(bytes: Uint8Array): Promise<void> {
-    return new Promise((resolve, reject) => this.socket.write(bytes, (e) => (e ? reject(e) : resolve())));
-  }
-
-  async waitAnswers(n: number, ms = 4000): Promise<Hj1239Frame[]> {
-    const until = Date.now() + ms;
-    while (this.answers.length < n && !this.closed && Date.now() < until) await new Promise((r) => setTimeout(r, 10));
-    return this.answers;
-  }
-
-  async send(bytes: Uint8Array): Promise<Hj1239Frame | undefined> {
-    const n = this.answers.length + 1;
-    await this.write(bytes);
-    return (await this.waitAnswers(n))[n - 1];
-  }
-
-  end(): void {
-    this.socket.destroy();
-  }
-}
-
 describe.skipIf(engine.skip)(`HJ 1239 gateway (${engine.kind})`, () => {
   let opened: OpenedDatabase;
   let db: Kysely<Database>;
@@ -140,15 +89,7 @@ describe.skipIf(engine.skip)(`HJ 1239 gateway (${engine.kind})`, () => {
   beforeAll(async () => {
     opened = await openTestDatabase();
     db = opened.db;
-    const tenant = await db
-      .insertInto("tenant")
-      .values({ code: "HJ", name: "HJ1239测试租户" })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    await db
-      .insertInto("vehicle")
-      .values([VIN, VIN2].map((vin) => ({ vin, tenant_id: tenant.id, iccid: null, plate: null })))
-      .execute();
+    await addTenantVehicles(db, { code: "HJ", name: "HJ1239测试租户" }, [VIN, VIN2]);
     gateway = await startGateway(db, {
       port: 0,
       hj1239Port: 0,
@@ -278,14 +219,10 @@ describe.skipIf(engine.skip)(`HJ 1239 gateway (${engine.kind})`, () => {
       await loris.write(Uint8Array.of(b)).catch(() => undefined);
       await new Promise((r) => setTimeout(r, 60));
     }
-    const until = Date.now() + 2000;
-    while (!loris.closed && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
-    expect(loris.closed).toBe(true);
+    expect(await loris.waitClosed(2000)).toBe(true);
     const truncated = await TestHj1239Terminal.open(port);
     await truncated.write(realtime(VIN2, 10).subarray(0, 60));
-    const until2 = Date.now() + 2000;
-    while (!truncated.closed && Date.now() < until2) await new Promise((r) => setTimeout(r, 20));
-    expect(truncated.closed).toBe(true);
+    expect(await truncated.waitClosed(2000)).toBe(true);
     expect((await t.send(timeSync(VIN)))?.command).toBe(0x05);
     t.end();
   });

@@ -8,6 +8,7 @@ import {
   type Hj1239Body,
   type Quantity,
 } from "@tsp/domain";
+import { AnswerQueue } from "./answers";
 import type { FrameRecord, FrameStore, LatestReport } from "./frameStore";
 import { Hj1239Splitter } from "./hj1239Splitter";
 
@@ -84,7 +85,7 @@ export function serveHj1239(socket: Socket, ctx: Hj1239Context): void {
   const splitter = new Hj1239Splitter();
   const loggedIn = new Set<string>();
   let work: Promise<void> = Promise.resolve();
-  let answers: Promise<void> = Promise.resolve();
+  const answers = new AnswerQueue(socket);
   let partialTimer: NodeJS.Timeout | undefined;
   let inFlight = 0;
   // Not reset by later bytes: a frame trickled byte by byte still has to finish in time.
@@ -102,17 +103,6 @@ export function serveHj1239(socket: Socket, ctx: Hj1239Context): void {
     if (left.length > 0) ctx.setOffline(left);
   });
 
-  function answerAfter(stored: Promise<void>, answer: Uint8Array | undefined): void {
-    answers = answers
-      .then(() => stored)
-      .then(
-        () => {
-          if (answer && !socket.destroyed) socket.write(answer);
-        },
-        () => undefined,
-      );
-  }
-
   async function handle(bytes: Uint8Array, receivedAt: number): Promise<void> {
     const rawHex = bytesToHex(bytes);
     const frame = decodeHj1239Frame(bytes);
@@ -128,14 +118,14 @@ export function serveHj1239(socket: Socket, ctx: Hj1239Context): void {
         reason: frame.error.message,
         peer,
       };
-      answerAfter(store.add(record), undefined);
+      answers.after(store.add(record), undefined);
       return;
     }
     const f = frame.value;
     const base = { receivedAt, vin: f.vin, command: f.command, edition: null, rawHex, peer };
     const store1 = (fields: Partial<FrameRecord> & Pick<FrameRecord, "status" | "reason">, answered: boolean) => {
       const answer = answered ? encodeHj1239Answer(f, now()) : undefined;
-      answerAfter(store.add({ ...base, ...fields }), answer?.ok ? answer.value : undefined);
+      answers.after(store.add({ ...base, ...fields }), answer?.ok ? answer.value : undefined);
     };
     if (!(await ctx.vinKnown(f.vin))) {
       store1({ status: "vin-unknown", reason: `VIN“${f.vin}”不在任何租户的车辆表中` }, false);
@@ -196,7 +186,7 @@ export function serveHj1239(socket: Socket, ctx: Hj1239Context): void {
       // of one frame's handling never reaches the socket.
       work = work.then(() => handle(bytes, receivedAt)).catch(() => undefined);
       work
-        .then(() => answers)
+        .then(() => answers.settled)
         .then(() => {
           inFlight--;
           if (inFlight === 0 && socket.isPaused()) {

@@ -18,9 +18,9 @@ import { testEngine } from "../testing/testServer";
 import { type Gateway, startGateway } from "./gatewayServer";
 import { JT808_RESULT } from "./jt808Server";
 import { REGISTER_RESULT } from "./jt808Terminals";
-import { TestJt808Terminal } from "./jt808TestClient";
 import { jt808Vector } from "./jt808Vectors";
-import { openTestDatabase } from "./testDatabase";
+import { TestJt808Terminal } from "./testClient";
+import { addTenantVehicles, openTestDatabase } from "./testDatabase";
 
 const engine = testEngine();
 
@@ -77,22 +77,17 @@ describe.skipIf(engine.skip)(`JT/T 808 gateway (${engine.kind})`, () => {
   beforeAll(async () => {
     opened = await openTestDatabase();
     db = opened.db;
-    const tenant = await db
-      .insertInto("tenant")
-      .values({ code: "J8", name: "JT808测试租户" })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    await db
-      .insertInto("vehicle")
-      .values(
-        [V_SMALLCHI, V_YEZHIHAO, V_TBOX, V_SIM].map((vin) => ({ vin, tenant_id: tenant.id, iccid: null, plate: null })),
-      )
-      .execute();
+    const tenantId = await addTenantVehicles(db, { code: "J8", name: "JT808测试租户" }, [
+      V_SMALLCHI,
+      V_YEZHIHAO,
+      V_TBOX,
+      V_SIM,
+    ]);
     await db.updateTable("vehicle").set({ tbox_sn: "YX00000001" }).where("vin", "=", V_TBOX).execute();
     await db.updateTable("vehicle").set({ tbox_sn: "YX00000004" }).where("vin", "=", V_SIM).execute();
     const tbox = (sn: string, terminalId: string, authCode: string | null) => ({
       sn,
-      tenant_id: tenant.id,
+      tenant_id: tenantId,
       model: "YX-T808-4G",
       provider: "YAXON",
       protocol: "JTT808" as const,
@@ -113,7 +108,7 @@ describe.skipIf(engine.skip)(`JT/T 808 gateway (${engine.kind})`, () => {
       .values([
         {
           vin: V_SMALLCHI,
-          tenant_id: tenant.id,
+          tenant_id: tenantId,
           terminal_phone: "040021682087",
           terminal_id: "CHI1230",
           online: false,
@@ -121,7 +116,7 @@ describe.skipIf(engine.skip)(`JT/T 808 gateway (${engine.kind})`, () => {
         },
         {
           vin: V_YEZHIHAO,
-          tenant_id: tenant.id,
+          tenant_id: tenantId,
           terminal_phone: "017299841738",
           terminal_id: "7654321",
           online: false,

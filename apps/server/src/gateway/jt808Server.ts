@@ -17,6 +17,7 @@ import {
 } from "@tsp/domain";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
+import { AnswerQueue } from "./answers";
 import type { FrameRecord, FrameStore, LatestReport } from "./frameStore";
 import { phoneKey, REGISTER_RESULT, registeredJt808Terminal, registerJt808Terminal } from "./jt808Terminals";
 
@@ -90,7 +91,7 @@ export function serveJt808(socket: Socket, ctx: Jt808Context): void {
   let session: { readonly phone: string; readonly vin: string } | undefined;
   let serial = 0;
   let work: Promise<void> = Promise.resolve();
-  let answers: Promise<void> = Promise.resolve();
+  const answers = new AnswerQueue(socket);
   let partialTimer: NodeJS.Timeout | undefined;
   let inFlight = 0;
   const startPartialTimer = () => {
@@ -112,17 +113,6 @@ export function serveJt808(socket: Socket, ctx: Jt808Context): void {
         .catch(() => undefined);
     }
   });
-
-  function answerAfter(stored: Promise<void>, answer: Uint8Array | undefined): void {
-    answers = answers
-      .then(() => stored)
-      .then(
-        () => {
-          if (answer && !socket.destroyed) socket.write(answer);
-        },
-        () => undefined,
-      );
-  }
 
   function platformMessage(h: Jt808Header, body: Jt808Body): Uint8Array | undefined {
     serial = (serial + 1) % 0x10000;
@@ -155,7 +145,7 @@ export function serveJt808(socket: Socket, ctx: Jt808Context): void {
         reason: frame.error.message,
         peer,
       };
-      answerAfter(store.add(record), undefined);
+      answers.after(store.add(record), undefined);
       return;
     }
     const h = frame.value.header;
@@ -169,7 +159,7 @@ export function serveJt808(socket: Socket, ctx: Jt808Context): void {
       peer,
     };
     const store1 = (fields: Partial<FrameRecord> & Pick<FrameRecord, "status" | "reason">, answer?: Uint8Array) =>
-      answerAfter(store.add({ ...base, ...fields }), answer);
+      answers.after(store.add({ ...base, ...fields }), answer);
 
     if (h.messageId === JT808_MESSAGE_ID.terminalResponse) {
       store1({ status: "ok", reason: null });
@@ -307,7 +297,7 @@ export function serveJt808(socket: Socket, ctx: Jt808Context): void {
       // of one frame's handling never reaches the socket.
       work = work.then(() => handle(bytes, receivedAt)).catch(() => undefined);
       work
-        .then(() => answers)
+        .then(() => answers.settled)
         .then(() => {
           inFlight--;
           if (inFlight === 0 && socket.isPaused()) {

@@ -8,7 +8,7 @@ import { FLAG } from "./answers";
 import { FrameStore } from "./frameStore";
 import { type Gateway, startGateway } from "./gatewayServer";
 import { TestTbox } from "./testClient";
-import { openTestDatabase } from "./testDatabase";
+import { addTenantVehicles, openTestDatabase } from "./testDatabase";
 import { vectorFrames } from "./vectors";
 
 const hexOf = (prefix: string) => {
@@ -40,22 +40,11 @@ describe.skipIf(engine.skip)(`gateway (${engine.kind})`, () => {
   beforeAll(async () => {
     opened = await openTestDatabase();
     db = opened.db;
-    const t = await db
-      .insertInto("tenant")
-      .values({ code: "GW", name: "网关" })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    await db
-      .insertInto("vehicle")
-      .values(
-        ["LFV3B2FY4R1012345", "LGXCE4CB9P0123456", "LRWYGCEK8SC123456"].map((vin) => ({
-          vin,
-          tenant_id: t.id,
-          iccid: null,
-          plate: null,
-        })),
-      )
-      .execute();
+    await addTenantVehicles(db, { code: "GW", name: "网关" }, [
+      "LFV3B2FY4R1012345",
+      "LGXCE4CB9P0123456",
+      "LRWYGCEK8SC123456",
+    ]);
     gateway = await startGateway(db, { port: 0, flushMs: 10, partialFrameTimeoutMs: 500, idleTimeoutMs: 10_000 });
   });
 

@@ -3,6 +3,7 @@ import type { Kysely } from "kysely";
 import { Client } from "pg";
 import { type OpenedDatabase, openDatabase } from "../db/database";
 import { migrateToLatest } from "../db/migrate";
+import type { Database } from "../db/schema";
 import { serviceModules } from "../services";
 import { testEngine } from "../testing/testServer";
 
@@ -39,4 +40,18 @@ export async function openTestDatabase(): Promise<OpenedDatabase> {
       await run(`drop database if exists ${name} with (force)`);
     },
   };
+}
+
+/** Adds a tenant and its vehicles (no ICCID, no plate) for a gateway test; returns the tenant's id. */
+export async function addTenantVehicles(
+  db: Kysely<Database>,
+  tenant: { code: string; name: string },
+  vins: readonly string[],
+): Promise<number> {
+  const { id } = await db.insertInto("tenant").values(tenant).returning("id").executeTakeFirstOrThrow();
+  await db
+    .insertInto("vehicle")
+    .values(vins.map((vin) => ({ vin, tenant_id: id, iccid: null, plate: null })))
+    .execute();
+  return id;
 }

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OpenedDatabase } from "../db/database";
 import type { Database } from "../db/schema";
 import { type Gateway, startGateway } from "../gateway/gatewayServer";
-import { openTestDatabase } from "../gateway/testDatabase";
+import { addTenantVehicles, openTestDatabase } from "../gateway/testDatabase";
 import { createRng } from "../seed/rng";
 import { testEngine } from "../testing/testServer";
 import { fleetFrom, fleetRowsFromDatabase } from "./fleet";
@@ -27,15 +27,7 @@ describe.skipIf(engine.skip)(`HJ 1239 diesel trucks against a test gateway (${en
   beforeAll(async () => {
     opened = await openTestDatabase();
     db = opened.db;
-    const tenant = await db
-      .insertInto("tenant")
-      .values({ code: "HS", name: "柴油车队" })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    await db
-      .insertInto("vehicle")
-      .values([EV, TRUCK, REPLAY].map((vin) => ({ vin, tenant_id: tenant.id, iccid: null, plate: null })))
-      .execute();
+    const tenantId = await addTenantVehicles(db, { code: "HS", name: "柴油车队" }, [EV, TRUCK, REPLAY]);
     // The trucks carry HJ 1239 T-BOXes (as the seed's HUAWEI/QUECTEL ones of diesel models).
     for (const [k, vin] of [
       [2, TRUCK],
@@ -45,7 +37,7 @@ describe.skipIf(engine.skip)(`HJ 1239 diesel trucks against a test gateway (${en
         .insertInto("bss_tbox")
         .values({
           sn: `QTSIM${k}`,
-          tenant_id: tenant.id,
+          tenant_id: tenantId,
           model: "QT-AG35-T",
           provider: "QUECTEL",
           protocol: "HJ1239",

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OpenedDatabase } from "../db/database";
 import type { Database } from "../db/schema";
 import { type Gateway, startGateway } from "../gateway/gatewayServer";
-import { openTestDatabase } from "../gateway/testDatabase";
+import { addTenantVehicles, openTestDatabase } from "../gateway/testDatabase";
 import { createRng } from "../seed/rng";
 import { testEngine } from "../testing/testServer";
 import { fleetFrom, fleetRowsFromDatabase } from "./fleet";
@@ -24,15 +24,7 @@ describe.skipIf(engine.skip)(`fleet simulator against a test gateway (${engine.k
   beforeAll(async () => {
     opened = await openTestDatabase();
     db = opened.db;
-    const tenant = await db
-      .insertInto("tenant")
-      .values({ code: "SM", name: "模拟车队" })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    await db
-      .insertInto("vehicle")
-      .values([...VINS, ...REPLAY].map((vin) => ({ vin, tenant_id: tenant.id, iccid: null, plate: null })))
-      .execute();
+    const tenantId = await addTenantVehicles(db, { code: "SM", name: "模拟车队" }, [...VINS, ...REPLAY]);
     // Vehicles 3, 4 and 6 carry JT/T 808 T-BOXes; the others GB/T 32960 ones.
     for (const [k, vin] of [
       [3, VINS[2]],
@@ -43,7 +35,7 @@ describe.skipIf(engine.skip)(`fleet simulator against a test gateway (${engine.k
         .insertInto("bss_tbox")
         .values({
           sn: `YXSIM${k}`,
-          tenant_id: tenant.id,
+          tenant_id: tenantId,
           model: "YX-T808-4G",
           provider: "YAXON",
           protocol: "JTT808",

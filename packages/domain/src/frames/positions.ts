@@ -107,16 +107,20 @@ function jt808Position(l: Jt808Location, resent: boolean): FramePosition {
   };
 }
 
-function jt808Positions(rawHex: string): FramePosition[] {
+/**
+ * The locations a stored JT/T 808 frame reported: a location report (0x0200), or each entry of a
+ * batch (0x0704), re-sent when the batch says so. A frame that does not decode reports none.
+ */
+export function jt808FrameLocations(rawHex: string): { location: Jt808Location; resent: boolean }[] {
   const bytes = hexToBytes(rawHex);
   if (!bytes.ok) return [];
   const message = decodeJt808Message(bytes.value);
   if (!message.ok) return [];
   const { body } = message.value;
-  if (body.kind === "location") return [jt808Position(body.location, false)];
+  if (body.kind === "location") return [{ location: body.location, resent: false }];
   if (body.kind === "batchLocation") {
     const resent = body.batch.type === JT808_BATCH_RESENT;
-    return body.batch.locations.map((l) => jt808Position(l, resent));
+    return body.batch.locations.map((entry) => ({ location: entry, resent }));
   }
   return [];
 }
@@ -129,6 +133,6 @@ function jt808Positions(rawHex: string): FramePosition[] {
 export function framePositions(rawHex: string): FramePosition[] {
   const protocol = frameProtocol(rawHex);
   if (protocol === "gbt32960") return gbtPositions(rawHex);
-  if (protocol === "jt808") return jt808Positions(rawHex);
+  if (protocol === "jt808") return jt808FrameLocations(rawHex).map((l) => jt808Position(l.location, l.resent));
   return [];
 }

@@ -1,14 +1,11 @@
-import { type FrameProtocol, frameProtocol } from "../frames/positions";
+import { type FrameProtocol, frameProtocol, jt808FrameLocations } from "../frames/positions";
 import { COMMAND } from "../gbt32960/codes";
-import { hexToBytes } from "../gbt32960/hex";
 import { decodeMessage } from "../gbt32960/message";
 import { ALARM_BITS } from "../gbt32960/realtime/alarm";
 import type { Coded, Quantity, ValueStatus } from "../gbt32960/realtime/quantity";
 import type { RealtimeData } from "../gbt32960/realtime/realtimeData";
-import { JT808_BATCH_RESENT } from "../jt808/batchLocation";
 import { JT808_ALARM_BITS, jt808AlarmNames } from "../jt808/flags";
 import { type Jt808Location, jt808Coordinates } from "../jt808/location";
-import { decodeJt808Message } from "../jt808/message";
 
 /**
  * The TBOX message journals read from the gateway's frame journal (issue 16; platform-shell.md
@@ -167,27 +164,13 @@ function jt808Entry(l: Jt808Location, resent: boolean): TboxJournalEntry {
   };
 }
 
-function jt808Entries(rawHex: string): TboxJournalEntry[] {
-  const bytes = hexToBytes(rawHex);
-  if (!bytes.ok) return [];
-  const message = decodeJt808Message(bytes.value);
-  if (!message.ok) return [];
-  const { body } = message.value;
-  if (body.kind === "location") return [jt808Entry(body.location, false)];
-  if (body.kind === "batchLocation") {
-    const resent = body.batch.type === JT808_BATCH_RESENT;
-    return body.batch.locations.map((l) => jt808Entry(l, resent));
-  }
-  return [];
-}
-
 /**
  * The reports of a stored frame: one per GB/T 32960 real-time/re-sent unit, one per JT/T 808
  * location (each entry of a 0x0704 batch). A frame that does not decode reports none.
  */
 export function tboxJournalEntries(rawHex: string): TboxJournalEntry[] {
   const protocol = frameProtocol(rawHex);
-  if (protocol === "jt808") return jt808Entries(rawHex);
+  if (protocol === "jt808") return jt808FrameLocations(rawHex).map((l) => jt808Entry(l.location, l.resent));
   if (protocol !== "gbt32960") return [];
   const decoded = decodeMessage(rawHex);
   if (!decoded.ok || decoded.value.body.kind !== "realtime") return [];

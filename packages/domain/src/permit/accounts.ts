@@ -28,6 +28,8 @@ export const MSG_PERMIT_MOBILE = "手机号应为11位手机号码";
 export const MSG_PERMIT_EMAIL = "邮箱格式不正确";
 export const MSG_PERMIT_ORG = "请选择所属组织";
 export const MSG_PERMIT_ROLES = "请至少选择一个角色";
+/** A role id that is not a role of the organisation's tenant (another tenant's, or deleted). */
+export const MSG_PERMIT_ROLE_NOT_FOUND = "所选角色不存在或不属于该组织所在租户";
 export const MSG_PERMIT_OWN_LAST_ADMIN_ROLE = "不能移除自己的最后一个管理角色";
 export const MSG_PERMIT_LAST_ADMIN = "该账号是本租户最后一个管理员，不能移除其管理角色或停用";
 export const MSG_PERMIT_SELF_DISABLE = "不能停用或锁定自己的账号";

@@ -13,8 +13,6 @@ export interface StoredFrame {
   readonly status: FrameStatus;
 }
 
-const finite = (n: number | null | undefined) => (n === null || n === undefined ? null : n);
-
 /**
  * Writes what a batch of stored frames reported into the decoded stores, inside the batch's
  * transaction: every position (the track) and the alarm episodes — a start at the first report
@@ -44,9 +42,9 @@ export async function writeDecodedStores(trx: Kysely<Database>, frames: readonly
         fix_valid: e.fixValid,
         longitude: e.longitude,
         latitude: e.latitude,
-        speed_kmh: finite(e.speed?.value),
-        mileage_km: finite(e.mileage?.value),
-        soc: finite(e.soc?.value),
+        speed_kmh: e.speed?.value ?? null,
+        mileage_km: e.mileage?.value ?? null,
+        soc: e.soc?.value ?? null,
       })),
   );
   for (let i = 0; i < positions.length; i += 1000) {

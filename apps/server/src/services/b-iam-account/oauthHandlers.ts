@@ -128,19 +128,23 @@ export const getToken: Handler = async ({ body, request, reply }, ctx) => {
       missing.map((field) => ({ field, msg: `${field}：必填` })),
     );
   }
-  const redeemed = await redeemCode(
-    ctx.db,
-    {
-      code: String(form.code),
-      clientId: client.client_id,
-      redirectUri: String(form.redirect_uri),
-      state: grant === "iam_sso_login" ? form.state : undefined,
-      codeVerifier: form.code_verifier || undefined,
-    },
-    now,
-  );
-  if (redeemed === null) throw new OAuthError("invalid_grant", "授权码无效或已过期");
-  return sendToken(reply, await issueToken(ctx.db, redeemed.accountId, client.client_id, now, redeemed.codeHash));
+  // Spending the code and issuing its token commit together: a failed insert must not burn the code.
+  const token = await ctx.db.transaction().execute(async (trx) => {
+    const redeemed = await redeemCode(
+      trx,
+      {
+        code: String(form.code),
+        clientId: client.client_id,
+        redirectUri: String(form.redirect_uri),
+        state: grant === "iam_sso_login" ? form.state : undefined,
+        codeVerifier: form.code_verifier || undefined,
+      },
+      now,
+    );
+    return redeemed && issueToken(trx, redeemed.accountId, client.client_id, now, redeemed.codeHash);
+  });
+  if (token === null) throw new OAuthError("invalid_grant", "授权码无效或已过期");
+  return sendToken(reply, token);
 };
 
 /**

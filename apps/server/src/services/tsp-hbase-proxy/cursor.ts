@@ -1,3 +1,4 @@
+import { invalidField } from "../../http/envelope";
 import type { Secrets } from "../../platform/secrets";
 import type { JournalKind } from "./tables";
 
@@ -37,4 +38,12 @@ export function decodeCursor(secrets: Secrets, scope: CursorScope, key: string):
   const ts = Number(payload.split("|").at(-1));
   if (!Number.isSafeInteger(ts) || payload !== payloadOf(scope, ts)) return null;
   return ts;
+}
+
+/** The report time a request's `rowKey` continues after (null without one); a bad key is a 400. */
+export function cursorAfter(secrets: Secrets, scope: CursorScope, rowKey: string | undefined): number | null {
+  if (rowKey === undefined) return null;
+  const after = decodeCursor(secrets, scope, rowKey);
+  if (after === null) throw invalidField("rowKey", "游标无效或已被篡改，请重新查询");
+  return after;
 }

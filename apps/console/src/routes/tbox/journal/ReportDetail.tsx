@@ -2,12 +2,7 @@ import { decodeJt808Message, decodeMessage, hexToBytes, readingText } from "@tsp
 import type { Reading, TboxJournalRow } from "../../../api/tboxJournals";
 import { formatDateTime } from "../../../format/dateTime";
 import { type Translate, useT } from "../../../i18n/i18n";
-import { frameFields, spacedHex } from "../loginJournal/FrameDetail";
-
-interface Field {
-  label: string;
-  value: string;
-}
+import { type Field, FrameTable, frameFields } from "../loginJournal/FrameDetail";
 
 const hex4 = (n: number) => `0x${n.toString(16).toUpperCase().padStart(4, "0")}`;
 
@@ -68,39 +63,8 @@ export function reportFields(row: TboxJournalRow, t: Translate): Field[] {
   ];
 }
 
-/** The raw bytes of a report's frame beside what they say (the login journal's FrameDetail, for reports). */
+/** The raw bytes of a report's frame beside what they say (the login journal's FrameTable, for reports). */
 export function ReportDetail({ row }: { row: TboxJournalRow; filters?: unknown }) {
   const t = useT();
-  const fields = reportFields(row, t);
-  return (
-    <div className="grid gap-4 lg:grid-cols-2">
-      <section aria-label={t("frame.hex")}>
-        <h3 className="mb-2 text-sm font-medium text-gray-700">{t("frame.hex")}</h3>
-        <pre className="max-h-96 overflow-auto whitespace-pre-wrap rounded bg-gray-50 p-3 font-mono text-xs leading-5 text-gray-700">
-          {spacedHex(row.content)}
-        </pre>
-      </section>
-      <section aria-label={t("frame.title")}>
-        <h3 className="mb-2 text-sm font-medium text-gray-700">{t("frame.title")}</h3>
-        <table className="w-full text-sm">
-          <thead className="sr-only">
-            <tr>
-              <th scope="col">{t("frame.field")}</th>
-              <th scope="col">{t("frame.value")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {fields.map((f) => (
-              <tr key={f.label} className="border-b border-gray-100 last:border-0">
-                <th scope="row" className="w-40 py-1.5 pr-3 text-left font-normal text-gray-500">
-                  {f.label}
-                </th>
-                <td className="break-all py-1.5 font-mono text-gray-800">{f.value}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </section>
-    </div>
-  );
+  return <FrameTable content={row.content} rows={reportFields(row, t)} problem={null} />;
 }

@@ -9,6 +9,7 @@ import {
   type TboxJournalRow,
 } from "../../../api/tboxJournals";
 import { type Translate, useT } from "../../../i18n/i18n";
+import { orderField } from "../loginJournal/journalFilters";
 import { CursorJournal } from "./CursorJournal";
 import { coordinateText, ReportDetail, readingLabel } from "./ReportDetail";
 
@@ -190,16 +191,7 @@ export function journalFields(t: Translate, journal: TboxJournalName, bothProtoc
           },
         ]
       : []),
-    {
-      kind: "choice",
-      key: "order",
-      label: t("journal.order"),
-      showAll: false,
-      options: [
-        { value: "desc", label: t("journal.order.desc") },
-        { value: "asc", label: t("journal.order.asc") },
-      ],
-    },
+    orderField(t),
   ];
 }
 

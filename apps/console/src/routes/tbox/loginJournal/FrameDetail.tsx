@@ -16,7 +16,7 @@ import { formatDateTime } from "../../../format/dateTime";
 import { type Translate, useT } from "../../../i18n/i18n";
 
 /** One labelled value of the decoded frame. */
-interface Field {
+export interface Field {
   label: string;
   value: string;
 }
@@ -166,7 +166,7 @@ export function FrameDetail({ content, boundIccid }: { content: string; boundIcc
 }
 
 /** The hex beside the decoded fields, or beside the reason it does not decode. */
-function FrameTable({ content, rows, problem }: { content: string; rows: Field[]; problem: string | null }) {
+export function FrameTable({ content, rows, problem }: { content: string; rows: Field[]; problem: string | null }) {
   const t = useT();
   return (
     <div className="grid gap-4 lg:grid-cols-2">

@@ -28,20 +28,23 @@ export const journalFilters = filterCodec(
 
 export type JournalFilters = v.InferOutput<typeof journalFilters.schema>;
 
+/** The journals' 排序 choice: newest first (the default) or oldest first. */
+export const orderField = (t: Translate): SearchField => ({
+  kind: "choice",
+  key: "order",
+  label: t("journal.order"),
+  showAll: false,
+  options: [
+    { value: "desc", label: t("journal.order.desc") },
+    { value: "asc", label: t("journal.order.asc") },
+  ],
+});
+
 /** The search form: VIN (17 characters, upper-cased), the time range (近7天 offered), the order. */
 export const journalFields = (t: Translate): SearchField[] => [
   { kind: "vin", key: "vin", label: t("journal.vin"), placeholder: t("journal.vinPlaceholder") },
   { kind: "dateTimeRange", keys: ["start", "end"], label: t("journal.range"), quick: true },
-  {
-    kind: "choice",
-    key: "order",
-    label: t("journal.order"),
-    showAll: false,
-    options: [
-      { value: "desc", label: t("journal.order.desc") },
-      { value: "asc", label: t("journal.order.asc") },
-    ],
-  },
+  orderField(t),
 ];
 
 /**

@@ -2,7 +2,7 @@ import {
   adminGuardProblem,
   checkRecord,
   MSG_PERMIT_ORG,
-  MSG_PERMIT_ROLES,
+  MSG_PERMIT_ROLE_NOT_FOUND,
   MSG_PERMIT_SELF_DISABLE,
   maskPermitMobile,
   msgPermitUsernameTaken,
@@ -242,7 +242,7 @@ async function checkedFields(db: Db, p: Principal, draft: unknown): Promise<Perm
     .where("id", "in", edit.roleIds)
     .where("tenant_id", "=", org.tenant_id)
     .execute();
-  if (roles.length !== new Set(edit.roleIds).size) throw invalidField("roleIds", MSG_PERMIT_ROLES);
+  if (roles.length !== new Set(edit.roleIds).size) throw invalidField("roleIds", MSG_PERMIT_ROLE_NOT_FOUND);
   return { ...edit, roleIds: [...new Set(edit.roleIds)], tenantId: org.tenant_id };
 }
 

@@ -11,10 +11,8 @@ import {
   encodeVehicleLoginMessage,
   RESPONSE_COMMAND,
 } from "@tsp/domain";
-import { sql } from "kysely";
-import { partitionName } from "../../../gateway/frameStore";
 import { writeDecodedStores } from "../../../gateway/stores/decodedStores";
-import { ensureDayPartitions } from "../../../gateway/stores/partitions";
+import { DAY_PARTITIONED, ensureDayPartitions } from "../../../gateway/stores/partitions";
 import type { FrameStatus } from "../../../gateway/tables";
 import { createRng, type Rng } from "../../../seed/rng";
 import type { SeedContext } from "../../types";
@@ -190,14 +188,10 @@ export async function seedFrames(ctx: SeedContext): Promise<void> {
   });
   rows.sort((a, b) => a.received_at - b.received_at);
   const days = new Set(rows.map((r) => Math.floor(r.received_at / DAY)));
-  for (const d of days) {
-    await sql`create table if not exists ${sql.id(partitionName(d * DAY))} partition of gateway_frame
-      for values from (${sql.lit(d * DAY)}) to (${sql.lit(d * DAY + DAY)})`.execute(ctx.db);
-  }
-  // The decoded stores (positions, alarm episodes) through the gateway's own writer.
+  // The journal's and the decoded stores' days; positions and alarm episodes through the gateway's own writer.
   await ensureDayPartitions(
     ctx.db,
-    ["gateway_position", "gateway_alarm"],
+    DAY_PARTITIONED,
     [...days].map((d) => d * DAY),
     new Set(),
   );

@@ -1,9 +1,8 @@
 import type { AppContext } from "../../../context";
 import "../../../gateway/stores/tables";
-import { invalidField } from "../../../http/envelope";
 import { DEFAULT_PAGE_SIZE, keysetBatches, keysetPage } from "../../../platform/listQuery";
 import { defineHandler } from "../../defineHandler";
-import { type CursorScope, decodeCursor, encodeCursor } from "../cursor";
+import { type CursorScope, cursorAfter, encodeCursor } from "../cursor";
 import { checkRange, vinVisible } from "../journalQuery";
 
 /** 报警数据查询's query after the router's validation. */
@@ -118,11 +117,7 @@ export const getAlarmEpisodes = defineHandler<"getAlarmEpisodes">(async ({ query
   const q = episodeQueryOf(query);
   checkRange(q);
   const scope = scopeOf(q);
-  let after: number | null = null;
-  if (query.rowKey !== undefined) {
-    after = decodeCursor(ctx.secrets, scope, query.rowKey);
-    if (after === null) throw invalidField("rowKey", "游标无效或已被篡改，请重新查询");
-  }
+  const after = cursorAfter(ctx.secrets, scope, query.rowKey);
   if (!(await vinVisible(ctx, q.vin, principal.tenantIds))) return { list: [], nextKey: null };
   const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
   const rows = await keysetPage(

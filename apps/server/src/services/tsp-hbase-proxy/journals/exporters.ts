@@ -54,33 +54,23 @@ const COLUMNS = {
 };
 type Column = keyof typeof COLUMNS;
 
+/** The position journals' shared columns (车辆位置报文 adds SOC; 位置补发报文 does not). */
+const POSITION_COLUMNS: Column[] = [
+  "vin",
+  "collectedAt",
+  "receivedAt",
+  "protocol",
+  "fix",
+  "longitude",
+  "latitude",
+  "speed",
+  "mileage",
+];
+
 /** Each journal's sheet: the columns its screen shows, then the raw frame. */
 const JOURNAL_COLUMNS: Record<TboxJournal, Column[]> = {
-  location: [
-    "vin",
-    "collectedAt",
-    "receivedAt",
-    "protocol",
-    "fix",
-    "longitude",
-    "latitude",
-    "speed",
-    "mileage",
-    "soc",
-    "content",
-  ],
-  locationResend: [
-    "vin",
-    "collectedAt",
-    "receivedAt",
-    "protocol",
-    "fix",
-    "longitude",
-    "latitude",
-    "speed",
-    "mileage",
-    "content",
-  ],
+  location: [...POSITION_COLUMNS, "soc", "content"],
+  locationResend: [...POSITION_COLUMNS, "content"],
   warn: ["vin", "collectedAt", "receivedAt", "protocol", "resent", "alarmLevel", "alarms", "content"],
   energyCar: [
     "vin",

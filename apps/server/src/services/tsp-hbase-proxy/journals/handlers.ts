@@ -5,7 +5,7 @@ import { EXPORT_SUBMITTED_MSG } from "../../../platform/exports/queue";
 import { DEFAULT_PAGE_SIZE } from "../../../platform/listQuery";
 import type { Principal } from "../../../platform/principal";
 import { defineHandler } from "../../defineHandler";
-import { type CursorScope, decodeCursor, encodeCursor } from "../cursor";
+import { type CursorScope, cursorAfter, encodeCursor } from "../cursor";
 import { chinaDate } from "../exporters";
 import { checkRange, vinVisible } from "../journalQuery";
 import { scanPage, type TboxJournalQuery } from "./journalScan";
@@ -57,11 +57,7 @@ export const getTboxJournal = defineHandler<"getTboxJournal">(async ({ query, pr
   const q = queryOf(query.journal, query);
   checkRange(q);
   const scope = scopeOf(q);
-  let after: number | null = null;
-  if (query.rowKey !== undefined) {
-    after = decodeCursor(ctx.secrets, scope, query.rowKey);
-    if (after === null) throw invalidField("rowKey", "游标无效或已被篡改，请重新查询");
-  }
+  const after = cursorAfter(ctx.secrets, scope, query.rowKey);
   // Another tenant's vehicle reads as an empty journal: its existence is not revealed.
   if (!(await vinVisible(ctx, q.vin, principal.tenantIds))) return { list: [], nextKey: null };
   const page = await scanPage(ctx, q, principal.tenantIds, after, query.pageSize ?? DEFAULT_PAGE_SIZE);
