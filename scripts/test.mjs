@@ -20,6 +20,7 @@ import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { stripVTControlCharacters } from "node:util";
 import { findChromium } from "./find-chromium.mjs";
 import { startThrowawayPostgres } from "./throwaway-postgres.mjs";
 
@@ -43,7 +44,10 @@ const steps = [
   // Browser specs in E2E_SHARDS Playwright processes side by side (default 2), each with its
   // own server, fresh database and port: one process leaves a core idle while it waits on the
   // browser or the server. Specs never share a server with a spec running at the same time.
-  { name: "browser", cmd: "npx", args: ["playwright", "test"], chromium: true, shards: true },
+  // One retry: a browser test that fails and then passes is reported as flaky, by name, in the
+  // summary below (and counts as passed); one that fails twice fails the run. A flake is a bug
+  // to find, but it must not sink a whole run while it is being found.
+  { name: "browser", cmd: "npx", args: ["playwright", "test", "--retries=1"], chromium: true, shards: true },
 ];
 
 const only = process.argv.slice(2);
@@ -245,6 +249,47 @@ function counts() {
   return { parts, total };
 }
 
+/** ANSI colour codes out, so the digest reads the same in a CI log. */
+const plain = (text) => stripVTControlCharacters(String(text ?? ""));
+/** The first lines of an error message: enough to see which assertion failed and how. */
+const firstLines = (text, n = 6) =>
+  plain(text)
+    .split("\n")
+    .filter((l) => l.trim() && !l.includes("node_modules"))
+    .slice(0, n)
+    .map((l) => `      ${l.trimEnd()}`)
+    .join("\n");
+
+/**
+ * Failed and flaky tests with the start of their error, from the JSON reports: a CI log is often
+ * read only at its end, where the runners' own failure details have scrolled away.
+ */
+function digest() {
+  const lines = [];
+  for (const file of readJson(vitestJson)?.testResults ?? []) {
+    for (const t of file.assertionResults ?? []) {
+      if (t.status !== "failed") continue;
+      lines.push(`  FAILED  ${path.relative(root, file.name)} › ${t.fullName}`);
+      lines.push(firstLines(t.failureMessages?.[0]));
+    }
+  }
+  const walk = (suite, file) => {
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests ?? []) {
+        if (t.status !== "unexpected" && t.status !== "flaky") continue;
+        const where = `${spec.file ?? file}:${spec.line} › ${spec.title}`;
+        const failedTry = (t.results ?? []).find((r) => r.status !== "passed" && r.status !== "skipped");
+        lines.push(`  ${t.status === "flaky" ? "FLAKY (passed on retry)" : "FAILED"}  ${where}`);
+        lines.push(firstLines(failedTry?.error?.message ?? failedTry?.errors?.[0]?.message));
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, suite.file ?? file);
+  };
+  for (let k = 1; k <= shardCount; k++)
+    for (const suite of readJson(shardJson(k))?.suites ?? []) walk(suite, suite.file);
+  return lines;
+}
+
 console.log("\n━━ summary ━━");
 for (const r of results) console.log(`${r.ok ? "ok  " : "FAIL"}  ${r.name} (${r.seconds} s)`);
 const failed = results.filter((r) => !r.ok);
@@ -262,6 +307,8 @@ if (only.length)
   );
 if (interrupted && !notRun.length) skipped.push("the rest of the run (interrupted)");
 const { parts, total } = counts();
+const problems = digest();
+if (problems.length) console.log(`failed or flaky tests:\n${problems.join("\n")}`);
 console.log(
   `ran: ${[...results.filter((r) => !r.setup).map((r) => r.name), ...ran].join(", ")}; skipped: ${skipped.join("; ") || "nothing"}`,
 );
