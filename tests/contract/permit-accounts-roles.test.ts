@@ -240,6 +240,48 @@ describe.skipIf(engine.skip)(`permit accounts and roles contract (${engine.kind}
     expect((await accounts(selfViewer)).map((a) => a.username)).toEqual(["selfviewer"]);
   });
 
+  it("applies the same data scope to the operation log, its entry and its export", async () => {
+    const ops = (await orgs(admin)).find((o) => o.name === "车辆运营部") as Org;
+    const grants = ["/permit/log", "/permit/log/export"];
+    const orgLog = await createRole(admin, "org_log", grants, "org");
+    const selfLog = await createRole(admin, "self_log", grants, "self");
+    await createAccount(admin, "orglog", ops.orgId, [orgLog.roleId]);
+    await createAccount(admin, "selflog", ops.orgId, [selfLog.roleId]);
+    const orgReader = (await signIn(server.url, "orglog", "Start@123456")).token;
+    const selfReader = (await signIn(server.url, "selflog", "Start@123456")).token;
+    // A refused write is logged too: the self-scoped reader's own entry.
+    const refused = await ledger.call("createPermitRole", {
+      token: selfReader,
+      body: { code: "nope", name: "x", dataScope: "tenant", menuIds: [] },
+    });
+    expect(refused.status).toBe(403);
+    const log = async (token: string) => {
+      const answer = await ledger.call("listOperationLogs", { token, query: { pageSize: 100 } });
+      expect(answer.status, answer.body.msg).toBe(200);
+      return answer.body.data as { list: { id: number; username: string }[]; total: number };
+    };
+    const everything = await log(admin);
+    const adminEntry = everything.list.find((e) => e.username === "admin");
+    expect(adminEntry).toBeDefined();
+    expect(everything.list.some((e) => e.username === "selflog")).toBe(true);
+
+    const own = await log(selfReader);
+    expect(own.total).toBeGreaterThan(0);
+    expect(new Set(own.list.map((e) => e.username))).toEqual(new Set(["selflog"]));
+    const byOrg = await log(orgReader);
+    const names = new Set(byOrg.list.map((e) => e.username));
+    expect(names.has("operator")).toBe(true);
+    expect(names.has("selflog")).toBe(true);
+    expect(names.has("admin")).toBe(false);
+    expect(byOrg.total).toBeLessThan(everything.total);
+
+    // Another account's entry is not found through the self scope; the organisation reader sees the self reader's.
+    const hidden = await ledger.call("getOperationLog", { token: selfReader, query: { id: adminEntry?.id } });
+    expect(hidden.status).toBe(404);
+    const seen = await ledger.call("getOperationLog", { token: orgReader, query: { id: own.list[0]?.id } });
+    expect(seen.status).toBe(200);
+  });
+
   it("locks, unlocks, disables and enables an account; sign-in and tokens follow", async () => {
     const reader1 = (await accounts(admin, { username: "reader1" }))[0] as Account;
     const token = (await signIn(server.url, "reader1", "Start@123456")).token;

@@ -118,7 +118,11 @@ export interface paths {
         };
         /**
          * 操作日志 — a numbered page
-         * @description Entries of the caller's tenant and its sub-tenants, newest first. The server writes one
+         * @description Entries of the caller's tenant and its sub-tenants, newest first, within the data scope
+         *     of the caller's roles (the widest one held): 全部租户数据 — every entry; 本组织及下级 —
+         *     entries made by accounts of the caller's organisation and below; 仅本人 — its own (the
+         *     same scope as the account list; `getOperationLog` and the export apply it too — an
+         *     entry outside it is 404). The server writes one
          *     entry for every call that changes something (every non-GET operation with a bearer token,
          *     bar the spec's searches made with POST) and every GET with an `x-permission` (exports and
          *     downloads), in one place (its HTTP hook), including calls that failed (400, 403, 404,

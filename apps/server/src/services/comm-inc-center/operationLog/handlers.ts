@@ -1,5 +1,5 @@
 import { LOG_RESULT_LABELS, logSearchRange } from "@tsp/domain";
-import { type Kysely, type SqlBool, sql } from "kysely";
+import { type Expression, type Kysely, type SqlBool, sql } from "kysely";
 import type { Database } from "../../../db/schema";
 import { badRequest, notFound, ok } from "../../../http/envelope";
 import type { ExportSheet } from "../../../platform/exports/exporter";
@@ -7,6 +7,7 @@ import { EXPORT_SUBMITTED_MSG } from "../../../platform/exports/queue";
 import { containsPattern, countOf, keysetBatches, numberedPage } from "../../../platform/listQuery";
 import { inTenants } from "../../../platform/principal";
 import { defineHandler } from "../../defineHandler";
+import { accountScope, type ScopeHolder } from "../../b-iam-account/accounts/scope";
 import { must } from "../../tsp-bss/actor";
 import { flushOperationLog } from "./writer";
 import "./tables";
@@ -31,11 +32,29 @@ function rangeOf(f: LogFilter, nowMs: number) {
   return range.value;
 }
 
-/** The caller's entries matching the filters. */
-function filtered(db: Db, tenantIds: readonly number[], f: LogFilter, range: { start: number; end: number }) {
+type LogScope = Awaited<ReturnType<typeof accountScope>>;
+
+/**
+ * The entries a role's data scope (角色管理) lets its holder read, the same scope as the account
+ * list's: 全部租户数据 — every entry of its tenants; 本组织及下级 — entries made by accounts of its
+ * organisation's subtree; 仅本人 — its own entries. An export applies its submitter's scope.
+ */
+function inLogScope(holder: ScopeHolder, s: LogScope): Expression<SqlBool> {
+  if (s.scope === "self") return sql<SqlBool>`operation_log.account_id = ${holder.accountId}`;
+  if (s.scope === "org")
+    return s.orgIds.length
+      ? sql<SqlBool>`operation_log.account_id in (select id from account where org_id in (${sql.join(s.orgIds)}))`
+      : sql<SqlBool>`false`;
+  return sql<SqlBool>`true`;
+}
+
+/** The holder's entries matching the filters. */
+async function filtered(db: Db, holder: ScopeHolder, f: LogFilter, range: { start: number; end: number }) {
+  const scope = await accountScope(db, holder);
   let q = db
     .selectFrom("operation_log")
-    .where(inTenants("operation_log.tenant_id", { tenantIds }))
+    .where(inTenants("operation_log.tenant_id", holder))
+    .where(inLogScope(holder, scope))
     .where("at", ">=", range.start as never)
     .where("at", "<=", range.end as never);
   const person = f.person?.trim();
@@ -110,7 +129,7 @@ export const listOperationLogs = defineHandler<"listOperationLogs">(async ({ que
   const range = rangeOf(filter, ctx.now().getTime());
   await flushOperationLog(ctx.db);
   const page = await numberedPage(
-    filtered(ctx.db, p.tenantIds, filter, range),
+    await filtered(ctx.db, p, filter, range),
     { pageNum, pageSize },
     {
       order: [
@@ -132,6 +151,7 @@ export const getOperationLog = defineHandler<"getOperationLog">(async ({ query, 
     .select([...ROW_COLUMNS, "method", "path", "status", "params", "user_agent"])
     .where("id", "=", query.id as never)
     .where(inTenants("operation_log.tenant_id", p))
+    .where(inLogScope(p, await accountScope(ctx.db, p)))
     .executeTakeFirst();
   if (!row) throw notFound(MSG_LOG_NOT_FOUND);
   return {
@@ -178,13 +198,13 @@ export const operationLogExporter: ExportSheet = {
     { header: "参数", key: "params", width: 60 },
     { header: "User-Agent", key: "userAgent", width: 40 },
   ],
-  total: (job, ctx) => {
+  total: async (job, ctx) => {
     const f = job.params as LogFilter;
-    return countOf(filtered(ctx.db, job.tenantIds, f, rangeOf(f, ctx.now().getTime())));
+    return countOf(await filtered(ctx.db, job, f, rangeOf(f, ctx.now().getTime())));
   },
   async *rows(job, ctx) {
     const f = job.params as LogFilter;
-    const q = filtered(ctx.db, job.tenantIds, f, rangeOf(f, ctx.now().getTime()));
+    const q = await filtered(ctx.db, job, f, rangeOf(f, ctx.now().getTime()));
     for await (const batch of keysetBatches(
       q,
       { column: "id", desc: true, batch: 1000, keyOf: (r) => Number((r as Row).id) },
