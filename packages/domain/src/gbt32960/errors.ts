@@ -29,7 +29,8 @@ export type FrameErrorCode =
   | "bad-count"
   | "bad-number"
   | "truncated"
-  | "unsupported-type";
+  | "unsupported-type"
+  | "bad-param";
 
 /** Builds a failed result carrying a {@link FrameError}. */
 export function frameError(code: FrameErrorCode, message: string, offset?: number) {

@@ -11,6 +11,7 @@ export {
   START_BYTE,
 } from "./codes";
 export { decodeCollectionTime, encodeCollectionTime } from "./collectionTime";
+export * from "./downlink/index";
 export type { FrameError, FrameErrorCode } from "./errors";
 export { decodeFrame, encodeFrame, type Gbt32960Frame, HEADER_LENGTH, MAX_DATA_LENGTH } from "./frame";
 export { bytesToHex, hexToBytes } from "./hex";
