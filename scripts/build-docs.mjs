@@ -36,7 +36,9 @@ function redocly(args, output) {
 function decorate(op) {
   const flags = [
     op["x-public"] === true || (Array.isArray(op.security) && op.security.length === 0) ? "公开（无需令牌）" : "",
-    typeof op["x-permission"] === "string" ? `按钮权限 \`${op["x-permission"]}\`` : "",
+    typeof op["x-permission"] === "string"
+      ? `按钮权限 ${[op["x-permission"], ...(op["x-permission-also"] ?? [])].map((p) => `\`${p}\``).join(" 或 ")}`
+      : "",
     op["x-long-running"] === true ? "长耗时（超时 200 s）" : "",
   ].filter(Boolean);
   const notes = [

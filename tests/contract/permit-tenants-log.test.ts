@@ -39,8 +39,8 @@ async function entries(token: string, query: Record<string, unknown> = {}): Prom
   return res.body.data.list;
 }
 
-/** An account of the tenant holding a role of its own with every menu and button. */
-async function accountIn(tenantId: number, username: string): Promise<void> {
+/** An account of the tenant holding a role of its own with every menu and button (or only those of `apis`). */
+async function accountIn(tenantId: number, username: string, apis?: readonly string[]): Promise<void> {
   const db = server.ctx.db;
   const org = await db
     .insertInto("org")
@@ -52,7 +52,12 @@ async function accountIn(tenantId: number, username: string): Promise<void> {
     .values({ tenant_id: tenantId, code: `${username}_all`, name: "全部权限" })
     .returning("id")
     .executeTakeFirstOrThrow();
-  const menus = await db.selectFrom("menu").select("id").execute();
+  const menus = await db
+    .selectFrom("menu")
+    .select("id")
+    .$if(apis !== undefined, (q) => q.where("api", "in", apis ?? []))
+    .execute();
+  if (apis) expect(menus).toHaveLength(apis.length);
   await db
     .insertInto("role_menu")
     .values(menus.map((m) => ({ role_id: role.id, menu_id: m.id })))
@@ -309,6 +314,45 @@ describe.skipIf(engine.skip)(`permit operation log contract (${engine.kind})`, (
     expect((await ledger.call("updateTenant", { token: admin, body: { tenantId: t.tenantId } })).status).toBe(400);
     const [latest] = await entries(admin, { operation: "createTenant", result: "success" });
     expect(latest).toMatchObject({ operation: "租户管理·新增", target: "code=t9001", username: "admin" });
+  });
+
+  it("lets an account holding only 下级租户管理's buttons manage the tenants below its own (x-permission-also)", async () => {
+    const [root] = (await ledger.call("listTenantTree", { token: admin })).body.data as TenantNode[];
+    const own = (
+      await ledger.call("createTenant", {
+        token: admin,
+        body: { parentId: root?.tenantId, code: "T9300", name: "区域公司" },
+      })
+    ).body.data as TenantNode;
+    await accountIn(own.tenantId, "below9300", [
+      "/permit",
+      "/permit/belowTenant",
+      "/permit/belowTenant/add",
+      "/permit/belowTenant/disable",
+    ]);
+    await accountIn(own.tenantId, "viewer9300", ["/permit", "/permit/belowTenant"]);
+    const below = (await signIn(server.url, "below9300", "Sub@123456")).token;
+    const viewer = (await signIn(server.url, "viewer9300", "Sub@123456")).token;
+    const granted = (await ledger.call("getPermissions", { token: below })).body.data.buttonApis as string[];
+    expect(granted.toSorted()).toEqual(["/permit/belowTenant/add", "/permit/belowTenant/disable"]);
+
+    const made = await ledger.call("createTenant", {
+      token: below,
+      body: { parentId: own.tenantId, code: "T9301", name: "区域公司下级" },
+    });
+    expect(made.status, made.body.msg).toBe(200);
+    const child = made.body.data as TenantNode;
+    expect((await ledger.call("disableTenant", { token: below, body: { tenantId: child.tenantId } })).status).toBe(200);
+    // Neither 租户管理's nor 下级租户管理's 启用 is held: refused.
+    const enable = await ledger.call("enableTenant", { token: below, body: { tenantId: child.tenantId } });
+    expect(enable.status).toBe(403);
+    // Without any button, the screen is read-only: the same call is refused.
+    const none = await ledger.call("createTenant", {
+      token: viewer,
+      body: { parentId: own.tenantId, code: "T9302", name: "无权限" },
+    });
+    expect(none.status).toBe(403);
+    expect((await ledger.call("listTenantTree", { token: viewer, query: { scope: "below" } })).status).toBe(200);
   });
 
   it("disabling a tenant signs its accounts out on their next request and refuses their sign-in; enabling brings them back", async () => {

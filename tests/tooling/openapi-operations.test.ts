@@ -173,7 +173,7 @@ describe("operations across all documents", () => {
     expect(byId.get("exportLogoutLog")?.["x-permission"]).toBe("/tbox/loginJournal/logoutLog/export");
   });
 
-  it("writes every x-designed as a one-line reason, and every x-permission as a route path", () => {
+  it("writes every x-designed as a one-line reason, and every x-permission (and -also) as a route path", () => {
     const wrong: string[] = [];
     const visit = (node: unknown, where: string) => {
       if (Array.isArray(node)) for (const [i, child] of node.entries()) visit(child, `${where}/${i}`);
@@ -184,6 +184,16 @@ describe("operations across all documents", () => {
         }
         if (key === "x-permission" && (typeof value !== "string" || !/^(\/[A-Za-z0-9]+)+$/.test(value))) {
           wrong.push(`${where}: x-permission ${String(value)}`);
+        }
+        // x-permission-also: more route paths granting the same call, only beside an x-permission.
+        if (
+          key === "x-permission-also" &&
+          (!Array.isArray(value) ||
+            value.length === 0 ||
+            typeof node["x-permission"] !== "string" ||
+            value.some((v) => typeof v !== "string" || !/^(\/[A-Za-z0-9]+)+$/.test(v) || v === node["x-permission"]))
+        ) {
+          wrong.push(`${where}: x-permission-also ${JSON.stringify(value)}`);
         }
         visit(value, `${where}/${key}`);
       }

@@ -64,7 +64,7 @@ export {
   type TspOta,
   type TspShadow,
 } from "./generated";
-export { type OperationInfo, type OperationMeta, type OperationTable, permissionOf } from "./operations";
+export { type OperationInfo, type OperationMeta, type OperationTable, permissionOf, permissionsOf } from "./operations";
 export { type CursorFetch, cursorPages, hasNextPage, items, type NumberedFetch, numberedPages, unwrap } from "./paging";
 export { createPkce, type PkcePair, pkceChallenge } from "./pkce";
 export {

@@ -38,3 +38,12 @@ export function indexOperations(table: OperationTable | undefined): Map<string, 
 export function permissionOf<Op extends PermittedOperation>(op: Op): (typeof operations)[Op]["permission"] {
   return operations[op].permission;
 }
+
+/**
+ * Every button permission that grants an operation: its `x-permission` and the ones of
+ * `x-permission-also` (the same call behind a second menu). Holding any one of them suffices.
+ */
+export function permissionsOf(op: PermittedOperation): readonly string[] {
+  const meta = operations[op];
+  return [meta.permission, ...meta.alsoPermittedBy];
+}

@@ -1,5 +1,5 @@
 import { checkButtonPermission } from "@tsp/domain";
-import { type PermittedOperation, permissionOf } from "@tsp/sdk";
+import { type PermittedOperation, permissionsOf } from "@tsp/sdk";
 import { useAtomValue } from "jotai";
 import { useMemo } from "react";
 import { buttonApisAtom } from "../session/sessionAtoms";
@@ -12,8 +12,8 @@ export type Can = (need: OperationNeed) => boolean;
 
 /**
  * The button-permission check of the signed-in account, named by the operation a button calls:
- * `can("exportLoginLog")` looks up that operation's `x-permission` in the generated operations
- * table and asks whether buttonApis lists it. A misspelt operation, or one without a button
+ * `can("exportLoginLog")` looks up that operation's `x-permission` (and `x-permission-also`) in
+ * the generated operations table and asks whether buttonApis lists one of them. A misspelt operation, or one without a button
  * permission, does not compile. The check is built once per screen (per buttonApis), not per
  * row. An empty list is a programming slip: false, with the domain's warning logged.
  */
@@ -22,7 +22,7 @@ export function useCan(): Can {
   return useMemo(
     () => (need) => {
       const ops: readonly PermittedOperation[] = typeof need === "string" ? [need] : need;
-      const check = checkButtonPermission(buttonApis, ops.map(permissionOf));
+      const check = checkButtonPermission(buttonApis, ops.flatMap(permissionsOf));
       if (check.warning) console.warn(check.warning);
       return check.allowed;
     },

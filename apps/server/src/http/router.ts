@@ -107,7 +107,12 @@ export function registerOperations(
         // The grants' version on every authenticated answer (403s too): a client that saw another
         // value reloads its permissions (openapi components.yaml headers/AuthzVersion).
         if (principal.authzVersion != null) reply.header(AUTHZ_VERSION_HEADER, principal.authzVersion);
-        if (op.permission && !principal.permissions.has(op.permission)) {
+        // Any one of the operation's button permissions grants it (x-permission, x-permission-also).
+        if (
+          op.permission &&
+          !principal.permissions.has(op.permission) &&
+          !op.alsoPermittedBy.some((a) => principal.permissions.has(a))
+        ) {
           throw forbidden(`没有操作权限：${op.permission}`);
         }
       },

@@ -29,6 +29,8 @@ export interface OperationInfo {
   requiresAuth: boolean;
   /** The button permission of `x-permission`, when any. */
   permission: string | undefined;
+  /** `x-permission-also`: other button permissions granting the same call (any one suffices). */
+  alsoPermittedBy: string[];
   longRunning: boolean;
   designed: string | undefined;
   parameters: ParameterInfo[];
@@ -72,6 +74,7 @@ export function listOperations(docs: OpenApiDocuments): OperationInfo[] {
           description: String(op.description ?? ""),
           requiresAuth: op["x-public"] !== true && needsBearer(security),
           permission: typeof op["x-permission"] === "string" ? op["x-permission"] : undefined,
+          alsoPermittedBy: Array.isArray(op["x-permission-also"]) ? op["x-permission-also"].map(String) : [],
           longRunning: op["x-long-running"] === true,
           designed: typeof op["x-designed"] === "string" ? op["x-designed"] : undefined,
           parameters: mergeParameters(refs, shared, itemFile, (op.parameters as unknown[] | undefined) ?? [], file),

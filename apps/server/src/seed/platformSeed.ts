@@ -171,7 +171,7 @@ export async function seedPlatform(
   return { tenantIds: [t1, t2, t1sub], vehicles };
 }
 
-/** Menus from @tsp/domain's route table; buttons from the `x-permission`s of openapi/. */
+/** Menus from @tsp/domain's route table; buttons from the `x-permission`s (and `x-permission-also`s) of openapi/. */
 async function seedMenus(db: Kysely<Database>, operations: readonly OperationInfo[]) {
   const menuIds: number[] = [];
   const byPath = new Map<string, number>();
@@ -198,7 +198,9 @@ async function seedMenus(db: Kysely<Database>, operations: readonly OperationInf
   for (const node of ROUTE_TABLE) await insert(node, null);
 
   const buttonIds = new Map<string, number>();
-  const permissions = [...new Set(operations.map((op) => op.permission).filter((p): p is string => !!p))].toSorted();
+  const permissions = [
+    ...new Set(operations.flatMap((op) => [op.permission, ...op.alsoPermittedBy]).filter((p): p is string => !!p)),
+  ].toSorted();
   for (const api of permissions) {
     // The button sits under the deepest menu whose path starts the permission string.
     const parent = [...byPath.keys()].filter((p) => api.startsWith(`${p}/`)).toSorted((a, b) => b.length - a.length)[0];
