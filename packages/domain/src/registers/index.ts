@@ -69,6 +69,7 @@ export {
   registerKey,
   registerProblemText,
   registerSchema,
+  writableFields,
 } from "./register";
 
 import { APP_USER_REGISTER } from "../appUser/appUser";

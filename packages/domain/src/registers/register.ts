@@ -49,6 +49,11 @@ export interface RegisterField {
   hint?: string;
   /** Shown in the list (the rest only in the detail). */
   listed?: boolean;
+  /**
+   * Set by the register's own calls (a filing's state and its reason), never by the form, an
+   * edit or an import: listed, filtered, shown and exported, not in the schema or the template.
+   */
+  readOnly?: boolean;
 }
 
 /** One reason a row is refused, on the field the form marks. */
@@ -125,6 +130,9 @@ export function creditCodeProblem(code: string): string | null {
   if (!CREDIT_RE.test(code)) return MSG_CREDIT_CODE_FORMAT;
   return isCreditCodeCheckValid(code) ? null : MSG_CREDIT_CODE_CHECK;
 }
+
+/** The fields the form, an edit and an import write (every field but the read-only ones). */
+export const writableFields = (def: RegisterDef): readonly RegisterField[] => def.fields.filter((f) => !f.readOnly);
 
 /** The check of one field's value, given. */
 function valueSchema(f: RegisterField): v.GenericSchema<unknown, string | number> {
@@ -216,7 +224,7 @@ const schemas = new WeakMap<RegisterDef, v.GenericSchema<unknown, RegisterValues
 export function registerSchema(def: RegisterDef): v.GenericSchema<unknown, RegisterValues> {
   const known = schemas.get(def);
   if (known) return known;
-  const object = v.object(Object.fromEntries(def.fields.map((f) => [f.key, fieldSchema(f)])), (issue) => {
+  const object = v.object(Object.fromEntries(writableFields(def).map((f) => [f.key, fieldSchema(f)])), (issue) => {
     const key = issue.path?.[0]?.key;
     const f = def.fields.find((x) => x.key === key);
     return f ? msgRegisterRequired(f.label) : MSG_REGISTER_NOT_A_ROW;
@@ -288,6 +296,9 @@ export const registerKey = (def: RegisterDef): RegisterField => def.fields[0] as
 /** A row with every field empty (the create form starts from it): null, or "" for text the form types into. */
 export function emptyRegisterRow(def: RegisterDef): Record<string, string | number | null> {
   return Object.fromEntries(
-    def.fields.map((f) => [f.key, f.kind === "integer" || f.kind === "decimal" || f.kind === "choice" ? null : ""]),
+    writableFields(def).map((f) => [
+      f.key,
+      f.kind === "integer" || f.kind === "decimal" || f.kind === "choice" ? null : "",
+    ]),
   );
 }
