@@ -3,6 +3,8 @@ import { type Migration, Migrator } from "kysely/migration";
 import * as m0003 from "../gateway/migrations/0003_gateway";
 import * as m0004 from "../gateway/migrations/0004_jt808_terminal";
 import * as m0005 from "../gateway/migrations/0005_decoded_stores";
+import * as m0006 from "../gateway/migrations/0006_commands";
+import * as m0007 from "../gateway/migrations/0007_latest_state";
 import type { ServiceModule } from "../services/types";
 import * as m0001 from "./migrations/0001_app_meta";
 import * as m0002 from "./migrations/0002_platform";
@@ -16,6 +18,10 @@ const platformMigrations: Record<string, Migration> = {
   "0004_jt808_terminal": m0004,
   // The gateway's decoded stores: positions and alarm episodes (gateway/stores/).
   "0005_decoded_stores": m0005,
+  // Remote commands to terminals and their transitions (gateway/commands/).
+  "0006_commands": m0006,
+  // The newest new-energy unit per VIN (gateway/stores/latestState.ts).
+  "0007_latest_state": m0007,
 };
 
 /** Plain code-unit order (not locale order), so the sequence is the same on every machine. */

@@ -15,6 +15,7 @@ import {
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import { AnswerQueue, answerFrame, FLAG } from "./answers";
+import { CommandDispatcher, isCommandAnswer } from "./commands/dispatch";
 import { FrameSplitter } from "./frameSplitter";
 import { type FrameRecord, FrameStore, type FrameStoreOptions } from "./frameStore";
 import { type Hj1239Context, serveHj1239 } from "./hj1239Server";
@@ -45,6 +46,8 @@ export interface GatewayOptions extends FrameStoreOptions {
   readonly maxInFlight?: number;
   /** The clock (tests may pin it). */
   readonly now?: () => number;
+  /** How often queued remote commands are looked for and their TTLs swept (default 1 s). */
+  readonly commandPollMs?: number;
 }
 
 export interface Gateway {
@@ -111,6 +114,14 @@ export async function startGateway(db: Kysely<Database>, options: GatewayOptions
   /** VIN → the connection it is logged in on. */
   const online = new Map<string, Socket>();
   const knownVins = new Map<string, { known: boolean; at: number }>();
+  // Remote commands (issue 17): sent to logged-in vehicles, answers matched (commands/dispatch.ts).
+  const commands = new CommandDispatcher(db, {
+    now,
+    pollMs: options.commandPollMs,
+    socketOf: (vin) => online.get(vin),
+    onlineVins: () => online.keys(),
+  });
+  commands.start();
 
   async function vinKnown(vin: string): Promise<boolean> {
     const cached = knownVins.get(vin);
@@ -172,6 +183,12 @@ export async function startGateway(db: Kysely<Database>, options: GatewayOptions
       }
       const f = frame.value;
       const base = { receivedAt, vin: f.vin, command: f.command, edition: f.edition, rawHex, peer };
+      if (isCommandAnswer(f)) {
+        // A terminal's answer to a remote command: journaled, matched to its command, never answered.
+        answers.after(store.add({ ...base, status: "ok", reason: null }), undefined);
+        await commands.answer(f, bytes, receivedAt).catch(() => undefined);
+        return;
+      }
       if (f.responseFlag !== RESPONSE_COMMAND || !SERVED.has(f.command)) {
         answers.after(store.add({ ...base, status: "unsupported", reason: null }), undefined);
         return;
@@ -214,6 +231,9 @@ export async function startGateway(db: Kysely<Database>, options: GatewayOptions
         online.set(f.vin, socket);
         loggedIn.add(f.vin);
         answers.after(store.add({ ...base, status: "ok", reason: null, login: { ts: b.ts } }), answer(FLAG.success));
+        // Commands queued while it was away go out after the login's answer.
+        const edition = f.edition;
+        void answers.settled.then(() => commands.loggedIn(f.vin, edition));
         return;
       }
       if (b.kind === "logout") {
@@ -328,6 +348,7 @@ export async function startGateway(db: Kysely<Database>, options: GatewayOptions
     host,
     connections: () => sockets.size,
     close: async () => {
+      commands.stop();
       const closed = Promise.all([server.close(), jt808?.close(), hj1239?.close()]);
       for (const s of sockets) s.destroy();
       await closed;

@@ -1,10 +1,16 @@
 import {
   decodeFrame,
+  decodeParamList,
+  decodeParamQuery,
+  decodeTerminalControl,
+  encodeFrame,
+  encodeParamList,
   encodeRealtimeMessage,
   encodeVehicleLoginMessage,
   encodeVehicleLogoutMessage,
   type Gbt32960Frame,
   hexToBytes,
+  type ParamValue,
   type SimVehicle,
 } from "@tsp/domain";
 import { FrameSplitter } from "../gateway/frameSplitter";
@@ -12,7 +18,27 @@ import { type GatewayAddress, Link } from "./link";
 import { type SimFleetVehicle, SimTerminal } from "./terminal";
 
 const RESPONSE_SUCCESS = 0x01;
+const RESPONSE_ERROR = 0x02;
+const RESPONSE_COMMAND = 0xfe;
 const LOGIN = 0x01;
+const QUERY = 0x80;
+const SET = 0x81;
+const CONTROL = 0x82;
+
+/**
+ * How simulated terminals treat the platform's commands (0x80–0x82): a share that never answers,
+ * a share that answers 错误, and a delay before answering — so every command state is reachable.
+ */
+export interface CommandBehaviour {
+  /** Milliseconds before an answer (default 0). */
+  readonly delayMs?: number;
+  /** Share of commands answered 0x02 错误 (0–1). */
+  readonly failRate?: number;
+  /** Share of commands never answered (0–1). */
+  readonly silentRate?: number;
+  /** Randomness for the shares (default Math.random; tests pass their own). */
+  readonly random?: () => number;
+}
 
 function bytes(hex: { ok: true; value: string } | { ok: false; error: { message: string } }): Uint8Array {
   if (!hex.ok) throw new Error(hex.error.message);
@@ -49,12 +75,80 @@ export function realtimeFrame(vin: string, s: SimVehicle, resent: boolean): Uint
 export class GbtTerminal extends SimTerminal {
   private link: Link<Gbt32960Frame> | undefined;
   private serial = 0;
+  /** The terminal's parameters (GB/T 32960 0x01–0x10) as a T-BOX keeps them; 0x81 changes them. */
+  readonly params = new Map<number, ParamValue>();
+  /** When the last live report went out (sample time): a report period longer than the fleet's step thins them. */
+  private lastLiveAt = Number.NEGATIVE_INFINITY;
 
   constructor(
     vehicle: SimFleetVehicle,
     private readonly address: GatewayAddress,
+    private readonly behaviour: CommandBehaviour = {},
   ) {
     super(vehicle);
+    const initial: [number, ParamValue][] = [
+      [0x01, 1000],
+      [0x02, 10],
+      [0x03, 1000],
+      [0x05, address.host],
+      [0x06, address.port],
+      [0x07, "HW1.0"],
+      [0x08, "FW1.2"],
+      [0x09, 60],
+      [0x0a, 10],
+      [0x0b, 10],
+      [0x0c, 30],
+      [0x0e, "gb.mee.example"],
+      [0x0f, 19006],
+      [0x10, 2],
+    ];
+    for (const [id, value] of initial) this.params.set(id, value);
+  }
+
+  /** The report period a 0x81 set (parameter 0x02), in ms; until one, every sample of the fleet is sent. */
+  reportPeriodMs: number | undefined;
+
+  /** Answers a command frame of the platform as a terminal would (after the behaviour's delay, or never). */
+  private onCommand(f: Gbt32960Frame, link: () => Link<Gbt32960Frame> | undefined): void {
+    const random = this.behaviour.random ?? Math.random;
+    if (random() < (this.behaviour.silentRate ?? 0)) return;
+    const fail = random() < (this.behaviour.failRate ?? 0);
+    const reply = (flag: number, data: Uint8Array) => {
+      const frame = encodeFrame({ ...f, responseFlag: flag, data });
+      if (!frame.ok) return;
+      const send = () => link()?.write(frame.value);
+      if (this.behaviour.delayMs) setTimeout(send, this.behaviour.delayMs).unref();
+      else send();
+    };
+    const time = f.data.subarray(0, 6);
+    if (f.command === QUERY) {
+      const q = decodeParamQuery(f.data);
+      if (!q.ok || fail) {
+        reply(RESPONSE_ERROR, time);
+        return;
+      }
+      const params = q.value.ids.flatMap((id) => {
+        const value = this.params.get(id);
+        return value === undefined ? [] : [{ id, value }];
+      });
+      const list = encodeParamList({ collectedAt: q.value.collectedAt, params });
+      reply(list.ok ? RESPONSE_SUCCESS : RESPONSE_ERROR, list.ok ? list.value : time);
+      return;
+    }
+    if (f.command === SET) {
+      const list = decodeParamList(f.data);
+      if (!list.ok || fail) {
+        reply(RESPONSE_ERROR, time);
+        return;
+      }
+      for (const p of list.value.params) this.params.set(p.id, p.value);
+      const period = list.value.params.find((p) => p.id === 0x02);
+      if (period) this.reportPeriodMs = Number(period.value) * 1000;
+      reply(RESPONSE_SUCCESS, time);
+      return;
+    }
+    const control = decodeTerminalControl(f.data);
+    reply(control.ok && !fail ? RESPONSE_SUCCESS : RESPONSE_ERROR, time);
   }
 
   protected connected(): boolean {
@@ -68,13 +162,25 @@ export class GbtTerminal extends SimTerminal {
 
   protected async open(at: number): Promise<boolean> {
     const splitter = new FrameSplitter();
+    // Commands may come right behind the login's answer, before the session is marked open.
+    let opened: Link<Gbt32960Frame> | undefined;
     const link = await Link.open(this.address.host, this.address.port, (chunk) =>
       splitter.push(chunk).flatMap((p) => {
         if (p.kind !== "frame") return [];
         const f = decodeFrame(p.bytes);
+        if (
+          f.ok &&
+          f.value.responseFlag === RESPONSE_COMMAND &&
+          f.value.command >= QUERY &&
+          f.value.command <= CONTROL
+        ) {
+          this.onCommand(f.value, () => opened);
+          return [];
+        }
         return f.ok ? [f.value] : [];
       }),
     );
+    opened = link;
     this.serial = (this.serial % 65531) + 1;
     const { vin, iccid } = this.vehicle;
     link.write(
@@ -100,6 +206,10 @@ export class GbtTerminal extends SimTerminal {
   }
 
   protected sendLive(s: SimVehicle): void {
+    // A sample sooner than the report period after the last one stays unsent (the fleet steps
+    // every --rate seconds; a longer period set by 0x81 thins the reports).
+    if (this.reportPeriodMs !== undefined && s.at - this.lastLiveAt < this.reportPeriodMs - 1) return;
+    this.lastLiveAt = s.at;
     this.link?.write(realtimeFrame(this.vehicle.vin, s, false));
   }
 

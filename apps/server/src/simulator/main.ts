@@ -43,6 +43,11 @@ const fleet = runFleet({
   intervalMs: options.rate * 1000,
   timeScale: options.timeScale,
   seed: options.seed,
+  commands: {
+    delayMs: options.commandDelay * 1000,
+    failRate: options.commandFailRate,
+    silentRate: options.commandSilentRate,
+  },
 });
 console.log(
   `Simulating ${vehicles.length} vehicles (${known} of the fleet${known < vehicles.length ? `, ${vehicles.length - known} made up: the gateway answers them VIN unknown` : ""}; ` +

@@ -16,6 +16,9 @@ describe("npm run simulate's options", () => {
       seed: 32960,
       duration: 0,
       api: "http://127.0.0.1:8080",
+      commandDelay: 0,
+      commandFailRate: 0,
+      commandSilentRate: 0,
     });
   });
   it("reads every option", () => {
@@ -43,6 +46,12 @@ describe("npm run simulate's options", () => {
         "30",
         "--api",
         "http://tsp:8080",
+        "--command-delay",
+        "2",
+        "--command-fail-rate",
+        "0.1",
+        "--command-silent-rate",
+        "0.05",
       ]),
     ).toEqual({
       vehicles: 2000,
@@ -56,6 +65,9 @@ describe("npm run simulate's options", () => {
       seed: 7,
       duration: 30,
       api: "http://tsp:8080",
+      commandDelay: 2,
+      commandFailRate: 0.1,
+      commandSilentRate: 0.05,
     });
   });
   it("refuses what it cannot use, naming the option", () => {
@@ -66,6 +78,7 @@ describe("npm run simulate's options", () => {
     expect(() => parseSimulateArgs(["--vehicles", "0"])).toThrow("--vehicles must be 1..100000, got 0");
     expect(() => parseSimulateArgs(["--port", "x"])).toThrow("--port must be 1..65535, got x");
     expect(() => parseSimulateArgs(["--fleet", "3"])).toThrow();
+    expect(() => parseSimulateArgs(["--command-fail-rate", "2"])).toThrow("--command-fail-rate must be 0..1, got 2");
   });
   it("a JT/T 808 terminal's phone is 11 digits from its VIN, the same every time", () => {
     expect(phoneOf("LB31K4SN3PF600216")).toMatch(/^14\d{9}$/);

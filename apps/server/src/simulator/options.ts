@@ -17,14 +17,21 @@ export interface SimulateOptions {
   readonly duration: number;
   /** The server whose T-BOX register names the fleet (when DATABASE_URL is not set). */
   readonly api: string;
+  /** Remote commands: seconds before a terminal answers, shares answered 错误 and never answered. */
+  readonly commandDelay: number;
+  readonly commandFailRate: number;
+  readonly commandSilentRate: number;
 }
 
 export const SIMULATE_USAGE = `npm run simulate -- [--vehicles N] [--protocol mixed|gbt32960|jt808|hj1239] [--host H] [--port P]
   [--jt808-port P] [--hj1239-port P] [--rate SECONDS] [--time-scale X] [--seed N] [--duration SECONDS] [--api URL]
+  [--command-delay SECONDS] [--command-fail-rate 0..1] [--command-silent-rate 0..1]
 Drives N vehicles of the seeded fleet against a gateway (default 127.0.0.1, GB/T 32960 on 32960, JT/T 808 on 8808,
 HJ 1239 on 1239; mixed: each vehicle its T-BOX's protocol, the diesel trucks' HJ 1239),
 one report every --rate seconds each (default 10). The fleet is read from DATABASE_URL when set, else from the
-T-BOX register of the server at --api (default http://127.0.0.1:8080, client tsp-automation).`;
+T-BOX register of the server at --api (default http://127.0.0.1:8080, client tsp-automation).
+GB/T 32960 terminals answer remote commands (0x80 query, 0x81 set — a new report period thins their reports —, 0x82
+control) after --command-delay seconds (default 0); --command-fail-rate of them answer 错误, --command-silent-rate never.`;
 
 function int(text: string | undefined, fallback: number, name: string, min: number, max: number): number {
   if (text === undefined) return fallback;
@@ -49,6 +56,9 @@ export function parseSimulateArgs(args: readonly string[]): SimulateOptions {
       seed: { type: "string" },
       duration: { type: "string" },
       api: { type: "string" },
+      "command-delay": { type: "string" },
+      "command-fail-rate": { type: "string" },
+      "command-silent-rate": { type: "string" },
     },
     strict: true,
   });
@@ -68,5 +78,8 @@ export function parseSimulateArgs(args: readonly string[]): SimulateOptions {
     seed: Math.floor(int(values.seed, 32960, "seed", 0, 2 ** 31)),
     duration: int(values.duration, 0, "duration", 0, 365 * 86400),
     api: values.api ?? "http://127.0.0.1:8080",
+    commandDelay: int(values["command-delay"], 0, "command-delay", 0, 3600),
+    commandFailRate: int(values["command-fail-rate"], 0, "command-fail-rate", 0, 1),
+    commandSilentRate: int(values["command-silent-rate"], 0, "command-silent-rate", 0, 1),
   };
 }

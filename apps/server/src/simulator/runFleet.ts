@@ -1,6 +1,6 @@
 import { type SimVehicle, startSimVehicle, stepSimVehicle } from "@tsp/domain";
 import { createRng } from "../seed/rng";
-import { GbtTerminal } from "./gbtTerminal";
+import { type CommandBehaviour, GbtTerminal } from "./gbtTerminal";
 import { Hj1239Terminal } from "./hj1239Terminal";
 import { Jt808Terminal } from "./jt808Terminal";
 import type { GatewayAddress } from "./link";
@@ -17,6 +17,8 @@ export interface FleetOptions {
   readonly seed?: number;
   /** The clock (default Date.now). */
   readonly now?: () => number;
+  /** How GB/T 32960 terminals answer remote commands: delay, failing and never-answering shares. */
+  readonly commands?: Omit<CommandBehaviour, "random">;
 }
 
 export interface RunningFleet {
@@ -49,7 +51,10 @@ export function runFleet(options: FleetOptions): RunningFleet {
         : v.protocol === "hj1239"
           ? // Its own generator (anti-tamper, urea): the motion model's sequence stays the same for every protocol.
             new Hj1239Terminal(v, options.address, createRng(seed + i * 7919 + 1239).next)
-          : new GbtTerminal(v, options.address);
+          : new GbtTerminal(v, options.address, {
+              ...options.commands,
+              random: createRng(seed + i * 7919 + 32960).next,
+            });
     const random = createRng(seed + i * 7919).next;
     let state: SimVehicle = startSimVehicle(i, simNow(), random);
     let running: Promise<void> = Promise.resolve();

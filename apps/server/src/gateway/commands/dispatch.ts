@@ -1,0 +1,172 @@
+import type { Socket } from "node:net";
+import {
+  bytesToHex,
+  COMMAND,
+  decodeAnswerTime,
+  decodeParamList,
+  ENCRYPTION,
+  encodeFrame,
+  encodeParamQuery,
+  encodeParamSet,
+  encodeTerminalControl,
+  type FrameError,
+  type Gbt32960Edition,
+  type Gbt32960Frame,
+  type ParamEntry,
+  RESPONSE_COMMAND,
+  type Result,
+  responseFlagName,
+  type TerminalControl,
+} from "@tsp/domain";
+import type { Kysely } from "kysely";
+import type { Database } from "../../db/schema";
+import { type CommandRow, claimNext, expireCommands, failCommand, recordAnswer } from "./store";
+import type { CommandKind } from "./tables";
+
+const KIND_OF_COMMAND: ReadonlyMap<number, CommandKind> = new Map([
+  [COMMAND.query, "paramQuery"],
+  [COMMAND.set, "paramSet"],
+  [COMMAND.control, "terminalControl"],
+]);
+const COMMAND_OF_KIND: Readonly<Record<CommandKind, number>> = {
+  paramQuery: COMMAND.query,
+  paramSet: COMMAND.set,
+  terminalControl: COMMAND.control,
+};
+
+/** Whether a frame is a terminal's answer to one of the platform's commands (0x80–0x82, flag not 0xFE). */
+export function isCommandAnswer(f: Gbt32960Frame): boolean {
+  return KIND_OF_COMMAND.has(f.command) && f.responseFlag !== RESPONSE_COMMAND;
+}
+
+/** The data unit of a command row, by the domain's encoders. */
+export function commandData(row: CommandRow, wireTime: number): Result<Uint8Array, FrameError> {
+  const p = JSON.parse(row.params) as { ids?: number[]; params?: ParamEntry[]; control?: TerminalControl };
+  if (row.kind === "paramQuery") return encodeParamQuery({ collectedAt: wireTime, ids: p.ids ?? [] });
+  if (row.kind === "paramSet") return encodeParamSet({ collectedAt: wireTime, params: p.params ?? [] });
+  return encodeTerminalControl({ collectedAt: wireTime, control: p.control as TerminalControl });
+}
+
+export interface CommandDispatcherOptions {
+  readonly now: () => number;
+  /** How often queued commands of connected vehicles are looked for and TTLs swept (default 1 s). */
+  readonly pollMs?: number;
+  /** The connection a VIN is logged in on, if any. */
+  readonly socketOf: (vin: string) => Socket | undefined;
+  /** The VINs logged in on this gateway. */
+  readonly onlineVins: () => Iterable<string>;
+}
+
+/**
+ * Sends queued commands to connected GB/T 32960 terminals and matches their answers. State is
+ * in the database only (several gateways may run; each sends to the vehicles connected to it):
+ * a poll finds commands queued through the API, a login sends what queued while the vehicle was
+ * away, an answer sends the VIN's next command. One command per VIN is in flight at a time.
+ */
+export class CommandDispatcher {
+  private readonly busy = new Set<string>();
+  private readonly editions = new Map<string, Gbt32960Edition>();
+  private timer: NodeJS.Timeout | undefined;
+  private polling = false;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly options: CommandDispatcherOptions,
+  ) {}
+
+  start(): void {
+    this.timer = setInterval(() => void this.poll(), this.options.pollMs ?? 1000);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+  }
+
+  /** A vehicle logged in (its edition is the one its commands are written in): send what waits for it. */
+  loggedIn(vin: string, edition: Gbt32960Edition): void {
+    this.editions.set(vin, edition);
+    void this.dispatch(vin);
+  }
+
+  private async poll(): Promise<void> {
+    if (this.polling) return;
+    this.polling = true;
+    try {
+      await expireCommands(this.db, this.options.now());
+      for (const vin of this.options.onlineVins()) await this.dispatch(vin);
+    } catch {
+      // A failed poll (database busy or closing) is retried on the next tick.
+    } finally {
+      this.polling = false;
+    }
+  }
+
+  /** Sends the VIN's next command when none is in flight. */
+  async dispatch(vin: string): Promise<void> {
+    if (this.busy.has(vin)) return;
+    const socket = this.options.socketOf(vin);
+    if (!socket || socket.destroyed) return;
+    this.busy.add(vin);
+    try {
+      const now = this.options.now();
+      const row = await claimNext(this.db, vin, now);
+      if (!row) return;
+      const data = commandData(row, row.wire_time as number);
+      const frame = data.ok
+        ? encodeFrame({
+            edition: this.editions.get(vin) ?? 2016,
+            command: COMMAND_OF_KIND[row.kind],
+            responseFlag: RESPONSE_COMMAND,
+            vin,
+            encryption: ENCRYPTION.none,
+            data: data.value,
+          })
+        : data;
+      if (!frame.ok) {
+        await failCommand(this.db, row.id, frame.error.message, now);
+        return;
+      }
+      if (socket.destroyed) {
+        await failCommand(this.db, row.id, "下发时连接已断开", now);
+        return;
+      }
+      socket.write(frame.value);
+    } catch {
+      // Left as it is in the database: a claimed command expires at its TTL, a queued one is tried again.
+    } finally {
+      this.busy.delete(vin);
+    }
+  }
+
+  /** A terminal's answer: the matching command moves on, then the VIN's next command goes out. */
+  async answer(f: Gbt32960Frame, raw: Uint8Array, receivedAt: number): Promise<CommandRow | undefined> {
+    const kind = KIND_OF_COMMAND.get(f.command) as CommandKind;
+    const flagName = responseFlagName(f.responseFlag, f.edition) ?? String(f.responseFlag);
+    let wireTime: number | undefined;
+    let answer: unknown;
+    let reason: string | null = null;
+    if (kind === "paramQuery" && f.responseFlag === 0x01) {
+      const list = decodeParamList(f.data);
+      if (list.ok) {
+        wireTime = list.value.collectedAt;
+        answer = { params: list.value.params };
+      } else {
+        reason = `终端应答无法解析：${list.error.message}`;
+      }
+    }
+    if (wireTime === undefined) {
+      const time = decodeAnswerTime(f.data);
+      if (!time.ok) return undefined;
+      wireTime = time.value;
+    }
+    if (f.responseFlag !== 0x01) reason = `终端应答“${flagName}”`;
+    const row = await recordAnswer(
+      this.db,
+      { vin: f.vin, kind, wireTime, success: reason === null, reason, answer, answerHex: bytesToHex(raw) },
+      receivedAt,
+    );
+    if (row) void this.dispatch(f.vin);
+    return row;
+  }
+}

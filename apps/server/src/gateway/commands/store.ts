@@ -1,0 +1,239 @@
+import type { Kysely, Selectable, Transaction } from "kysely";
+import type { Database } from "../../db/schema";
+import "./tables";
+import { type CommandKind, type CommandState, type GatewayCommandTable, OPEN_STATES } from "./tables";
+
+/** A command row with numbers as numbers (PostgreSQL returns bigint as text). */
+export type CommandRow = Omit<
+  Selectable<GatewayCommandTable>,
+  "id" | "created_at" | "expires_at" | "sent_at" | "wire_time" | "acknowledged_at" | "finished_at"
+> & {
+  id: number;
+  created_at: number;
+  expires_at: number;
+  sent_at: number | null;
+  wire_time: number | null;
+  acknowledged_at: number | null;
+  finished_at: number | null;
+};
+
+const n = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+
+export function commandRow(r: Selectable<GatewayCommandTable>): CommandRow {
+  return {
+    ...r,
+    id: Number(r.id),
+    tenant_id: Number(r.tenant_id),
+    created_at: Number(r.created_at),
+    expires_at: Number(r.expires_at),
+    sent_at: n(r.sent_at),
+    wire_time: n(r.wire_time),
+    acknowledged_at: n(r.acknowledged_at),
+    finished_at: n(r.finished_at),
+  };
+}
+
+async function event(
+  tx: Transaction<Database> | Kysely<Database>,
+  commandId: number,
+  state: CommandState,
+  at: number,
+  note: string | null = null,
+) {
+  await tx.insertInto("gateway_command_event").values({ command_id: commandId, state, at, note }).execute();
+}
+
+export interface NewCommand {
+  readonly tenantId: number;
+  readonly vin: string;
+  readonly kind: CommandKind;
+  readonly params: unknown;
+  readonly sender: string;
+  readonly ttlMs: number;
+}
+
+/** Writes a command `queued` with its first event, in one transaction (nothing goes out before this commits). */
+export async function queueCommand(db: Kysely<Database>, c: NewCommand, now: number): Promise<CommandRow> {
+  return db.transaction().execute(async (tx) => {
+    const row = await tx
+      .insertInto("gateway_command")
+      .values({
+        tenant_id: c.tenantId,
+        vin: c.vin,
+        kind: c.kind,
+        params: JSON.stringify(c.params),
+        sender: c.sender,
+        state: "queued",
+        created_at: now,
+        expires_at: now + c.ttlMs,
+        sent_at: null,
+        wire_time: null,
+        acknowledged_at: null,
+        finished_at: null,
+        reason: null,
+        answer: null,
+        answer_hex: null,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    const r = commandRow(row);
+    await event(tx, r.id, "queued", now, `由${c.sender}发送`);
+    return r;
+  });
+}
+
+/**
+ * Moves every open command whose TTL passed to `expired` (the sweep; the clock comes in). A
+ * command sent but never answered expires too: the terminal may have it, so it says so.
+ */
+export async function expireCommands(db: Kysely<Database>, now: number): Promise<number> {
+  return db.transaction().execute(async (tx) => {
+    const rows = await tx
+      .updateTable("gateway_command")
+      .set((eb) => ({
+        state: "expired",
+        finished_at: now,
+        reason: eb
+          .case()
+          .when("state", "=", "queued")
+          .then("超过有效期仍未下发（车辆未在线）")
+          .else("超过有效期未收到终端应答")
+          .end(),
+      }))
+      .where("state", "in", OPEN_STATES)
+      .where("expires_at", "<=", now)
+      .returning(["id", "reason"])
+      .execute();
+    for (const r of rows) await event(tx, Number(r.id), "expired", now, r.reason);
+    return rows.length;
+  });
+}
+
+/** Cancels a queued command of the caller's tenants; false when it is not queued (sent ones cannot be called back). */
+export async function cancelCommand(
+  db: Kysely<Database>,
+  id: number,
+  tenantIds: readonly number[],
+  who: string,
+  now: number,
+): Promise<boolean> {
+  return db.transaction().execute(async (tx) => {
+    const row = await tx
+      .updateTable("gateway_command")
+      .set({ state: "cancelled", finished_at: now, reason: `${who}撤销` })
+      .where("id", "=", id)
+      .where("tenant_id", "in", tenantIds.length > 0 ? [...tenantIds] : [-1])
+      .where("state", "=", "queued")
+      .returning("id")
+      .executeTakeFirst();
+    if (!row) return false;
+    await event(tx, id, "cancelled", now, `${who}撤销`);
+    return true;
+  });
+}
+
+/**
+ * Claims the VIN's next command to send, or undefined: none queued and unexpired, or one still
+ * waiting for its answer (commands to one VIN go one at a time, in order). The claim writes
+ * `sent` and the wire time before the bytes go out, so a crash after it never sends twice. The
+ * wire time is whole seconds (the frame's time field) and later than the VIN's previous one,
+ * so an answer matches exactly one command.
+ */
+export async function claimNext(db: Kysely<Database>, vin: string, now: number): Promise<CommandRow | undefined> {
+  return db.transaction().execute(async (tx) => {
+    const waiting = await tx
+      .selectFrom("gateway_command")
+      .select("id")
+      .where("vin", "=", vin)
+      .where("state", "in", ["sent", "acknowledged"])
+      .where("expires_at", ">", now)
+      .executeTakeFirst();
+    if (waiting) return undefined;
+    const next = await tx
+      .selectFrom("gateway_command")
+      .select("id")
+      .where("vin", "=", vin)
+      .where("state", "=", "queued")
+      .where("expires_at", ">", now)
+      .orderBy("id")
+      .limit(1)
+      .executeTakeFirst();
+    if (!next) return undefined;
+    const last = await tx
+      .selectFrom("gateway_command")
+      .select((eb) => eb.fn.max("wire_time").as("last"))
+      .where("vin", "=", vin)
+      .executeTakeFirst();
+    const wire = Math.max(Math.floor(now / 1000) * 1000, (n(last?.last) ?? 0) + 1000);
+    const row = await tx
+      .updateTable("gateway_command")
+      .set({ state: "sent", sent_at: now, wire_time: wire })
+      .where("id", "=", Number(next.id))
+      .where("state", "=", "queued")
+      .returningAll()
+      .executeTakeFirst();
+    if (!row) return undefined;
+    await event(tx, Number(row.id), "sent", now);
+    return commandRow(row);
+  });
+}
+
+/** Marks a claimed command failed when its bytes could not be written (the connection closed meanwhile). */
+export async function failCommand(db: Kysely<Database>, id: number, reason: string, now: number): Promise<void> {
+  await db.transaction().execute(async (tx) => {
+    const row = await tx
+      .updateTable("gateway_command")
+      .set({ state: "failed", finished_at: now, reason })
+      .where("id", "=", id)
+      .where("state", "in", OPEN_STATES)
+      .returning("id")
+      .executeTakeFirst();
+    if (row) await event(tx, id, "failed", now, reason);
+  });
+}
+
+export interface CommandAnswer {
+  readonly vin: string;
+  readonly kind: CommandKind;
+  readonly wireTime: number;
+  readonly success: boolean;
+  readonly reason: string | null;
+  readonly answer: unknown;
+  readonly answerHex: string;
+}
+
+/**
+ * Records a terminal's answer to the sent command of that VIN, kind and wire time: acknowledged
+ * (the answer arrived), then success or failed (its response flag, or an unreadable answer).
+ * GB/T 32960's answer is both the acknowledgement and the result, so both steps carry its time.
+ * An answer matching no open command (late, after expiry; or a duplicate) changes nothing.
+ */
+export async function recordAnswer(
+  db: Kysely<Database>,
+  a: CommandAnswer,
+  now: number,
+): Promise<CommandRow | undefined> {
+  return db.transaction().execute(async (tx) => {
+    const state: CommandState = a.success ? "success" : "failed";
+    const row = await tx
+      .updateTable("gateway_command")
+      .set({
+        state,
+        acknowledged_at: now,
+        finished_at: now,
+        reason: a.reason,
+        answer: a.answer === undefined ? null : JSON.stringify(a.answer),
+        answer_hex: a.answerHex,
+      })
+      .where("vin", "=", a.vin)
+      .where("kind", "=", a.kind)
+      .where("wire_time", "=", a.wireTime)
+      .where("state", "in", ["sent", "acknowledged"])
+      .returningAll()
+      .executeTakeFirst();
+    if (!row) return undefined;
+    await event(tx, Number(row.id), "acknowledged", now, "收到终端应答");
+    await event(tx, Number(row.id), state, now, a.reason);
+    return commandRow(row);
+  });
+}
