@@ -273,6 +273,9 @@ export const TBOX_JOURNAL_OPS = [
   "exportWarnData",
 ];
 
+/** 燃油车国标数据 and 档位车速报文's exports (tbox-journals-2.test.ts; their pages are getTboxJournal's kinds fuelCar and gearsSpeed). */
+export const TBOX_JOURNAL_2_OPS = ["exportFuelCarData", "exportGearsSpeedMessages"];
+
 /** The registers of 机械信息, 车机数据, 监管终端管理, MES车辆管理, APP用户信息 and the app users' bindings (baseinfo-rest.test.ts). */
 export const BASEINFO_REST_OPS = (
   [
@@ -364,6 +367,77 @@ export const PERMIT_ACCOUNT_ROLE_OPS = [
   "deletePermitOrg",
 ];
 
+/** 故障报警, 车辆分组 and 个人消息 (operate-alarms.test.ts). */
+export const OPERATE_ALARM_OPS = [
+  "listOperateAlarms",
+  "acknowledgeOperateAlarm",
+  "closeOperateAlarm",
+  "exportOperateAlarms",
+  "listVehicleGroups",
+  "createVehicleGroup",
+  "renameVehicleGroup",
+  "deleteVehicleGroup",
+  "listVehicleGroupMembers",
+  "addVehicleGroupMembers",
+  "removeVehicleGroupMembers",
+  "importVehicleGroupMembers",
+  "downloadVehicleGroupTemplate",
+  "exportVehicleGroupMembers",
+  "listPersonalMessages",
+  "countUnreadMessages",
+  "markPersonalMessagesRead",
+  "getMessageSetting",
+  "setMessageSetting",
+];
+
+/** 车辆实时状态: the latest state per VIN (vehicle-state.test.ts). */
+export const VEHICLE_STATE_OPS = ["listVehicleStates", "getVehicleState", "exportVehicleStates"];
+
+/** 非道路国四数据转发: the four filings (eight register calls and four moves each), platforms, machines (not-road-four.test.ts). */
+export const NOT_ROAD_FOUR_OPS = [
+  ...(
+    [
+      ["ChipModelFiling", "ChipModelFilings"],
+      ["TerminalModelFiling", "TerminalModelFilings"],
+      ["MachineFiling", "MachineFilings"],
+      ["TerminalReplaceFiling", "TerminalReplaceFilings"],
+    ] as const
+  ).flatMap(([one, many]) => [
+    `list${many}`,
+    `get${one}`,
+    `create${one}`,
+    `update${one}`,
+    `delete${one}`,
+    `export${many}`,
+    `import${many}`,
+    `download${one}Template`,
+    `submit${one}`,
+    `approve${one}`,
+    `reject${one}`,
+    `resubmit${one}`,
+  ]),
+  "listForwardPlatforms",
+  "getForwardPlatform",
+  "createForwardPlatform",
+  "updateForwardPlatform",
+  "deleteForwardPlatform",
+  "listForwardMachines",
+  "addForwardMachines",
+  "setForwardMachineEnabled",
+  "removeForwardMachine",
+];
+
+/** Remote commands: GB/T 32960 query, set, control, cancel, list, detail, timeline (commands.test.ts). */
+export const COMMAND_OPS = [
+  "sendParamQuery",
+  "sendParamSet",
+  "sendTerminalControl",
+  "cancelCommand",
+  "listCommands",
+  "getCommand",
+  "getCommandTimeline",
+];
+
 /** Every list, by the suite that owns it: file → [the list's name in that file, the list]. */
 export const OWNERS: Record<string, readonly [string, readonly string[]]> = {
   "data-service.test.ts": ["DATA_SERVICE_OPS", DATA_SERVICE_OPS],
@@ -386,6 +460,11 @@ export const OWNERS: Record<string, readonly [string, readonly string[]]> = {
   "baseinfo-dealers.test.ts": ["DEALER_STATION_OPS", DEALER_STATION_OPS],
   "data-service-frames.test.ts": ["DATA_SERVICE_FRAME_OPS", DATA_SERVICE_FRAME_OPS],
   "tbox-journals.test.ts": ["TBOX_JOURNAL_OPS", TBOX_JOURNAL_OPS],
+  "tbox-journals-2.test.ts": ["TBOX_JOURNAL_2_OPS", TBOX_JOURNAL_2_OPS],
   "permit-tenants-log.test.ts": ["PERMIT_TENANT_LOG_OPS", PERMIT_TENANT_LOG_OPS],
   "permit-accounts-roles.test.ts": ["PERMIT_ACCOUNT_ROLE_OPS", PERMIT_ACCOUNT_ROLE_OPS],
+  "operate-alarms.test.ts": ["OPERATE_ALARM_OPS", OPERATE_ALARM_OPS],
+  "vehicle-state.test.ts": ["VEHICLE_STATE_OPS", VEHICLE_STATE_OPS],
+  "commands.test.ts": ["COMMAND_OPS", COMMAND_OPS],
+  "not-road-four.test.ts": ["NOT_ROAD_FOUR_OPS", NOT_ROAD_FOUR_OPS],
 };

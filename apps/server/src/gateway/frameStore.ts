@@ -1,6 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import type { Database } from "../db/schema";
 import { writeDecodedStores } from "./stores/decodedStores";
+import { writeLatestState } from "./stores/latestState";
 import { DAY_PARTITIONED, dropExpiredPartitions, ensureDayPartitions, retentionDays } from "./stores/partitions";
 import type { FrameStatus } from "./tables";
 import "./tables";
@@ -149,10 +150,10 @@ export class FrameStore {
         // Rows come back in the order of VALUES: each record's frame id, for the decoded stores.
         .returning("id")
         .execute();
-      await writeDecodedStores(
-        trx,
-        records.map((r, i) => ({ ...r, id: Number(ids[i]?.id) })),
-      );
+      const stored = records.map((r, i) => ({ ...r, id: Number(ids[i]?.id) }));
+      await writeDecodedStores(trx, stored);
+      // The newest GB/T 32960 unit per VIN by collection time (车辆实时状态, 单车查询).
+      await writeLatestState(trx, stored);
       const logins = records.flatMap((r) =>
         r.login && r.vin ? [{ vin: r.vin, ts: r.login.ts, content: r.rawHex }] : [],
       );

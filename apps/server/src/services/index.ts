@@ -13,8 +13,11 @@ import { tspBssBaseInfoRest } from "./tsp-bss/baseInfoRest";
 import { tspBssContent } from "./tsp-bss/content";
 import { tspBssDataService } from "./tsp-bss/dataService";
 import { tspBssDealer } from "./tsp-bss/dealer";
+import { tspBssDeviceManage } from "./tsp-bss/deviceManage";
 import { tspBssLease } from "./tsp-bss/lease";
 import { tspBssLoan } from "./tsp-bss/loan";
+import { tspBssNotRoadFour } from "./tsp-bss/notRoadFour";
+import { tspBssOperate } from "./tsp-bss/operate";
 import { tspBssRealname } from "./tsp-bss/realname";
 import { tspBssRegisters } from "./tsp-bss/registers";
 import { tspBssServiceStation } from "./tsp-bss/serviceStation";
@@ -23,12 +26,14 @@ import { tspBssTbox } from "./tsp-bss/tbox";
 import { tspBssModelAbility } from "./tsp-bss/vehicleAbility";
 import { tspBssModelCatalogue } from "./tsp-bss/vehicleModel";
 import { tspBssVehicleSale } from "./tsp-bss/vehicleSale";
+import { tspCommand } from "./tsp-command";
 import { tspHbaseProxy } from "./tsp-hbase-proxy";
 import { tspHbaseProxyFrames } from "./tsp-hbase-proxy/frames";
 import { tspHbaseProxyJournals } from "./tsp-hbase-proxy/journals";
 import { tspJsatl } from "./tsp-jsatl";
 import { tspOta } from "./tsp-ota";
 import { tspShadow } from "./tsp-shadow";
+import { tspShadowState } from "./tsp-shadow/state";
 import type { ServiceModule } from "./types";
 
 /**
@@ -79,6 +84,8 @@ export const serviceModules: readonly ServiceModule[] = [
   tspHbaseProxyJournals,
   // 机械信息, 车机数据, 监管终端管理, MES车辆管理 (a PRNG of their own; they read the vehicles seeded above).
   tspBssBaseInfoRest,
+  // 非道路国四数据转发: filings, forwarding platforms and machines (a PRNG of its own; reads 机械信息 and 监管终端管理 above).
+  tspBssNotRoadFour,
   // APP用户信息: app accounts and their vehicles (a PRNG of its own; it reads the vehicles seeded above).
   tspBssAppUser,
   // 车载内容管理: fixed demo items (no rng) naming the brand tree's models.
@@ -87,4 +94,13 @@ export const serviceModules: readonly ServiceModule[] = [
   commIncCenterOperationLog,
   // 租户管理: the tenant tree's state and menus (no seed: the platform seed's tenants start active, unrestricted).
   commSaasCloudTenants,
+  // 故障报警, 车辆分组, 个人消息: level-3 alarms this morning through the gateway's writer, the handling of
+  // yesterday's episodes (the frames seed's), groups. No rng.
+  tspBssOperate,
+  // 车辆实时状态: the gateway's latest-state stores (no tables or seed of its own; the frames seed fills them).
+  tspShadowState,
+  // 设备管理: replacement records and the VIN check journal (a PRNG of its own; reads the T-BOX, head-unit and NER seeds above).
+  tspBssDeviceManage,
+  // Remote commands (issue 17): queue, cancel, list, timeline over the gateway's command tables (no seed).
+  tspCommand,
 ];

@@ -20,6 +20,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/tsp-shadow/vehicleStatus/latest/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The fleet's latest state (新能源车辆监控 › 车辆实时状态)
+         * @description Numbered page of the tenant's vehicles (and its sub-tenants') with their latest state: online from the connection (GB/T 32960 login/logout, JT/T 808 authentication, any report; offline after a logout or a closed link), the newest GB/T 32960 real-time or re-sent unit by collection time (SOC, speed, mileage, voltage, current, vehicle and charge state, alarm level) and the last position. A vehicle that never reported is listed with nulls. Filters combine with AND; socMin/socMax, alarmLevel and chargeState only match vehicles whose value was reported valid. Ordered by the last report, newest first (never-reported last), ties by VIN.
+         */
+        get: operations["listVehicleStates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-shadow/vehicleStatus/latest/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One vehicle's latest state, every value of its newest unit
+         * @description The list's row plus the last login/logout, when the unit was received, the battery's extremes with their pack and cell/probe positions, every drive motor and the alarm flags set. The console polls it every few seconds while a detail is open. A VIN of no vehicle of the caller's tenants answers 404 (another tenant's vehicle is not revealed).
+         */
+        get: operations["getVehicleState"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-shadow/vehicleStatus/latest/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Export the fleet's latest state (background task)
+         * @description Submits an .xlsx export of every vehicle matching the list's filters (the same query parameters, without paging), in the list's order; values with their units, 异常/无效 as words. The file appears in the export file list.
+         */
+        post: operations["exportVehicleStates"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -40,6 +100,70 @@ export interface components {
                 date: string;
                 count: number;
             }[];
+        };
+        StateReading: {
+            /** @enum {string} */
+            status: "valid" | "abnormal" | "invalid";
+            value: number | null;
+            unit: string;
+        };
+        NullableStateReading: components["schemas"]["StateReading"] | null;
+        /** @description A state byte (车辆状态, 充电状态) as its code (null when 异常/无效) and the standard's name. */
+        CodedState: {
+            code: number | null;
+            text: string;
+        } | null;
+        /** @description An extreme of the battery (极值数据) and where it was measured (子系统号, 单体代号 or 探针序号; null when 异常/无效). */
+        CellExtreme: {
+            value: components["schemas"]["StateReading"];
+            pack: number | null;
+            position: number | null;
+        } | null;
+        MotorState: {
+            serial: number;
+            state: string;
+            speed: components["schemas"]["StateReading"];
+            torque: components["schemas"]["StateReading"];
+            temperature: components["schemas"]["StateReading"];
+            controllerTemperature: components["schemas"]["StateReading"];
+        };
+        VehicleStateRow: {
+            vin: components["schemas"]["Vin"];
+            plateNo: string | null;
+            modelName: string | null;
+            online: boolean;
+            /** @description Collection time of the last report of any protocol, epoch ms. */
+            lastReportAt: number | null;
+            /** @description Collection time of the newest new-energy unit the values come from, epoch ms. */
+            collectedAt: number | null;
+            soc: components["schemas"]["NullableStateReading"];
+            speed: components["schemas"]["NullableStateReading"];
+            mileage: components["schemas"]["NullableStateReading"];
+            totalVoltage: components["schemas"]["NullableStateReading"];
+            totalCurrent: components["schemas"]["NullableStateReading"];
+            vehicleState: components["schemas"]["CodedState"];
+            chargeState: components["schemas"]["CodedState"];
+            alarmLevel: components["schemas"]["NullableStateReading"];
+            /** @description WGS-84 degrees (the map converts for GCJ-02 basemaps). */
+            longitude: number | null;
+            latitude: number | null;
+        };
+        VehicleStatePage: {
+            list: components["schemas"]["VehicleStateRow"][];
+            total: number;
+        };
+        VehicleStateDetail: components["schemas"]["VehicleStateRow"] & {
+            lastLoginAt: number | null;
+            lastLogoutAt: number | null;
+            /** @description When the gateway received the newest unit, epoch ms. */
+            receivedAt: number | null;
+            maxCellVoltage: components["schemas"]["CellExtreme"];
+            minCellVoltage: components["schemas"]["CellExtreme"];
+            maxTemperature: components["schemas"]["CellExtreme"];
+            minTemperature: components["schemas"]["CellExtreme"];
+            motors: components["schemas"]["MotorState"][];
+            /** @description The standard's names of the 通用报警标志 set. */
+            alarms: string[];
         };
         /**
          * Format: int64
@@ -80,6 +204,29 @@ export interface components {
         /** @description A failed answer; `data` is null or carries `failDetail`. */
         ErrorEnvelope: components["schemas"]["Envelope"] & {
             data?: null | components["schemas"]["FailDetail"];
+        };
+        /**
+         * @description Vehicle identification number (ISO 3779), 17 characters, upper case.
+         * @example LGXCE4CB2S0000123
+         */
+        Vin: string;
+        ExportTaskRef: {
+            /** Format: uuid */
+            taskId: string;
+            /**
+             * @description File name the task will produce.
+             * @example 车辆登入日志_LGXCE4CB2S0000123_20250314-20250315.xlsx
+             */
+            name: string;
+        };
+        /**
+         * @description Answer of every export call: the export runs as a background task; the file appears in
+         *     the export file list (`GET /comm-inc-center/v1/web/exportFile/list`). The `msg` is
+         *     导出任务已提交，请到导出文件列表查看 (spec: "export task submitted, please check the export
+         *     file list").
+         */
+        ExportSubmitted: components["schemas"]["Envelope"] & {
+            data: components["schemas"]["ExportTaskRef"];
         };
     };
     responses: {
@@ -122,10 +269,64 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
+        /** @description The resource does not exist (or is not visible to this account). */
+        NotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "code": 404,
+                 *       "msg": "数据不存在",
+                 *       "data": null
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description The account lacks the permission the operation needs (`x-permission`). */
+        Forbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "code": 403,
+                 *       "msg": "没有操作权限",
+                 *       "data": null
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
     };
     parameters: {
+        /** @description online or offline; absent means both. */
+        OnlineFilter: "online" | "offline";
+        /** @description Lowest SOC in %, inclusive (0–100); only valid SOC readings match. */
+        SocMin: number;
+        /** @description Highest SOC in %, exclusive (0–100), so socMax=20 is "SOC below 20 %"; not below socMin. */
+        SocMax: number;
+        /** @description 最高报警等级 of the newest unit, 0 (无故障) to 3. */
+        AlarmLevelFilter: number;
+        /** @description 充电状态 code of the newest unit (1 停车充电, 2 行驶充电, 3 未充电状态, 4 充电完成). */
+        ChargeStateFilter: number;
         /** @description Part of a VIN to search for (case-insensitive substring); at most 17 characters. Empty means no filter. */
         VinKeyword: string;
+        /** @description Page number, from 1 (spec section 3 "Pagination"). */
+        PageNum: number;
+        /**
+         * @description Rows per page. Tables offer 10, 20, 50, 100; selectors ask 10; the VIN, SN and ICCID
+         *     searches ask for 10000 at once (spec section 9), hence the upper bound.
+         */
+        PageSize: number;
+        /**
+         * @description The vehicle's 17-character VIN (ISO 3779; letters I, O and Q never occur).
+         * @example LGXCE4CB2S0000123
+         */
+        Vin: components["schemas"]["Vin"];
     };
     requestBodies: never;
     headers: never;
@@ -195,6 +396,186 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+        };
+    };
+    listVehicleStates: {
+        parameters: {
+            query?: {
+                /** @description Part of a VIN to search for (case-insensitive substring); at most 17 characters. Empty means no filter. */
+                vin?: components["parameters"]["VinKeyword"];
+                /** @description online or offline; absent means both. */
+                online?: components["parameters"]["OnlineFilter"];
+                /** @description Lowest SOC in %, inclusive (0–100); only valid SOC readings match. */
+                socMin?: components["parameters"]["SocMin"];
+                /** @description Highest SOC in %, exclusive (0–100), so socMax=20 is "SOC below 20 %"; not below socMin. */
+                socMax?: components["parameters"]["SocMax"];
+                /** @description 最高报警等级 of the newest unit, 0 (无故障) to 3. */
+                alarmLevel?: components["parameters"]["AlarmLevelFilter"];
+                /** @description 充电状态 code of the newest unit (1 停车充电, 2 行驶充电, 3 未充电状态, 4 充电完成). */
+                chargeState?: components["parameters"]["ChargeStateFilter"];
+                /** @description Page number, from 1 (spec section 3 "Pagination"). */
+                pageNum?: components["parameters"]["PageNum"];
+                /**
+                 * @description Rows per page. Tables offer 10, 20, 50, 100; selectors ask 10; the VIN, SN and ICCID
+                 *     searches ask for 10000 at once (spec section 9), hence the upper bound.
+                 */
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "操作成功",
+                     *       "data": {
+                     *         "list": [
+                     *           {
+                     *             "vin": "LB3CX1HU5RC100005",
+                     *             "plateNo": "粤B12345",
+                     *             "modelName": "秦PLUS EV",
+                     *             "online": true,
+                     *             "lastReportAt": 1741912205000,
+                     *             "collectedAt": 1741912205000,
+                     *             "soc": {
+                     *               "status": "valid",
+                     *               "value": 18,
+                     *               "unit": "%"
+                     *             },
+                     *             "speed": {
+                     *               "status": "valid",
+                     *               "value": 62.5,
+                     *               "unit": "km/h"
+                     *             },
+                     *             "mileage": {
+                     *               "status": "valid",
+                     *               "value": 12034.7,
+                     *               "unit": "km"
+                     *             },
+                     *             "totalVoltage": {
+                     *               "status": "valid",
+                     *               "value": 353.9,
+                     *               "unit": "V"
+                     *             },
+                     *             "totalCurrent": {
+                     *               "status": "valid",
+                     *               "value": 20,
+                     *               "unit": "A"
+                     *             },
+                     *             "vehicleState": {
+                     *               "code": 1,
+                     *               "text": "车辆启动状态"
+                     *             },
+                     *             "chargeState": {
+                     *               "code": 3,
+                     *               "text": "未充电状态"
+                     *             },
+                     *             "alarmLevel": {
+                     *               "status": "valid",
+                     *               "value": 0,
+                     *               "unit": ""
+                     *             },
+                     *             "longitude": 121.473701,
+                     *             "latitude": 31.230416
+                     *           }
+                     *         ],
+                     *         "total": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["VehicleStatePage"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getVehicleState: {
+        parameters: {
+            query: {
+                /**
+                 * @description The vehicle's 17-character VIN (ISO 3779; letters I, O and Q never occur).
+                 * @example LGXCE4CB2S0000123
+                 */
+                vin: components["parameters"]["Vin"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["VehicleStateDetail"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    exportVehicleStates: {
+        parameters: {
+            query?: {
+                /** @description Part of a VIN to search for (case-insensitive substring); at most 17 characters. Empty means no filter. */
+                vin?: components["parameters"]["VinKeyword"];
+                /** @description online or offline; absent means both. */
+                online?: components["parameters"]["OnlineFilter"];
+                /** @description Lowest SOC in %, inclusive (0–100); only valid SOC readings match. */
+                socMin?: components["parameters"]["SocMin"];
+                /** @description Highest SOC in %, exclusive (0–100), so socMax=20 is "SOC below 20 %"; not below socMin. */
+                socMax?: components["parameters"]["SocMax"];
+                /** @description 最高报警等级 of the newest unit, 0 (无故障) to 3. */
+                alarmLevel?: components["parameters"]["AlarmLevelFilter"];
+                /** @description 充电状态 code of the newest unit (1 停车充电, 2 行驶充电, 3 未充电状态, 4 充电完成). */
+                chargeState?: components["parameters"]["ChargeStateFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "导出任务已提交，请到导出文件列表查看",
+                     *       "data": {
+                     *         "taskId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "name": "车辆实时状态_20250315.xlsx"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ExportSubmitted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
 }

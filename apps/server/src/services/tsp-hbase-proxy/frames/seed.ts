@@ -12,6 +12,7 @@ import {
   RESPONSE_COMMAND,
 } from "@tsp/domain";
 import { writeDecodedStores } from "../../../gateway/stores/decodedStores";
+import { writeLatestState } from "../../../gateway/stores/latestState";
 import { DAY_PARTITIONED, ensureDayPartitions } from "../../../gateway/stores/partitions";
 import type { FrameStatus } from "../../../gateway/tables";
 import { createRng, type Rng } from "../../../seed/rng";
@@ -198,16 +199,16 @@ export async function seedFrames(ctx: SeedContext): Promise<void> {
   for (let i = 0; i < rows.length; i += 500) {
     const chunk = rows.slice(i, i + 500);
     const ids = await ctx.db.insertInto("gateway_frame").values(chunk).returning("id").execute();
-    await writeDecodedStores(
-      ctx.db,
-      chunk.map((r, k) => ({
-        id: Number(ids[k]?.id),
-        receivedAt: r.received_at,
-        vin: r.vin,
-        rawHex: r.raw_hex,
-        status: r.status,
-      })),
-    );
+    const stored = chunk.map((r, k) => ({
+      id: Number(ids[k]?.id),
+      receivedAt: r.received_at,
+      vin: r.vin,
+      rawHex: r.raw_hex,
+      status: r.status,
+    }));
+    await writeDecodedStores(ctx.db, stored);
+    // The latest state per VIN (车辆实时状态) through the same writer as the gateway's.
+    await writeLatestState(ctx.db, stored);
   }
 }
 

@@ -1,0 +1,80 @@
+import {
+  COMMAND,
+  decodeMessage,
+  frameProtocol,
+  type LatestSnapshot,
+  latestSnapshotOf,
+  replacesStored,
+} from "@tsp/domain";
+import { type Kysely, sql } from "kysely";
+import type { Database } from "../../db/schema";
+import type { StoredFrame } from "./decodedStores";
+import "./latestStateTables";
+
+interface Candidate {
+  readonly frame: StoredFrame;
+  readonly vin: string;
+  readonly snapshot: LatestSnapshot;
+}
+
+/**
+ * The newest GB/T 32960 unit per VIN among a batch's accepted real-time (0x02) and re-sent
+ * (0x03) frames, by collection time (@tsp/domain `replacesStored`): the order frames arrived in
+ * does not matter, so re-sent older data never replaces a newer state.
+ */
+export function newestSnapshots(frames: readonly StoredFrame[]): Candidate[] {
+  const byVin = new Map<string, Candidate>();
+  for (const f of frames) {
+    if (f.status !== "ok" || f.vin === null || frameProtocol(f.rawHex) !== "gbt32960") continue;
+    const decoded = decodeMessage(f.rawHex);
+    if (!decoded.ok || decoded.value.body.kind !== "realtime") continue;
+    const command = decoded.value.frame.command;
+    if (command !== COMMAND.realtimeData && command !== COMMAND.resentData) continue;
+    const snapshot = latestSnapshotOf(decoded.value.body.realtime);
+    const held = byVin.get(f.vin);
+    if (replacesStored(held?.snapshot.collectedAt ?? null, snapshot.collectedAt))
+      byVin.set(f.vin, { frame: f, vin: f.vin, snapshot });
+  }
+  return [...byVin.values()];
+}
+
+/**
+ * Writes the batch's newest unit per VIN into gateway_latest_state, inside the batch's
+ * transaction. The upsert's `where` keeps a stored state collected later than the incoming
+ * one (a re-sent 0x03 unit, or a batch of another gateway process that ran behind).
+ */
+export async function writeLatestState(trx: Kysely<Database>, frames: readonly StoredFrame[]): Promise<void> {
+  const rows = newestSnapshots(frames).map(({ frame, vin, snapshot: s }) => ({
+    vin,
+    collected_at: s.collectedAt,
+    received_at: frame.receivedAt,
+    frame_id: frame.id,
+    soc: s.soc?.value ?? null,
+    alarm_level: s.alarmLevel?.value ?? null,
+    charge_state: s.chargeState?.code ?? null,
+    longitude: s.longitude,
+    latitude: s.latitude,
+    snapshot: JSON.stringify(s),
+  }));
+  if (rows.length === 0) return;
+  await trx
+    .insertInto("gateway_latest_state")
+    .values(rows)
+    .onConflict((oc) =>
+      oc
+        .column("vin")
+        .doUpdateSet((eb) => ({
+          collected_at: eb.ref("excluded.collected_at"),
+          received_at: eb.ref("excluded.received_at"),
+          frame_id: eb.ref("excluded.frame_id"),
+          soc: eb.ref("excluded.soc"),
+          alarm_level: eb.ref("excluded.alarm_level"),
+          charge_state: eb.ref("excluded.charge_state"),
+          longitude: sql`coalesce(excluded.longitude, gateway_latest_state.longitude)`,
+          latitude: sql`coalesce(excluded.latitude, gateway_latest_state.latitude)`,
+          snapshot: eb.ref("excluded.snapshot"),
+        }))
+        .where(sql<boolean>`gateway_latest_state.collected_at < excluded.collected_at`),
+    )
+    .execute();
+}
