@@ -6013,10 +6013,2198 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/tsp-bss/deviceManage/change/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Replacement records of one kind (T-Box更换 / 车机更换 / 驱动电机更换 / 动力电池更换)
+         * @description Numbered page of the tenant's replacement records of `kind`, newest application first (ties by id): VIN and plate, old → new serial or code, reason, remark, applicant and time, state 待审批 / 已通过 / 已驳回 with reviewer, time and note. Filters combine with AND; the time range is the application time.
+         */
+        get: operations["listDeviceChanges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/deviceManage/change/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One replacement record
+         * @description The record with who applied and who reviewed. 404 when the tenant holds no such record.
+         */
+        get: operations["getDeviceChange"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/deviceManage/change/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Apply for a replacement (新增更换申请)
+         * @description Files a replacement of `kind` on a vehicle of the caller's tenants: 待审批, nothing in the master data changes yet. @tsp/domain `deviceChangeProblem` applies to what the master data holds now (400 with the reason in Chinese on `newCode` or `oldCode`): the codes differ, the old one is what the vehicle carries (its T-BOX serial; a 车机(IVI) unit bound to it; one of its motor or pack codes), the new one is registered (T-BOX: TBOX数据; head unit: 车机数据 of type 车机(IVI)) and on no vehicle. One pending application per vehicle and kind (409). An unknown VIN or another tenant's answers 404. The caller needs the button permission of the kind's screen (`/deviceManage/<screen>/add`; 403 otherwise).
+         */
+        post: operations["createDeviceChange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/deviceManage/change/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve or reject a replacement (审批)
+         * @description A pending record is approved (已通过) or rejected (已驳回, the note required), with who and when. An approval re-checks the replacement on the master data, locked, and applies it in the same transaction: tbox — the vehicle's T-BOX becomes the new serial (its card's ICCID follows, the old terminal leaves the vehicle, an activated one goes back to registered) and the 终端信息 group's serial and ICCID with a change-log entry when the vehicle has that group; headUnit — the old unit leaves the vehicle, the new one is bound to it; motor / battery — the 驱动电机 / 动力电池 group's code list with the new code in the old one's place, with a change-log entry. A refused check answers 400 with the reason and changes nothing (the record stays 待审批). 409 when the record is not pending. The caller needs `/deviceManage/<screen>/review` of the record's kind (403 otherwise).
+         */
+        post: operations["reviewDeviceChange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/deviceManage/change/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export replacement records (background task)
+         * @description Submits an .xlsx export of the records of `kind` matching the list's filters. The file appears in the export file list. The caller needs `/deviceManage/<screen>/export` of the kind (403 otherwise).
+         */
+        get: operations["exportDeviceChanges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/deviceManage/vinCheck/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Logins that failed the VIN check (VIN校验失败记录)
+         * @description Numbered page of the logins (GB/T 32960 and HJ 1239 0x01) in the receipt range (at most 92 days) that the gateway refused or flagged, one row per VIN, reason and login ICCID with the first and last time and the count, newest last time first: vin-unknown (the gateway's status: the VIN is in no tenant's register), vin-duplicate (the gateway's status: the VIN was logged in on another connection), iccid-mismatch (an accepted login whose ICCID differs from the vehicle's ICCID in master data now). A row is the caller's when its VIN is a vehicle of its tenants or, for an unknown VIN, when the login's ICCID is a SIM card or T-BOX card of its tenants; the platform tenant sees every row. `tboxSn` is the vehicle's T-BOX, or the terminal of the caller's register holding that card.
+         */
+        get: operations["listVinCheckFailures"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/deviceManage/vinCheck/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export the VIN check failures (background task)
+         * @description Submits an .xlsx export of the rows listVinCheckFailures answers for the same filters. The file appears in the export file list.
+         */
+        get: operations["exportVinCheckFailures"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/operate/alarm/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Alarm episodes of the fleet as work items (故障报警)
+         * @description Numbered page of the alarm episodes of the tenant's vehicles from the gateway's decoded alarm store (an episode starts at the first report carrying a GB/T 32960 通用报警标志 or JT/T 808 报警标志 and ends at the first report of the vehicle and standard without it), newest start first, each with its handling (未处理 / 已确认 / 已关闭 with who, when and the note). Filters combine with AND; startTime/endTime bound the episode's start (at most 93 days apart; absent: the last 7 days). levelCounts counts the episodes by level under every filter but level, so the heading shows the split while one level is chosen.
+         */
+        get: operations["listOperateAlarms"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/operate/alarm/acknowledge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Acknowledge an alarm episode (确认)
+         * @description Marks an open (未处理) episode 已确认 with the caller, the time and an optional note (at most 200 characters). 404 when no episode of the tenant's vehicles has the id; 409 when it is no longer open. Written to the operation log.
+         */
+        post: operations["acknowledgeOperateAlarm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/operate/alarm/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Close an alarm episode with a note (关闭)
+         * @description Marks an episode 已关闭 with the caller, the time and the note (required, 2–200 characters: what was found and done). Allowed from 未处理 (a false alarm) and 已确认; an episode still on may be closed (the handling is done; the store keeps its end). 404 when no episode of the tenant's vehicles has the id; 409 when it is closed already.
+         */
+        post: operations["closeOperateAlarm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/operate/alarm/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Export 故障报警 (background task)
+         * @description .xlsx of every episode under listOperateAlarms's filters: VIN, 报警, 协议, 等级, 开始时间, 结束时间 or 持续中, 处理状态, who and when acknowledged and closed, the notes.
+         */
+        post: operations["exportOperateAlarms"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/operate/group/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Vehicle groups of the tenant (车辆分组)
+         * @description Numbered page of the caller's tenants' groups by name, with their member counts; name filters by part of the name.
+         */
+        get: operations["listVehicleGroups"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/operate/group/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a vehicle group
+         * @description A group of the caller's tenant named 1–30 characters (trimmed), unique within the tenant (409). Members are added afterwards (addVehicleGroupMembers or the import).
+         */
+        post: operations["createVehicleGroup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/operate/group/rename": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rename a vehicle group
+         * @description New name by the same rules as createVehicleGroup. 404 when the caller's tenants hold no such group; 409 when the name is taken.
+         */
+        post: operations["renameVehicleGroup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/operate/group/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete a vehicle group
+         * @description Deletes the group and its membership (not the vehicles). Refused (409, naming how many) while accounts' message settings (个人消息) use it as their scope. 404 when the caller's tenants hold no such group.
+         */
+        post: operations["deleteVehicleGroup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/operate/group/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Members of a vehicle group
+         * @description Numbered page of the group's VINs (part of a VIN filters), newest addition first, with who added each and when. 404 when the caller's tenants hold no such group.
+         */
+        get: operations["listVehicleGroupMembers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/operate/group/members/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add VINs to a vehicle group
+         * @description Adds up to 100 VINs; each is added or refused with its reason (not a VIN, not a vehicle of the group's tenant, already in the group) — the others are added anyway. 404 when the caller's tenants hold no such group.
+         */
+        post: operations["addVehicleGroupMembers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/operate/group/members/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Remove VINs from a vehicle group
+         * @description Removes the listed VINs (up to 100) from the group; VINs not in it are ignored. Answers how many were removed. 404 when the caller's tenants hold no such group.
+         */
+        post: operations["removeVehicleGroupMembers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/operate/group/members/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import VINs into a vehicle group from a sheet
+         * @description An .xlsx whose first sheet has a VIN column (the template's); every good row is added, every refused row is reported with its row number and reason (not a VIN, not a vehicle of the tenant, repeated in the file, already in the group). 404 when the caller's tenants hold no such group.
+         */
+        post: operations["importVehicleGroupMembers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/operate/group/members/template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The group import's template (.xlsx)
+         * @description One VIN column with an example row.
+         */
+        get: operations["downloadVehicleGroupTemplate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/operate/group/members/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Export a group's members (background task)
+         * @description .xlsx of the group's VINs with who added each and when. 404 when the caller's tenants hold no such group.
+         */
+        post: operations["exportVehicleGroupMembers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/personal/message/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's messages (个人消息)
+         * @description Numbered page of the caller's messages of the last 30 days, newest first: alarm episodes of the caller's tenants' vehicles at or above the setting's level (default 3; only the setting's group when it names one) and the caller's export tasks that finished (done or failed). Each with read or not; unread counts every unread message under kind (not under unread).
+         */
+        get: operations["listPersonalMessages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/personal/message/unread": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How many of the caller's messages are unread (the header's bell)
+         * @description The unread count of listPersonalMessages without filters.
+         */
+        get: operations["countUnreadMessages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/personal/message/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark messages read
+         * @description Marks the listed messages (keys from listPersonalMessages, up to 200) read, or with all=true every message up to now. A key of another account's or tenant's fact marks nothing. Answers the unread count after.
+         */
+        post: operations["markPersonalMessagesRead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/personal/message/setting": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's message setting
+         * @description The lowest alarm level that is a message (default 3) and the group it is limited to (null for every vehicle).
+         */
+        get: operations["getMessageSetting"];
+        put?: never;
+        /**
+         * Change the caller's message setting
+         * @description minLevel 1–3 and groupId (a group of the caller's tenants, 404 otherwise) or null. Applies at once to every message, read marks kept.
+         */
+        post: operations["setMessageSetting"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/notRoadFour/chipModel/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 芯片型号备案: a numbered page
+         * @description Numbered page of the tenant's 芯片型号备案 rows (and its sub-tenants'), ordered by 芯片型号. `keyWords` is a case-insensitive substring of chipModel, maker, certNo; `status` is exact; an empty value means no filter.
+         */
+        get: operations["listChipModelFilings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/notRoadFour/chipModel/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One 芯片型号备案
+         * @description The row `chipModel` as the list shows it, with its state and reason. A row the tenant does not hold answers 404 芯片型号备案不存在.
+         */
+        get: operations["getChipModelFiling"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/notRoadFour/chipModel/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a 芯片型号备案 (a draft)
+         * @description Saves a new filing as 草稿 for the caller's tenant. Besides the schema, @tsp/domain `checkRegisterRow` applies (400 with the field of each reason, in Chinese); what the filing names must be registered in the tenant (400 naming it). A 芯片型号 the tenant already has answers 409.
+         */
+        post: operations["createChipModelFiling"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/notRoadFour/chipModel/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Save a 芯片型号备案's fields
+         * @description Replaces every field but the key and the state (every field is sent) while the filing is 草稿 or 已驳回 (otherwise 409 当前状态为“…”，只有草稿或已驳回的备案可以编辑); a rejected filing keeps its state and reason until it is resubmitted. Optimistic concurrency: `updatedAt` must be the value the editor read, otherwise 409. The same checks as create (400). 404 when the tenant holds no such row.
+         */
+        post: operations["updateChipModelFiling"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/notRoadFour/chipModel/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete a 芯片型号备案 draft
+         * @description Deletes the row `chipModel` (query parameter, no body) while it is 草稿; a filing the authority has seen is kept (409 当前状态为“…”，只有草稿可以删除). A chip model a terminal model filing names is kept (409). 404 when the tenant holds no such row.
+         */
+        post: operations["deleteChipModelFiling"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/notRoadFour/chipModel/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Export 芯片型号备案 (background task)
+         * @description Submits an .xlsx export of every row matching the list's filters (without paging), in 芯片型号 order: the import template's columns, the state and reason, then the last change. The file appears in the export file list.
+         */
+        post: operations["exportChipModelFilings"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/notRoadFour/chipModel/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import 芯片型号备案 from a sheet (as drafts)
+         * @description Reads the rows of one .xlsx file (the columns of downloadChipModelFilingTemplate; choices as their Chinese names or codes). Each row is checked like a create plus: a 芯片型号 twice in the file, one the tenant already has (unless `allowCover=true`, which overwrites a 草稿 or 已驳回 row; a submitted one is refused with its state), the template's example row. New rows are 草稿. Valid rows are saved in one transaction; rejected rows are listed with their Excel row number, key and every reason, and change nothing. A file that is not an .xlsx workbook, lacks a column of the template or has no data rows answers 400.
+         */
+        post: operations["importChipModelFilings"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/notRoadFour/chipModel/import/template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download the 芯片型号备案 import template
+         * @description The .xlsx template of importChipModelFilings: sheet 1 (芯片型号备案, the only sheet the import reads) holds the header row and one example row (an import refuses it unchanged); sheet 2 (填写说明) says per column whether it is required and how to fill it. The state is not a column: imported rows are drafts.
+         */
+        get: operations["downloadChipModelFilingTemplate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/notRoadFour/chipModel/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submit a 芯片型号备案
+         * @description 草稿 → 待审核: the filing goes to the environmental authority's platform. Any other state answers 409 当前状态为“…”，不能… and changes nothing (the allowed moves are @tsp/domain `moveFiling`'s). Answers the filing with its new state. 404 when the tenant holds no such row.
+         */
+        post: operations["submitChipModelFiling"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/notRoadFour/chipModel/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record the approval of a 芯片型号备案
+         * @description 待审核 → 已通过: the authority approved the filing. Any other state answers 409 当前状态为“…”，不能… and changes nothing (the allowed moves are @tsp/domain `moveFiling`'s). Answers the filing with its new state. 404 when the tenant holds no such row.
+         */
+        post: operations["approveChipModelFiling"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/notRoadFour/chipModel/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record the rejection of a 芯片型号备案
+         * @description 待审核 → 已驳回 with the authority's reason (`reason`, 1–200 characters, required: 400 请输入原因). The operator may then edit and resubmit it. Any other state answers 409 当前状态为“…”，不能… and changes nothing (the allowed moves are @tsp/domain `moveFiling`'s). Answers the filing with its new state. 404 when the tenant holds no such row.
+         */
+        post: operations["rejectChipModelFiling"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/notRoadFour/chipModel/resubmit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resubmit a 芯片型号备案
+         * @description 已驳回, 提交超时 or 提交失败 → 待审核 (the reason is cleared). Any other state answers 409 当前状态为“…”，不能… and changes nothing (the allowed moves are @tsp/domain `moveFiling`'s). Answers the filing with its new state. 404 when the tenant holds no such row.
+         */
+        post: operations["resubmitChipModelFiling"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/notRoadFour/terminalModel/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 终端型号备案: a numbered page
+         * @description Numbered page of the tenant's 终端型号备案 rows (and its sub-tenants'), ordered by 终端型号. `keyWords` is a case-insensitive substring of terminalModel, maker, chipModel, testReportNo; `status` is exact; an empty value means no filter.
+         */
+        get: operations["listTerminalModelFilings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/notRoadFour/terminalModel/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One 终端型号备案
+         * @description The row `terminalModel` as the list shows it, with its state and reason. A row the tenant does not hold answers 404 终端型号备案不存在.
+         */
+        get: operations["getTerminalModelFiling"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/notRoadFour/terminalModel/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a 终端型号备案 (a draft)
+         * @description Saves a new filing as 草稿 for the caller's tenant. Besides the schema, @tsp/domain `checkRegisterRow` applies (400 with the field of each reason, in Chinese); what the filing names must be registered in the tenant (400 naming it). A 终端型号 the tenant already has answers 409.
+         */
+        post: operations["createTerminalModelFiling"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/notRoadFour/terminalModel/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Save a 终端型号备案's fields
+         * @description Replaces every field but the key and the state (every field is sent) while the filing is 草稿 or 已驳回 (otherwise 409 当前状态为“…”，只有草稿或已驳回的备案可以编辑); a rejected filing keeps its state and reason until it is resubmitted. Optimistic concurrency: `updatedAt` must be the value the editor read, otherwise 409. The same checks as create (400). 404 when the tenant holds no such row.
+         */
+        post: operations["updateTerminalModelFiling"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/notRoadFour/terminalModel/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete a 终端型号备案 draft
+         * @description Deletes the row `terminalModel` (query parameter, no body) while it is 草稿; a filing the authority has seen is kept (409 当前状态为“…”，只有草稿可以删除). 404 when the tenant holds no such row.
+         */
+        post: operations["deleteTerminalModelFiling"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/notRoadFour/terminalModel/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Export 终端型号备案 (background task)
+         * @description Submits an .xlsx export of every row matching the list's filters (without paging), in 终端型号 order: the import template's columns, the state and reason, then the last change. The file appears in the export file list.
+         */
+        post: operations["exportTerminalModelFilings"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/notRoadFour/terminalModel/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import 终端型号备案 from a sheet (as drafts)
+         * @description Reads the rows of one .xlsx file (the columns of downloadTerminalModelFilingTemplate; choices as their Chinese names or codes). Each row is checked like a create plus: a 终端型号 twice in the file, one the tenant already has (unless `allowCover=true`, which overwrites a 草稿 or 已驳回 row; a submitted one is refused with its state), the template's example row. New rows are 草稿. Valid rows are saved in one transaction; rejected rows are listed with their Excel row number, key and every reason, and change nothing. A file that is not an .xlsx workbook, lacks a column of the template or has no data rows answers 400.
+         */
+        post: operations["importTerminalModelFilings"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/notRoadFour/terminalModel/import/template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download the 终端型号备案 import template
+         * @description The .xlsx template of importTerminalModelFilings: sheet 1 (终端型号备案, the only sheet the import reads) holds the header row and one example row (an import refuses it unchanged); sheet 2 (填写说明) says per column whether it is required and how to fill it. The state is not a column: imported rows are drafts.
+         */
+        get: operations["downloadTerminalModelFilingTemplate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/notRoadFour/terminalModel/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submit a 终端型号备案
+         * @description 草稿 → 待审核: the filing goes to the environmental authority's platform. Any other state answers 409 当前状态为“…”，不能… and changes nothing (the allowed moves are @tsp/domain `moveFiling`'s). Answers the filing with its new state. 404 when the tenant holds no such row.
+         */
+        post: operations["submitTerminalModelFiling"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/notRoadFour/terminalModel/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record the approval of a 终端型号备案
+         * @description 待审核 → 已通过: the authority approved the filing. Any other state answers 409 当前状态为“…”，不能… and changes nothing (the allowed moves are @tsp/domain `moveFiling`'s). Answers the filing with its new state. 404 when the tenant holds no such row.
+         */
+        post: operations["approveTerminalModelFiling"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/notRoadFour/terminalModel/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record the rejection of a 终端型号备案
+         * @description 待审核 → 已驳回 with the authority's reason (`reason`, 1–200 characters, required: 400 请输入原因). The operator may then edit and resubmit it. Any other state answers 409 当前状态为“…”，不能… and changes nothing (the allowed moves are @tsp/domain `moveFiling`'s). Answers the filing with its new state. 404 when the tenant holds no such row.
+         */
+        post: operations["rejectTerminalModelFiling"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/notRoadFour/terminalModel/resubmit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resubmit a 终端型号备案
+         * @description 已驳回, 提交超时 or 提交失败 → 待审核 (the reason is cleared). Any other state answers 409 当前状态为“…”，不能… and changes nothing (the allowed moves are @tsp/domain `moveFiling`'s). Answers the filing with its new state. 404 when the tenant holds no such row.
+         */
+        post: operations["resubmitTerminalModelFiling"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/notRoadFour/machineRecord/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 机械备案: a numbered page
+         * @description Numbered page of the tenant's 机械备案 rows (and its sub-tenants'), ordered by 机械PIN码. `keyWords` is a case-insensitive substring of pin, engineNo, terminalId, disclosureNo; `status` is exact; an empty value means no filter.
+         */
+        get: operations["listMachineFilings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/notRoadFour/machineRecord/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One 机械备案
+         * @description The row `pin` as the list shows it, with its state and reason. A row the tenant does not hold answers 404 机械备案不存在.
+         */
+        get: operations["getMachineFiling"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/notRoadFour/machineRecord/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a 机械备案 (a draft)
+         * @description Saves a new filing as 草稿 for the caller's tenant. Besides the schema, @tsp/domain `checkRegisterRow` applies (400 with the field of each reason, in Chinese); what the filing names must be registered in the tenant (400 naming it). A 机械PIN码 the tenant already has answers 409.
+         */
+        post: operations["createMachineFiling"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/notRoadFour/machineRecord/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Save a 机械备案's fields
+         * @description Replaces every field but the key and the state (every field is sent) while the filing is 草稿 or 已驳回 (otherwise 409 当前状态为“…”，只有草稿或已驳回的备案可以编辑); a rejected filing keeps its state and reason until it is resubmitted. Optimistic concurrency: `updatedAt` must be the value the editor read, otherwise 409. The same checks as create (400). 404 when the tenant holds no such row.
+         */
+        post: operations["updateMachineFiling"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/notRoadFour/machineRecord/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete a 机械备案 draft
+         * @description Deletes the row `pin` (query parameter, no body) while it is 草稿; a filing the authority has seen is kept (409 当前状态为“…”，只有草稿可以删除). 404 when the tenant holds no such row.
+         */
+        post: operations["deleteMachineFiling"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/notRoadFour/machineRecord/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Export 机械备案 (background task)
+         * @description Submits an .xlsx export of every row matching the list's filters (without paging), in 机械PIN码 order: the import template's columns, the state and reason, then the last change. The file appears in the export file list.
+         */
+        post: operations["exportMachineFilings"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/notRoadFour/machineRecord/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import 机械备案 from a sheet (as drafts)
+         * @description Reads the rows of one .xlsx file (the columns of downloadMachineFilingTemplate; choices as their Chinese names or codes). Each row is checked like a create plus: a 机械PIN码 twice in the file, one the tenant already has (unless `allowCover=true`, which overwrites a 草稿 or 已驳回 row; a submitted one is refused with its state), the template's example row. New rows are 草稿. Valid rows are saved in one transaction; rejected rows are listed with their Excel row number, key and every reason, and change nothing. A file that is not an .xlsx workbook, lacks a column of the template or has no data rows answers 400.
+         */
+        post: operations["importMachineFilings"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/notRoadFour/machineRecord/import/template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download the 机械备案 import template
+         * @description The .xlsx template of importMachineFilings: sheet 1 (机械备案, the only sheet the import reads) holds the header row and one example row (an import refuses it unchanged); sheet 2 (填写说明) says per column whether it is required and how to fill it. The state is not a column: imported rows are drafts.
+         */
+        get: operations["downloadMachineFilingTemplate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/notRoadFour/machineRecord/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submit a 机械备案
+         * @description 草稿 → 待审核: the filing goes to the environmental authority's platform. Any other state answers 409 当前状态为“…”，不能… and changes nothing (the allowed moves are @tsp/domain `moveFiling`'s). Answers the filing with its new state. 404 when the tenant holds no such row.
+         */
+        post: operations["submitMachineFiling"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/notRoadFour/machineRecord/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record the approval of a 机械备案
+         * @description 待审核 → 已通过: the authority approved the filing. Any other state answers 409 当前状态为“…”，不能… and changes nothing (the allowed moves are @tsp/domain `moveFiling`'s). Answers the filing with its new state. 404 when the tenant holds no such row.
+         */
+        post: operations["approveMachineFiling"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/notRoadFour/machineRecord/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record the rejection of a 机械备案
+         * @description 待审核 → 已驳回 with the authority's reason (`reason`, 1–200 characters, required: 400 请输入原因). The operator may then edit and resubmit it. Any other state answers 409 当前状态为“…”，不能… and changes nothing (the allowed moves are @tsp/domain `moveFiling`'s). Answers the filing with its new state. 404 when the tenant holds no such row.
+         */
+        post: operations["rejectMachineFiling"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/notRoadFour/machineRecord/resubmit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resubmit a 机械备案
+         * @description 已驳回, 提交超时 or 提交失败 → 待审核 (the reason is cleared). Any other state answers 409 当前状态为“…”，不能… and changes nothing (the allowed moves are @tsp/domain `moveFiling`'s). Answers the filing with its new state. 404 when the tenant holds no such row.
+         */
+        post: operations["resubmitMachineFiling"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/notRoadFour/terminalReplaceRecord/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 终端更换备案: a numbered page
+         * @description Numbered page of the tenant's 终端更换备案 rows (and its sub-tenants'), ordered by 申请单号. `keyWords` is a case-insensitive substring of applyNo, pin, oldTerminalId, newTerminalId; `status` is exact; an empty value means no filter.
+         */
+        get: operations["listTerminalReplaceFilings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/notRoadFour/terminalReplaceRecord/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One 终端更换备案
+         * @description The row `applyNo` as the list shows it, with its state and reason. A row the tenant does not hold answers 404 终端更换备案不存在.
+         */
+        get: operations["getTerminalReplaceFiling"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/notRoadFour/terminalReplaceRecord/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a 终端更换备案 (a draft)
+         * @description Saves a new filing as 草稿 for the caller's tenant. Besides the schema, @tsp/domain `checkRegisterRow` applies (400 with the field of each reason, in Chinese); what the filing names must be registered in the tenant (400 naming it). A 申请单号 the tenant already has answers 409.
+         */
+        post: operations["createTerminalReplaceFiling"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/notRoadFour/terminalReplaceRecord/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Save a 终端更换备案's fields
+         * @description Replaces every field but the key and the state (every field is sent) while the filing is 草稿 or 已驳回 (otherwise 409 当前状态为“…”，只有草稿或已驳回的备案可以编辑); a rejected filing keeps its state and reason until it is resubmitted. Optimistic concurrency: `updatedAt` must be the value the editor read, otherwise 409. The same checks as create (400). 404 when the tenant holds no such row.
+         */
+        post: operations["updateTerminalReplaceFiling"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/notRoadFour/terminalReplaceRecord/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete a 终端更换备案 draft
+         * @description Deletes the row `applyNo` (query parameter, no body) while it is 草稿; a filing the authority has seen is kept (409 当前状态为“…”，只有草稿可以删除). 404 when the tenant holds no such row.
+         */
+        post: operations["deleteTerminalReplaceFiling"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/notRoadFour/terminalReplaceRecord/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Export 终端更换备案 (background task)
+         * @description Submits an .xlsx export of every row matching the list's filters (without paging), in 申请单号 order: the import template's columns, the state and reason, then the last change. The file appears in the export file list.
+         */
+        post: operations["exportTerminalReplaceFilings"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/notRoadFour/terminalReplaceRecord/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import 终端更换备案 from a sheet (as drafts)
+         * @description Reads the rows of one .xlsx file (the columns of downloadTerminalReplaceFilingTemplate; choices as their Chinese names or codes). Each row is checked like a create plus: a 申请单号 twice in the file, one the tenant already has (unless `allowCover=true`, which overwrites a 草稿 or 已驳回 row; a submitted one is refused with its state), the template's example row. New rows are 草稿. Valid rows are saved in one transaction; rejected rows are listed with their Excel row number, key and every reason, and change nothing. A file that is not an .xlsx workbook, lacks a column of the template or has no data rows answers 400.
+         */
+        post: operations["importTerminalReplaceFilings"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/notRoadFour/terminalReplaceRecord/import/template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download the 终端更换备案 import template
+         * @description The .xlsx template of importTerminalReplaceFilings: sheet 1 (终端更换备案, the only sheet the import reads) holds the header row and one example row (an import refuses it unchanged); sheet 2 (填写说明) says per column whether it is required and how to fill it. The state is not a column: imported rows are drafts.
+         */
+        get: operations["downloadTerminalReplaceFilingTemplate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/notRoadFour/terminalReplaceRecord/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submit a 终端更换备案
+         * @description 草稿 → 待审核: the filing goes to the environmental authority's platform. Any other state answers 409 当前状态为“…”，不能… and changes nothing (the allowed moves are @tsp/domain `moveFiling`'s). Answers the filing with its new state. 404 when the tenant holds no such row.
+         */
+        post: operations["submitTerminalReplaceFiling"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/notRoadFour/terminalReplaceRecord/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record the approval of a 终端更换备案
+         * @description 待审核 → 已通过: the authority approved the filing. Any other state answers 409 当前状态为“…”，不能… and changes nothing (the allowed moves are @tsp/domain `moveFiling`'s). Answers the filing with its new state. 404 when the tenant holds no such row.
+         */
+        post: operations["approveTerminalReplaceFiling"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/notRoadFour/terminalReplaceRecord/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record the rejection of a 终端更换备案
+         * @description 待审核 → 已驳回 with the authority's reason (`reason`, 1–200 characters, required: 400 请输入原因). The operator may then edit and resubmit it. Any other state answers 409 当前状态为“…”，不能… and changes nothing (the allowed moves are @tsp/domain `moveFiling`'s). Answers the filing with its new state. 404 when the tenant holds no such row.
+         */
+        post: operations["rejectTerminalReplaceFiling"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/notRoadFour/terminalReplaceRecord/resubmit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resubmit a 终端更换备案
+         * @description 已驳回, 提交超时 or 提交失败 → 待审核 (the reason is cleared). Any other state answers 409 当前状态为“…”，不能… and changes nothing (the allowed moves are @tsp/domain `moveFiling`'s). Answers the filing with its new state. 404 when the tenant holds no such row.
+         */
+        post: operations["resubmitTerminalReplaceFiling"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/notRoadFour/platformAccount/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 转发平台账号: a numbered page
+         * @description The tenant's forwarding platforms (and its sub-tenants'), by name. `keyWords` is a case-insensitive substring of name, host and account; `protocol` and `enabled` are exact. The password is never answered: `passwordSet` says one is kept (the list shows 已设置).
+         */
+        get: operations["listForwardPlatforms"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/notRoadFour/platformAccount/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One forwarding platform (without its password)
+         * @description The platform `id` as the list shows it (the edit form starts from it; send its `updatedAt` back). 404 转发平台不存在 when the tenant holds no such platform.
+         */
+        get: operations["getForwardPlatform"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/notRoadFour/platformAccount/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a forwarding platform
+         * @description Checked by @tsp/domain `checkPlatformAccount` (400 with the field of each reason): name 1–40 characters, host an IPv4 address or a domain, port 1–65535, protocol, account 1–12 letters or digits, password 1–20 visible ASCII characters (required here). The password is sealed with AES-256-GCM under a key derived from the server's secret before it is stored and is never answered (`passwordSet`). A name the tenant already has answers 409.
+         */
+        post: operations["createForwardPlatform"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/notRoadFour/platformAccount/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Save a forwarding platform
+         * @description Replaces the fields of platform `id` with the same checks as add; an empty or absent `password` keeps the sealed one, a new one is sealed anew. Optimistic concurrency: `updatedAt` must be the value the editor read, otherwise 409 该转发平台已被他人修改，请刷新后重新编辑. 404 when the tenant holds no such platform; 409 when another platform of the tenant has the name.
+         */
+        post: operations["updateForwardPlatform"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/notRoadFour/platformAccount/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete a forwarding platform
+         * @description Deletes platform `id` (query parameter) when no machine is forwarded to it (409 该平台仍有N台机械在转发… otherwise). 404 when the tenant holds no such platform.
+         */
+        post: operations["deleteForwardPlatform"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/notRoadFour/machineManage/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 转发机械管理: a numbered page
+         * @description Which machines (PIN) are forwarded to which of the tenant's platforms, since when, on or paused, with the machine's 机械备案 state (null when not filed). `keyWords` is a case-insensitive substring of the PIN; `platformId` and `enabled` are exact. Ordered by platform name and PIN.
+         */
+        get: operations["listForwardMachines"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/notRoadFour/machineManage/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Forward machines to a platform (a pasted list)
+         * @description Adds up to 100 PINs to platform `platformId` (404 when the tenant holds no such platform). Each PIN is added (forwarded from now), already forwarded there, or refused with its reason — not a PIN, twice in the list, not in 机械信息. The added ones are saved together; the answer is the per-PIN report.
+         */
+        post: operations["addForwardMachines"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/notRoadFour/machineManage/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pause or resume a machine's forwarding to a platform
+         * @description `enabled` false pauses (the forwarder skips the machine), true resumes. 404 when the machine is not forwarded to that platform of the tenant.
+         */
+        post: operations["setForwardMachineEnabled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/notRoadFour/machineManage/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stop forwarding a machine to a platform
+         * @description Removes the pairing of `pin` and `platformId` (query parameters). 404 when the machine is not forwarded to that platform of the tenant.
+         */
+        post: operations["removeForwardMachine"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description Every field of a 芯片型号备案 but its state (a create, or with `updatedAt` an edit). @tsp/domain checkRegisterRow is the same form with Chinese messages and the rules between fields. */
+        ChipModelFilingEdit: {
+            /** @description 芯片型号. 字母、数字和- _ . /，最多40个字符 */
+            chipModel: string;
+            /** @description 芯片生产企业. 最多60个字符 */
+            maker: string;
+            /** @description 安全芯片证书编号. 字母、数字和- _ . /，最多40个字符；国家密码管理部门或认可检测机构出具的安全芯片检测证书编号 */
+            certNo: string;
+            /** @description 备注. 最多200个字符；可不填 */
+            remark: string | null;
+        };
+        ChipModelFilingUpdate: {
+            /** @description 芯片型号. 字母、数字和- _ . /，最多40个字符 */
+            chipModel: string;
+            /** @description 芯片生产企业. 最多60个字符 */
+            maker: string;
+            /** @description 安全芯片证书编号. 字母、数字和- _ . /，最多40个字符；国家密码管理部门或认可检测机构出具的安全芯片检测证书编号 */
+            certNo: string;
+            /** @description 备注. 最多200个字符；可不填 */
+            remark: string | null;
+            updatedAt: components["schemas"]["RegisterVersion"];
+        };
+        ChipModelFilingRecord: {
+            /** @description 芯片型号. 字母、数字和- _ . /，最多40个字符 */
+            chipModel: string;
+            /** @description 芯片生产企业. 最多60个字符 */
+            maker: string;
+            /** @description 安全芯片证书编号. 字母、数字和- _ . /，最多40个字符；国家密码管理部门或认可检测机构出具的安全芯片检测证书编号 */
+            certNo: string;
+            /** @description 备注. 最多200个字符；可不填 */
+            remark: string | null;
+            status: components["schemas"]["FilingStatus"];
+            /** @description The authority's rejection reason (已驳回) or the platform's failure reason (提交失败); null in other states. */
+            reason: string | null;
+            updatedAt: components["schemas"]["RegisterVersion"];
+            /** @description Who changed the row or moved its state last. */
+            updateName: string | null;
+        };
+        /** @description A numbered page. */
+        ChipModelFilingPage: {
+            list: components["schemas"]["ChipModelFilingRecord"][];
+            total: components["schemas"]["Total"];
+        };
+        /** @description Every field of a 终端型号备案 but its state (a create, or with `updatedAt` an edit). @tsp/domain checkRegisterRow is the same form with Chinese messages and the rules between fields. */
+        TerminalModelFilingEdit: {
+            /** @description 终端型号. 字母、数字和- _ . /，最多40个字符 */
+            terminalModel: string;
+            /** @description 终端生产企业. 最多60个字符 */
+            maker: string;
+            /** @description 固件版本. 最多30个字符 */
+            firmware: string;
+            /** @description 安全芯片型号. 字母、数字和- _ . /，最多40个字符；已在芯片型号备案中登记的芯片型号 */
+            chipModel: string;
+            /**
+             * @description 定位方式: bds 北斗, bdsGps 北斗+GPS, gps GPS
+             * @enum {string}
+             */
+            positioning: "bds" | "bdsGps" | "gps";
+            /**
+             * @description 通信协议: hj1322 HJ 1322, gb17691 GB 17691 / HJ 1239, gb32960 GB/T 32960
+             * @enum {string}
+             */
+            protocol: "hj1322" | "gb17691" | "gb32960";
+            /** @description 检测报告编号. 字母、数字和- _ . /，最多40个字符；可不填 */
+            testReportNo: string | null;
+            /** @description 备注. 最多200个字符；可不填 */
+            remark: string | null;
+        };
+        TerminalModelFilingUpdate: {
+            /** @description 终端型号. 字母、数字和- _ . /，最多40个字符 */
+            terminalModel: string;
+            /** @description 终端生产企业. 最多60个字符 */
+            maker: string;
+            /** @description 固件版本. 最多30个字符 */
+            firmware: string;
+            /** @description 安全芯片型号. 字母、数字和- _ . /，最多40个字符；已在芯片型号备案中登记的芯片型号 */
+            chipModel: string;
+            /**
+             * @description 定位方式: bds 北斗, bdsGps 北斗+GPS, gps GPS
+             * @enum {string}
+             */
+            positioning: "bds" | "bdsGps" | "gps";
+            /**
+             * @description 通信协议: hj1322 HJ 1322, gb17691 GB 17691 / HJ 1239, gb32960 GB/T 32960
+             * @enum {string}
+             */
+            protocol: "hj1322" | "gb17691" | "gb32960";
+            /** @description 检测报告编号. 字母、数字和- _ . /，最多40个字符；可不填 */
+            testReportNo: string | null;
+            /** @description 备注. 最多200个字符；可不填 */
+            remark: string | null;
+            updatedAt: components["schemas"]["RegisterVersion"];
+        };
+        TerminalModelFilingRecord: {
+            /** @description 终端型号. 字母、数字和- _ . /，最多40个字符 */
+            terminalModel: string;
+            /** @description 终端生产企业. 最多60个字符 */
+            maker: string;
+            /** @description 固件版本. 最多30个字符 */
+            firmware: string;
+            /** @description 安全芯片型号. 字母、数字和- _ . /，最多40个字符；已在芯片型号备案中登记的芯片型号 */
+            chipModel: string;
+            /**
+             * @description 定位方式: bds 北斗, bdsGps 北斗+GPS, gps GPS
+             * @enum {string}
+             */
+            positioning: "bds" | "bdsGps" | "gps";
+            /**
+             * @description 通信协议: hj1322 HJ 1322, gb17691 GB 17691 / HJ 1239, gb32960 GB/T 32960
+             * @enum {string}
+             */
+            protocol: "hj1322" | "gb17691" | "gb32960";
+            /** @description 检测报告编号. 字母、数字和- _ . /，最多40个字符；可不填 */
+            testReportNo: string | null;
+            /** @description 备注. 最多200个字符；可不填 */
+            remark: string | null;
+            status: components["schemas"]["FilingStatus"];
+            /** @description The authority's rejection reason (已驳回) or the platform's failure reason (提交失败); null in other states. */
+            reason: string | null;
+            updatedAt: components["schemas"]["RegisterVersion"];
+            /** @description Who changed the row or moved its state last. */
+            updateName: string | null;
+        };
+        /** @description A numbered page. */
+        TerminalModelFilingPage: {
+            list: components["schemas"]["TerminalModelFilingRecord"][];
+            total: components["schemas"]["Total"];
+        };
+        /** @description Every field of a 机械备案 but its state (a create, or with `updatedAt` an edit). @tsp/domain checkRegisterRow is the same form with Chinese messages and the rules between fields. */
+        MachineFilingEdit: {
+            /** @description 机械PIN码. 17位数字或除I、O、Q以外的大写字母；已在机械信息中登记的17位PIN码 */
+            pin: string;
+            /** @description 发动机编号. 字母、数字和- _ . /，最多32个字符 */
+            engineNo: string;
+            /**
+             * @description 排放阶段: cn4 国四
+             * @enum {string}
+             */
+            emissionStage: "cn4";
+            /** @description 监管终端编号. 字母、数字和- _ . /，最多32个字符；已在监管终端管理中登记的终端编号 */
+            terminalId: string;
+            /** @description 环保信息公开编号. 最多60个字符 */
+            disclosureNo: string;
+            /** @description 备注. 最多200个字符；可不填 */
+            remark: string | null;
+        };
+        MachineFilingUpdate: {
+            /** @description 机械PIN码. 17位数字或除I、O、Q以外的大写字母；已在机械信息中登记的17位PIN码 */
+            pin: string;
+            /** @description 发动机编号. 字母、数字和- _ . /，最多32个字符 */
+            engineNo: string;
+            /**
+             * @description 排放阶段: cn4 国四
+             * @enum {string}
+             */
+            emissionStage: "cn4";
+            /** @description 监管终端编号. 字母、数字和- _ . /，最多32个字符；已在监管终端管理中登记的终端编号 */
+            terminalId: string;
+            /** @description 环保信息公开编号. 最多60个字符 */
+            disclosureNo: string;
+            /** @description 备注. 最多200个字符；可不填 */
+            remark: string | null;
+            updatedAt: components["schemas"]["RegisterVersion"];
+        };
+        MachineFilingRecord: {
+            /** @description 机械PIN码. 17位数字或除I、O、Q以外的大写字母；已在机械信息中登记的17位PIN码 */
+            pin: string;
+            /** @description 发动机编号. 字母、数字和- _ . /，最多32个字符 */
+            engineNo: string;
+            /**
+             * @description 排放阶段: cn4 国四
+             * @enum {string}
+             */
+            emissionStage: "cn4";
+            /** @description 监管终端编号. 字母、数字和- _ . /，最多32个字符；已在监管终端管理中登记的终端编号 */
+            terminalId: string;
+            /** @description 环保信息公开编号. 最多60个字符 */
+            disclosureNo: string;
+            /** @description 备注. 最多200个字符；可不填 */
+            remark: string | null;
+            status: components["schemas"]["FilingStatus"];
+            /** @description The authority's rejection reason (已驳回) or the platform's failure reason (提交失败); null in other states. */
+            reason: string | null;
+            updatedAt: components["schemas"]["RegisterVersion"];
+            /** @description Who changed the row or moved its state last. */
+            updateName: string | null;
+        };
+        /** @description A numbered page. */
+        MachineFilingPage: {
+            list: components["schemas"]["MachineFilingRecord"][];
+            total: components["schemas"]["Total"];
+        };
+        /** @description Every field of a 终端更换备案 but its state (a create, or with `updatedAt` an edit). @tsp/domain checkRegisterRow is the same form with Chinese messages and the rules between fields. */
+        TerminalReplaceFilingEdit: {
+            /** @description 申请单号. 字母、数字和- _ . /，最多32个字符 */
+            applyNo: string;
+            /** @description 机械PIN码. 17位数字或除I、O、Q以外的大写字母 */
+            pin: string;
+            /** @description 原终端编号. 字母、数字和- _ . /，最多32个字符 */
+            oldTerminalId: string;
+            /** @description 新终端编号. 字母、数字和- _ . /，最多32个字符 */
+            newTerminalId: string;
+            /** @description 更换原因. 最多200个字符 */
+            replaceReason: string;
+            /** @description 更换日期. 日期，格式yyyy-MM-dd，如2025-03-15；请按文本填写 */
+            replaceDate: string;
+        };
+        TerminalReplaceFilingUpdate: {
+            /** @description 申请单号. 字母、数字和- _ . /，最多32个字符 */
+            applyNo: string;
+            /** @description 机械PIN码. 17位数字或除I、O、Q以外的大写字母 */
+            pin: string;
+            /** @description 原终端编号. 字母、数字和- _ . /，最多32个字符 */
+            oldTerminalId: string;
+            /** @description 新终端编号. 字母、数字和- _ . /，最多32个字符 */
+            newTerminalId: string;
+            /** @description 更换原因. 最多200个字符 */
+            replaceReason: string;
+            /** @description 更换日期. 日期，格式yyyy-MM-dd，如2025-03-15；请按文本填写 */
+            replaceDate: string;
+            updatedAt: components["schemas"]["RegisterVersion"];
+        };
+        TerminalReplaceFilingRecord: {
+            /** @description 申请单号. 字母、数字和- _ . /，最多32个字符 */
+            applyNo: string;
+            /** @description 机械PIN码. 17位数字或除I、O、Q以外的大写字母 */
+            pin: string;
+            /** @description 原终端编号. 字母、数字和- _ . /，最多32个字符 */
+            oldTerminalId: string;
+            /** @description 新终端编号. 字母、数字和- _ . /，最多32个字符 */
+            newTerminalId: string;
+            /** @description 更换原因. 最多200个字符 */
+            replaceReason: string;
+            /** @description 更换日期. 日期，格式yyyy-MM-dd，如2025-03-15；请按文本填写 */
+            replaceDate: string;
+            status: components["schemas"]["FilingStatus"];
+            /** @description The authority's rejection reason (已驳回) or the platform's failure reason (提交失败); null in other states. */
+            reason: string | null;
+            updatedAt: components["schemas"]["RegisterVersion"];
+            /** @description Who changed the row or moved its state last. */
+            updateName: string | null;
+        };
+        /** @description A numbered page. */
+        TerminalReplaceFilingPage: {
+            list: components["schemas"]["TerminalReplaceFilingRecord"][];
+            total: components["schemas"]["Total"];
+        };
+        /**
+         * @description 草稿, 待审核 (submitted), 已通过, 已驳回, 提交超时, 提交失败 (@tsp/domain FILING_STATUS_LABELS).
+         * @enum {string}
+         */
+        FilingStatus: "draft" | "pending" | "approved" | "rejected" | "timeout" | "failed";
+        FilingMove: {
+            /** @description The filing's key (its register's first field). */
+            key: string;
+            /** @description Required by reject (1–200 characters once trimmed); ignored by the other moves. */
+            reason?: string | null;
+        };
+        /**
+         * @description HJ 1239 (GB 17691 heavy-duty diesel remote monitoring, as non-road stage IV uses) or GB/T 32960.
+         * @enum {string}
+         */
+        ForwardProtocol: "hj1239" | "gb32960";
+        ForwardPlatformEdit: {
+            name: string;
+            /** @description IPv4 address or domain name. */
+            host: string;
+            port: number;
+            protocol: components["schemas"]["ForwardProtocol"];
+            /** @description The platform login's user name (1–12 letters or digits). */
+            account: string;
+            /** @description Write-only; 1–20 visible ASCII characters. Sealed at rest, never answered. */
+            password: string | null;
+            enabled: boolean;
+        };
+        ForwardPlatformUpdate: {
+            id: number;
+            name: string;
+            host: string;
+            port: number;
+            protocol: components["schemas"]["ForwardProtocol"];
+            account: string;
+            /** @description Empty or absent keeps the stored password. */
+            password?: string | null;
+            enabled: boolean;
+            updatedAt: components["schemas"]["RegisterVersion"];
+        };
+        ForwardPlatform: {
+            id: number;
+            name: string;
+            host: string;
+            port: number;
+            protocol: components["schemas"]["ForwardProtocol"];
+            account: string;
+            /** @description A password is kept (sealed); the password itself is never answered. */
+            passwordSet: boolean;
+            enabled: boolean;
+            /** @description Machines forwarded to the platform. */
+            machines: number;
+            updatedAt: components["schemas"]["RegisterVersion"];
+            updateName: string | null;
+        };
+        ForwardPlatformPage: {
+            list: components["schemas"]["ForwardPlatform"][];
+            total: components["schemas"]["Total"];
+        };
+        ForwardMachine: {
+            platformId: number;
+            platformName: string;
+            pin: string;
+            /** @description Epoch ms the machine has been forwarded since. */
+            since: number;
+            enabled: boolean;
+            filingStatus: components["schemas"]["FilingStatus"] | null;
+            updateName: string | null;
+        };
+        ForwardMachinePage: {
+            list: components["schemas"]["ForwardMachine"][];
+            total: components["schemas"]["Total"];
+        };
+        ForwardMachineAdd: {
+            platformId: number;
+            pins: string[];
+        };
+        ForwardMachineReport: {
+            added: string[];
+            already: string[];
+            refused: {
+                pin: string;
+                reason: string;
+            }[];
+        };
+        ForwardMachineEnable: {
+            platformId: number;
+            pin: string;
+            enabled: boolean;
+        };
+        /**
+         * @description Handling state: open 未处理, acknowledged 已确认, closed 已关闭.
+         * @enum {string}
+         */
+        OperateAlarmState: "open" | "acknowledged" | "closed";
+        /** @description An alarm episode with its handling. */
+        OperateAlarm: {
+            /** @description The episode's id in the decoded alarm store. */
+            id: number;
+            vin: components["schemas"]["Vin"];
+            /** @enum {string} */
+            protocol: "gbt32960" | "jt808";
+            /** @description The standard's name of the alarm flag. */
+            name: string;
+            /** @description GB/T 32960 最高报警等级 at the start; null for JT/T 808. */
+            level: number | null;
+            startedAt: components["schemas"]["Timestamp"];
+            /**
+             * Format: int64
+             * @description When it ended; null while it is on (持续中).
+             */
+            endedAt: number | null;
+            state: components["schemas"]["OperateAlarmState"];
+            /** @description Display name of who acknowledged it. */
+            acknowledgedBy: string | null;
+            /** Format: int64 */
+            acknowledgedAt: number | null;
+            acknowledgeNote: string | null;
+            closedBy: string | null;
+            /** Format: int64 */
+            closedAt: number | null;
+            closeNote: string | null;
+        };
+        OperateAlarmPage: {
+            list: components["schemas"]["OperateAlarm"][];
+            total: components["schemas"]["Total"];
+            /** @description Episodes by level under every filter but level; none counts those without a level (JT/T 808). */
+            levelCounts: {
+                level1: number;
+                level2: number;
+                level3: number;
+                none: number;
+            };
+        };
+        OperateAlarmAcknowledge: {
+            id: number;
+            note?: string | null;
+        };
+        OperateAlarmClose: {
+            id: number;
+            /** @description 2–200 characters after trimming (请填写处理说明（2–200 个字）). */
+            note: string;
+        };
+        VehicleGroup: {
+            id: number;
+            name: string;
+            memberCount: number;
+            /** @description Display name of who created it. */
+            createdBy: string;
+            createdAt: components["schemas"]["Timestamp"];
+        };
+        VehicleGroupPage: {
+            list: components["schemas"]["VehicleGroup"][];
+            total: components["schemas"]["Total"];
+        };
+        VehicleGroupName: {
+            /** @description 1–30 characters after trimming. */
+            name: string;
+        };
+        VehicleGroupRename: {
+            id: number;
+            /** @description 1–30 characters after trimming. */
+            name: string;
+        };
+        VehicleGroupId: {
+            id: number;
+        };
+        VehicleGroupVins: {
+            groupId: number;
+            vins: string[];
+        };
+        VehicleGroupAddReport: {
+            added: components["schemas"]["Vin"][];
+            refused: {
+                vin: string;
+                msg: string;
+            }[];
+        };
+        VehicleGroupMember: {
+            vin: components["schemas"]["Vin"];
+            addedBy: string;
+            addedAt: components["schemas"]["Timestamp"];
+        };
+        VehicleGroupMemberPage: {
+            list: components["schemas"]["VehicleGroupMember"][];
+            total: components["schemas"]["Total"];
+        };
+        /** @description One message; alarm is set for kind alarm, export for kind export. */
+        PersonalMessage: {
+            /** @description <kind>:<id of the fact> (the episode id or the export task id). */
+            key: string;
+            /** @enum {string} */
+            kind: "alarm" | "export";
+            at: components["schemas"]["Timestamp"];
+            read: boolean;
+            alarm: null | {
+                id: number;
+                vin: components["schemas"]["Vin"];
+                name: string;
+                level: number;
+                /** Format: int64 */
+                endedAt: number | null;
+            };
+            export: null | {
+                taskId: string;
+                fileName: string;
+                /** @enum {string} */
+                status: "done" | "failed";
+            };
+        };
+        PersonalMessagePage: {
+            list: components["schemas"]["PersonalMessage"][];
+            total: components["schemas"]["Total"];
+            unread: number;
+        };
+        PersonalMessageUnread: {
+            unread: number;
+        };
+        PersonalMessageRead: {
+            keys?: string[];
+            all?: boolean;
+        };
+        MessageSetting: {
+            minLevel: number;
+            groupId: number | null;
+            groupName: string | null;
+        };
+        MessageSettingEdit: {
+            minLevel: number;
+            groupId: number | null;
+        };
+        /** @enum {string} */
+        DeviceChangeKind: "tbox" | "headUnit" | "motor" | "battery";
+        /** @enum {string} */
+        DeviceChangeState: "pending" | "approved" | "rejected";
+        /**
+         * @description fault 故障更换, upgrade 升级更换, recall 召回更换, accident 事故损坏, other 其他.
+         * @enum {string}
+         */
+        DeviceChangeReason: "fault" | "upgrade" | "recall" | "accident" | "other";
+        /** @description A T-BOX or head-unit serial, a motor code or a battery pack code. */
+        DeviceCode: string;
+        DeviceChangeCreate: {
+            kind: components["schemas"]["DeviceChangeKind"];
+            vin: components["schemas"]["Vin"];
+            oldCode: components["schemas"]["DeviceCode"];
+            newCode: components["schemas"]["DeviceCode"];
+            reason: components["schemas"]["DeviceChangeReason"];
+            remark?: string | null;
+        };
+        DeviceChangeReview: {
+            id: number;
+            approve: boolean;
+            note?: string | null;
+        };
+        DeviceChangeRecord: {
+            id: number;
+            kind: components["schemas"]["DeviceChangeKind"];
+            vin: string;
+            plateNo: string | null;
+            oldCode: string;
+            newCode: string;
+            reason: components["schemas"]["DeviceChangeReason"];
+            remark: string | null;
+            applicantName: string;
+            appliedAt: components["schemas"]["Timestamp"];
+            state: components["schemas"]["DeviceChangeState"];
+            reviewerName: string | null;
+            reviewedAt: number | null;
+            reviewNote: string | null;
+        };
+        DeviceChangePage: {
+            list: components["schemas"]["DeviceChangeRecord"][];
+            total: components["schemas"]["Total"];
+        };
+        /** @enum {string} */
+        VinCheckReason: "vin-unknown" | "vin-duplicate" | "iccid-mismatch";
+        VinCheckFailure: {
+            vin: string;
+            reason: components["schemas"]["VinCheckReason"];
+            /** @description The ICCID the login carried. */
+            iccid: string | null;
+            /** @description The vehicle's ICCID in master data (null for an unknown VIN). */
+            filedIccid: string | null;
+            /** @description The vehicle's T-BOX, or the caller's terminal holding the login's card. */
+            tboxSn: string | null;
+            /** @description Address of the last connection. */
+            peer: string;
+            firstAt: components["schemas"]["Timestamp"];
+            lastAt: components["schemas"]["Timestamp"];
+            count: number;
+            detail: string;
+        };
+        VinCheckFailurePage: {
+            list: components["schemas"]["VinCheckFailure"][];
+            total: components["schemas"]["Total"];
+        };
         /** @description The editable fields of a 车载内容 (@tsp/domain ContentEditSchema). `body` is HTML; the server sanitises it before storing. */
         ContentEdit: {
             title: string;
@@ -8758,8 +10946,60 @@ export interface components {
          * @example 9e107d9d372bb6826bd81d3542a419d6.jpg
          */
         ObjectKey: string;
+        /** @description An envelope whose `data` is null (commands that only succeed or fail). */
+        EmptyEnvelope: components["schemas"]["Envelope"] & {
+            data: null;
+        };
     };
     responses: {
+        /** @description The alarm's handling state forbids the action (acknowledged or closed already). Nothing was changed; `msg` says which, in Chinese. */
+        OperateAlarmConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "code": 409,
+                 *       "msg": "该报警已关闭",
+                 *       "data": null
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description The group's name is taken in the tenant, or the group is in use by accounts' message settings. Nothing was changed; `msg` says which, in Chinese. */
+        VehicleGroupConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "code": 409,
+                 *       "msg": "分组名称已存在",
+                 *       "data": null
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description The replacement cannot be filed or reviewed as asked — the vehicle has a pending application of that kind, or the record is no longer pending. Nothing was changed; `msg` says which, in Chinese. */
+        DeviceChangeConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "code": 409,
+                 *       "msg": "该更换申请状态为已通过，只有待审批的申请可以审批",
+                 *       "data": null
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
         /** @description The terminal cannot be changed as asked in its current state — changed by someone else since it was read, already on a vehicle (bind, delete), the vehicle already has a terminal, or on no vehicle (unbind). Nothing was changed; `msg` says which, in Chinese. */
         TboxConflict: {
             headers: {
@@ -9059,6 +11299,48 @@ export interface components {
         };
     };
     parameters: {
+        ChipModelFilingKey: string;
+        TerminalModelFilingKey: string;
+        MachineFilingKey: string;
+        TerminalReplaceFilingKey: string;
+        /** @description 备案状态: exactly this value; empty: any. */
+        FilingStatusFilter: components["schemas"]["FilingStatus"] | string;
+        ForwardPlatformId: number;
+        ForwardPlatformIdOf: number;
+        /** @description Episodes whose GB/T 32960 最高报警等级 at the start is this level. */
+        OperateAlarmLevel: number;
+        /** @description Episodes of this alarm, by the standard's name (TBOX_ALARM_NAMES). */
+        OperateAlarmName: string;
+        /** @description Handling state: open 未处理, acknowledged 已确认, closed 已关闭. */
+        OperateAlarmState: components["schemas"]["OperateAlarmState"];
+        /** @description true only episodes still on (no end yet), false only ended ones. */
+        OperateAlarmOngoing: boolean;
+        /** @description Only vehicles of this group (车辆分组) of the caller's tenants. */
+        OperateAlarmGroup: number;
+        /** @description Episodes that started at or after this time (ms since the epoch); with endTime at most 93 days apart. Absent with endTime absent means the last 7 days. */
+        OperateAlarmStart: components["schemas"]["Timestamp"];
+        /** @description Episodes that started at or before this time (ms since the epoch). */
+        OperateAlarmEnd: components["schemas"]["Timestamp"];
+        /** @description Part of the group's name. */
+        VehicleGroupNameKeyword: string;
+        /** @description The group's id. */
+        VehicleGroupIdQuery: number;
+        /** @description Only messages of this kind: alarm (报警), export (导出完成). */
+        PersonalMessageKind: "alarm" | "export";
+        /** @description true lists only unread messages. */
+        PersonalMessageUnread: boolean;
+        /** @description The kind of replacement: tbox (T-Box更换), headUnit (车机更换), motor (驱动电机更换), battery (动力电池更换). */
+        DeviceChangeKindQuery: components["schemas"]["DeviceChangeKind"];
+        /** @description The approval state. */
+        DeviceChangeStateFilter: components["schemas"]["DeviceChangeState"];
+        /** @description The record's id. */
+        DeviceChangeId: number;
+        /** @description Applied at or after, epoch ms. */
+        DeviceTimeStart: components["schemas"]["Timestamp"];
+        /** @description Applied at or before, epoch ms; not before startTime. */
+        DeviceTimeEnd: components["schemas"]["Timestamp"];
+        /** @description Why the login failed the check: vin-unknown, vin-duplicate, iccid-mismatch. */
+        VinCheckReasonFilter: components["schemas"]["VinCheckReason"];
         /** @description The 车载内容's id. */
         ContentId: number;
         /** @description Case-insensitive substring of the title; empty means no filter. */
@@ -9310,6 +11592,16 @@ export interface components {
          * @example LGXCE4CB2S0000123
          */
         Vin: components["schemas"]["Vin"];
+        /**
+         * @description Start of the time range, inclusive, milliseconds since 1970-01-01T00:00:00Z.
+         * @example 1741881600000
+         */
+        StartTime: components["schemas"]["Timestamp"];
+        /**
+         * @description End of the time range, inclusive, milliseconds since 1970-01-01T00:00:00Z; not before startTime.
+         * @example 1742054399000
+         */
+        EndTime: components["schemas"]["Timestamp"];
     };
     requestBodies: never;
     headers: never;
@@ -22619,6 +24911,3499 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+        };
+    };
+    listDeviceChanges: {
+        parameters: {
+            query: {
+                /** @description The kind of replacement: tbox (T-Box更换), headUnit (车机更换), motor (驱动电机更换), battery (动力电池更换). */
+                kind: components["parameters"]["DeviceChangeKindQuery"];
+                /** @description Part of a VIN to search for (case-insensitive substring); at most 17 characters. Empty means no filter. */
+                vin?: components["parameters"]["VinKeyword"];
+                /** @description The approval state. */
+                state?: components["parameters"]["DeviceChangeStateFilter"];
+                /** @description Applied at or after, epoch ms. */
+                startTime?: components["parameters"]["DeviceTimeStart"];
+                /** @description Applied at or before, epoch ms; not before startTime. */
+                endTime?: components["parameters"]["DeviceTimeEnd"];
+                /** @description Page number, from 1 (spec section 3 "Pagination"). */
+                pageNum?: components["parameters"]["PageNum"];
+                /**
+                 * @description Rows per page. Tables offer 10, 20, 50, 100; selectors ask 10; the VIN, SN and ICCID
+                 *     searches ask for 10000 at once (spec section 9), hence the upper bound.
+                 */
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["DeviceChangePage"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getDeviceChange: {
+        parameters: {
+            query: {
+                /** @description The record's id. */
+                id: components["parameters"]["DeviceChangeId"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["DeviceChangeRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createDeviceChange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeviceChangeCreate"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["DeviceChangeRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["DeviceChangeConflict"];
+        };
+    };
+    reviewDeviceChange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeviceChangeReview"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["DeviceChangeRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["DeviceChangeConflict"];
+        };
+    };
+    exportDeviceChanges: {
+        parameters: {
+            query: {
+                /** @description The kind of replacement: tbox (T-Box更换), headUnit (车机更换), motor (驱动电机更换), battery (动力电池更换). */
+                kind: components["parameters"]["DeviceChangeKindQuery"];
+                /** @description Part of a VIN to search for (case-insensitive substring); at most 17 characters. Empty means no filter. */
+                vin?: components["parameters"]["VinKeyword"];
+                /** @description The approval state. */
+                state?: components["parameters"]["DeviceChangeStateFilter"];
+                /** @description Applied at or after, epoch ms. */
+                startTime?: components["parameters"]["DeviceTimeStart"];
+                /** @description Applied at or before, epoch ms; not before startTime. */
+                endTime?: components["parameters"]["DeviceTimeEnd"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportSubmitted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listVinCheckFailures: {
+        parameters: {
+            query: {
+                /** @description Part of a VIN to search for (case-insensitive substring); at most 17 characters. Empty means no filter. */
+                vin?: components["parameters"]["VinKeyword"];
+                /** @description Why the login failed the check: vin-unknown, vin-duplicate, iccid-mismatch. */
+                reason?: components["parameters"]["VinCheckReasonFilter"];
+                /**
+                 * @description Start of the time range, inclusive, milliseconds since 1970-01-01T00:00:00Z.
+                 * @example 1741881600000
+                 */
+                startTime: components["parameters"]["StartTime"];
+                /**
+                 * @description End of the time range, inclusive, milliseconds since 1970-01-01T00:00:00Z; not before startTime.
+                 * @example 1742054399000
+                 */
+                endTime: components["parameters"]["EndTime"];
+                /** @description Page number, from 1 (spec section 3 "Pagination"). */
+                pageNum?: components["parameters"]["PageNum"];
+                /**
+                 * @description Rows per page. Tables offer 10, 20, 50, 100; selectors ask 10; the VIN, SN and ICCID
+                 *     searches ask for 10000 at once (spec section 9), hence the upper bound.
+                 */
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["VinCheckFailurePage"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    exportVinCheckFailures: {
+        parameters: {
+            query: {
+                /** @description Part of a VIN to search for (case-insensitive substring); at most 17 characters. Empty means no filter. */
+                vin?: components["parameters"]["VinKeyword"];
+                /** @description Why the login failed the check: vin-unknown, vin-duplicate, iccid-mismatch. */
+                reason?: components["parameters"]["VinCheckReasonFilter"];
+                /**
+                 * @description Start of the time range, inclusive, milliseconds since 1970-01-01T00:00:00Z.
+                 * @example 1741881600000
+                 */
+                startTime: components["parameters"]["StartTime"];
+                /**
+                 * @description End of the time range, inclusive, milliseconds since 1970-01-01T00:00:00Z; not before startTime.
+                 * @example 1742054399000
+                 */
+                endTime: components["parameters"]["EndTime"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportSubmitted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listOperateAlarms: {
+        parameters: {
+            query?: {
+                /** @description Episodes whose GB/T 32960 最高报警等级 at the start is this level. */
+                level?: components["parameters"]["OperateAlarmLevel"];
+                /** @description Episodes of this alarm, by the standard's name (TBOX_ALARM_NAMES). */
+                alarm?: components["parameters"]["OperateAlarmName"];
+                /** @description Handling state: open 未处理, acknowledged 已确认, closed 已关闭. */
+                state?: components["parameters"]["OperateAlarmState"];
+                /** @description true only episodes still on (no end yet), false only ended ones. */
+                ongoing?: components["parameters"]["OperateAlarmOngoing"];
+                /** @description Part of a VIN to search for (case-insensitive substring); at most 17 characters. Empty means no filter. */
+                vin?: components["parameters"]["VinKeyword"];
+                /** @description Only vehicles of this group (车辆分组) of the caller's tenants. */
+                groupId?: components["parameters"]["OperateAlarmGroup"];
+                /** @description Episodes that started at or after this time (ms since the epoch); with endTime at most 93 days apart. Absent with endTime absent means the last 7 days. */
+                startTime?: components["parameters"]["OperateAlarmStart"];
+                /** @description Episodes that started at or before this time (ms since the epoch). */
+                endTime?: components["parameters"]["OperateAlarmEnd"];
+                /** @description Page number, from 1 (spec section 3 "Pagination"). */
+                pageNum?: components["parameters"]["PageNum"];
+                /**
+                 * @description Rows per page. Tables offer 10, 20, 50, 100; selectors ask 10; the VIN, SN and ICCID
+                 *     searches ask for 10000 at once (spec section 9), hence the upper bound.
+                 */
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["OperateAlarmPage"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    acknowledgeOperateAlarm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OperateAlarmAcknowledge"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["OperateAlarm"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["OperateAlarmConflict"];
+        };
+    };
+    closeOperateAlarm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OperateAlarmClose"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["OperateAlarm"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["OperateAlarmConflict"];
+        };
+    };
+    exportOperateAlarms: {
+        parameters: {
+            query?: {
+                /** @description Episodes whose GB/T 32960 最高报警等级 at the start is this level. */
+                level?: components["parameters"]["OperateAlarmLevel"];
+                /** @description Episodes of this alarm, by the standard's name (TBOX_ALARM_NAMES). */
+                alarm?: components["parameters"]["OperateAlarmName"];
+                /** @description Handling state: open 未处理, acknowledged 已确认, closed 已关闭. */
+                state?: components["parameters"]["OperateAlarmState"];
+                /** @description true only episodes still on (no end yet), false only ended ones. */
+                ongoing?: components["parameters"]["OperateAlarmOngoing"];
+                /** @description Part of a VIN to search for (case-insensitive substring); at most 17 characters. Empty means no filter. */
+                vin?: components["parameters"]["VinKeyword"];
+                /** @description Only vehicles of this group (车辆分组) of the caller's tenants. */
+                groupId?: components["parameters"]["OperateAlarmGroup"];
+                /** @description Episodes that started at or after this time (ms since the epoch); with endTime at most 93 days apart. Absent with endTime absent means the last 7 days. */
+                startTime?: components["parameters"]["OperateAlarmStart"];
+                /** @description Episodes that started at or before this time (ms since the epoch). */
+                endTime?: components["parameters"]["OperateAlarmEnd"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The export task was queued. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportSubmitted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listVehicleGroups: {
+        parameters: {
+            query?: {
+                /** @description Part of the group's name. */
+                name?: components["parameters"]["VehicleGroupNameKeyword"];
+                /** @description Page number, from 1 (spec section 3 "Pagination"). */
+                pageNum?: components["parameters"]["PageNum"];
+                /**
+                 * @description Rows per page. Tables offer 10, 20, 50, 100; selectors ask 10; the VIN, SN and ICCID
+                 *     searches ask for 10000 at once (spec section 9), hence the upper bound.
+                 */
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["VehicleGroupPage"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    createVehicleGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VehicleGroupName"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["VehicleGroup"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["VehicleGroupConflict"];
+        };
+    };
+    renameVehicleGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VehicleGroupRename"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["VehicleGroup"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["VehicleGroupConflict"];
+        };
+    };
+    deleteVehicleGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VehicleGroupId"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmptyEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["VehicleGroupConflict"];
+        };
+    };
+    listVehicleGroupMembers: {
+        parameters: {
+            query: {
+                /** @description The group's id. */
+                groupId: components["parameters"]["VehicleGroupIdQuery"];
+                /** @description Part of a VIN to search for (case-insensitive substring); at most 17 characters. Empty means no filter. */
+                vin?: components["parameters"]["VinKeyword"];
+                /** @description Page number, from 1 (spec section 3 "Pagination"). */
+                pageNum?: components["parameters"]["PageNum"];
+                /**
+                 * @description Rows per page. Tables offer 10, 20, 50, 100; selectors ask 10; the VIN, SN and ICCID
+                 *     searches ask for 10000 at once (spec section 9), hence the upper bound.
+                 */
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["VehicleGroupMemberPage"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    addVehicleGroupMembers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VehicleGroupVins"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["VehicleGroupAddReport"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    removeVehicleGroupMembers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VehicleGroupVins"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: {
+                            removed: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    importVehicleGroupMembers: {
+        parameters: {
+            query: {
+                /** @description The group's id. */
+                groupId: components["parameters"]["VehicleGroupIdQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["ImportFile"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["ImportResult"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    downloadVehicleGroupTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Xlsx"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    exportVehicleGroupMembers: {
+        parameters: {
+            query: {
+                /** @description The group's id. */
+                groupId: components["parameters"]["VehicleGroupIdQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The export task was queued. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportSubmitted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listPersonalMessages: {
+        parameters: {
+            query?: {
+                /** @description Only messages of this kind: alarm (报警), export (导出完成). */
+                kind?: components["parameters"]["PersonalMessageKind"];
+                /** @description true lists only unread messages. */
+                unread?: components["parameters"]["PersonalMessageUnread"];
+                /** @description Page number, from 1 (spec section 3 "Pagination"). */
+                pageNum?: components["parameters"]["PageNum"];
+                /**
+                 * @description Rows per page. Tables offer 10, 20, 50, 100; selectors ask 10; the VIN, SN and ICCID
+                 *     searches ask for 10000 at once (spec section 9), hence the upper bound.
+                 */
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["PersonalMessagePage"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    countUnreadMessages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["PersonalMessageUnread"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    markPersonalMessagesRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PersonalMessageRead"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["PersonalMessageUnread"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getMessageSetting: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["MessageSetting"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    setMessageSetting: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MessageSettingEdit"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["MessageSetting"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listChipModelFilings: {
+        parameters: {
+            query?: {
+                /** @description Case-insensitive substring of the register's code and name fields; empty means no filter. */
+                keyWords?: components["parameters"]["RegisterKeyWords"];
+                /** @description 备案状态: exactly this value; empty: any. */
+                status?: components["parameters"]["FilingStatusFilter"];
+                /** @description Page number, from 1 (spec section 3 "Pagination"). */
+                pageNum?: components["parameters"]["PageNum"];
+                /**
+                 * @description Rows per page. Tables offer 10, 20, 50, 100; selectors ask 10; the VIN, SN and ICCID
+                 *     searches ask for 10000 at once (spec section 9), hence the upper bound.
+                 */
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "操作成功",
+                     *       "data": {
+                     *         "list": [
+                     *           {
+                     *             "chipModel": "EXAMPLE-SC01",
+                     *             "maker": "示例微电子有限公司",
+                     *             "certNo": "SM-EX-0001",
+                     *             "remark": null,
+                     *             "status": "approved",
+                     *             "reason": null,
+                     *             "updatedAt": 1741912205000,
+                     *             "updateName": "系统管理员"
+                     *           }
+                     *         ],
+                     *         "total": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["ChipModelFilingPage"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getChipModelFiling: {
+        parameters: {
+            query: {
+                chipModel: components["parameters"]["ChipModelFilingKey"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "操作成功",
+                     *       "data": {
+                     *         "chipModel": "EXAMPLE-SC01",
+                     *         "maker": "示例微电子有限公司",
+                     *         "certNo": "SM-EX-0001",
+                     *         "remark": null,
+                     *         "status": "approved",
+                     *         "reason": null,
+                     *         "updatedAt": 1741912205000,
+                     *         "updateName": "系统管理员"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["ChipModelFilingRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createChipModelFiling: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "chipModel": "EXAMPLE-SC01",
+                 *       "maker": "示例微电子有限公司",
+                 *       "certNo": "SM-EX-0001",
+                 *       "remark": null
+                 *     }
+                 */
+                "application/json": components["schemas"]["ChipModelFilingEdit"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "保存成功",
+                     *       "data": {
+                     *         "chipModel": "EXAMPLE-SC01",
+                     *         "maker": "示例微电子有限公司",
+                     *         "certNo": "SM-EX-0001",
+                     *         "remark": null,
+                     *         "status": "draft",
+                     *         "reason": null,
+                     *         "updatedAt": 1741912205000,
+                     *         "updateName": "系统管理员"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["ChipModelFilingRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["RegisterConflict"];
+        };
+    };
+    updateChipModelFiling: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "chipModel": "EXAMPLE-SC01",
+                 *       "maker": "示例微电子有限公司",
+                 *       "certNo": "SM-EX-0001",
+                 *       "remark": null,
+                 *       "updatedAt": 1741912205000
+                 *     }
+                 */
+                "application/json": components["schemas"]["ChipModelFilingUpdate"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "保存成功",
+                     *       "data": {
+                     *         "chipModel": "EXAMPLE-SC01",
+                     *         "maker": "示例微电子有限公司",
+                     *         "certNo": "SM-EX-0001",
+                     *         "remark": null,
+                     *         "status": "rejected",
+                     *         "reason": "检测报告编号与检测机构系统记录不一致",
+                     *         "updatedAt": 1741912205000,
+                     *         "updateName": "系统管理员"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["ChipModelFilingRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["RegisterConflict"];
+        };
+    };
+    deleteChipModelFiling: {
+        parameters: {
+            query: {
+                chipModel: components["parameters"]["ChipModelFilingKey"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "删除成功",
+                     *       "data": {
+                     *         "key": "EXAMPLE-SC01"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["RegisterDeleted"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["RegisterConflict"];
+        };
+    };
+    exportChipModelFilings: {
+        parameters: {
+            query?: {
+                /** @description Case-insensitive substring of the register's code and name fields; empty means no filter. */
+                keyWords?: components["parameters"]["RegisterKeyWords"];
+                /** @description 备案状态: exactly this value; empty: any. */
+                status?: components["parameters"]["FilingStatusFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "导出任务已提交，请到导出文件列表查看",
+                     *       "data": {
+                     *         "taskId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "name": "芯片型号备案_20250315.xlsx"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ExportSubmitted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    importChipModelFilings: {
+        parameters: {
+            query?: {
+                /** @description true: a row whose key is already one of the tenant's rows overwrites its fields. */
+                allowCover?: components["parameters"]["RegisterAllowCover"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["ImportFile"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "导入完成",
+                     *       "data": {
+                     *         "all": 2,
+                     *         "success": 1,
+                     *         "failed": 1,
+                     *         "rows": [
+                     *           {
+                     *             "row": 3,
+                     *             "vin": "",
+                     *             "key": "EXAMPLE-SC01",
+                     *             "reason": "文件中芯片型号重复"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["ImportResult"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["ImportNotSaved"];
+            413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    downloadChipModelFilingTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Xlsx"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    submitChipModelFiling: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "key": "EXAMPLE-SC01"
+                 *     }
+                 */
+                "application/json": components["schemas"]["FilingMove"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "操作成功",
+                     *       "data": {
+                     *         "chipModel": "EXAMPLE-SC01",
+                     *         "maker": "示例微电子有限公司",
+                     *         "certNo": "SM-EX-0001",
+                     *         "remark": null,
+                     *         "status": "pending",
+                     *         "reason": null,
+                     *         "updatedAt": 1741912205000,
+                     *         "updateName": "系统管理员"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["ChipModelFilingRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["RegisterConflict"];
+        };
+    };
+    approveChipModelFiling: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "key": "EXAMPLE-SC01"
+                 *     }
+                 */
+                "application/json": components["schemas"]["FilingMove"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "操作成功",
+                     *       "data": {
+                     *         "chipModel": "EXAMPLE-SC01",
+                     *         "maker": "示例微电子有限公司",
+                     *         "certNo": "SM-EX-0001",
+                     *         "remark": null,
+                     *         "status": "approved",
+                     *         "reason": null,
+                     *         "updatedAt": 1741912205000,
+                     *         "updateName": "系统管理员"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["ChipModelFilingRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["RegisterConflict"];
+        };
+    };
+    rejectChipModelFiling: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "key": "EXAMPLE-SC01",
+                 *       "reason": "检测报告编号与检测机构系统记录不一致"
+                 *     }
+                 */
+                "application/json": components["schemas"]["FilingMove"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "操作成功",
+                     *       "data": {
+                     *         "chipModel": "EXAMPLE-SC01",
+                     *         "maker": "示例微电子有限公司",
+                     *         "certNo": "SM-EX-0001",
+                     *         "remark": null,
+                     *         "status": "rejected",
+                     *         "reason": "检测报告编号与检测机构系统记录不一致",
+                     *         "updatedAt": 1741912205000,
+                     *         "updateName": "系统管理员"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["ChipModelFilingRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["RegisterConflict"];
+        };
+    };
+    resubmitChipModelFiling: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "key": "EXAMPLE-SC01"
+                 *     }
+                 */
+                "application/json": components["schemas"]["FilingMove"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "操作成功",
+                     *       "data": {
+                     *         "chipModel": "EXAMPLE-SC01",
+                     *         "maker": "示例微电子有限公司",
+                     *         "certNo": "SM-EX-0001",
+                     *         "remark": null,
+                     *         "status": "pending",
+                     *         "reason": null,
+                     *         "updatedAt": 1741912205000,
+                     *         "updateName": "系统管理员"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["ChipModelFilingRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["RegisterConflict"];
+        };
+    };
+    listTerminalModelFilings: {
+        parameters: {
+            query?: {
+                /** @description Case-insensitive substring of the register's code and name fields; empty means no filter. */
+                keyWords?: components["parameters"]["RegisterKeyWords"];
+                /** @description 备案状态: exactly this value; empty: any. */
+                status?: components["parameters"]["FilingStatusFilter"];
+                /** @description Page number, from 1 (spec section 3 "Pagination"). */
+                pageNum?: components["parameters"]["PageNum"];
+                /**
+                 * @description Rows per page. Tables offer 10, 20, 50, 100; selectors ask 10; the VIN, SN and ICCID
+                 *     searches ask for 10000 at once (spec section 9), hence the upper bound.
+                 */
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "操作成功",
+                     *       "data": {
+                     *         "list": [
+                     *           {
+                     *             "terminalModel": "EXAMPLE-T01",
+                     *             "maker": "示例电子科技有限公司",
+                     *             "firmware": "V1.0.0",
+                     *             "chipModel": "EXAMPLE-SC01",
+                     *             "positioning": "bdsGps",
+                     *             "protocol": "hj1322",
+                     *             "testReportNo": null,
+                     *             "remark": null,
+                     *             "status": "approved",
+                     *             "reason": null,
+                     *             "updatedAt": 1741912205000,
+                     *             "updateName": "系统管理员"
+                     *           }
+                     *         ],
+                     *         "total": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["TerminalModelFilingPage"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getTerminalModelFiling: {
+        parameters: {
+            query: {
+                terminalModel: components["parameters"]["TerminalModelFilingKey"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "操作成功",
+                     *       "data": {
+                     *         "terminalModel": "EXAMPLE-T01",
+                     *         "maker": "示例电子科技有限公司",
+                     *         "firmware": "V1.0.0",
+                     *         "chipModel": "EXAMPLE-SC01",
+                     *         "positioning": "bdsGps",
+                     *         "protocol": "hj1322",
+                     *         "testReportNo": null,
+                     *         "remark": null,
+                     *         "status": "approved",
+                     *         "reason": null,
+                     *         "updatedAt": 1741912205000,
+                     *         "updateName": "系统管理员"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["TerminalModelFilingRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createTerminalModelFiling: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "terminalModel": "EXAMPLE-T01",
+                 *       "maker": "示例电子科技有限公司",
+                 *       "firmware": "V1.0.0",
+                 *       "chipModel": "EXAMPLE-SC01",
+                 *       "positioning": "bdsGps",
+                 *       "protocol": "hj1322",
+                 *       "testReportNo": null,
+                 *       "remark": null
+                 *     }
+                 */
+                "application/json": components["schemas"]["TerminalModelFilingEdit"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "保存成功",
+                     *       "data": {
+                     *         "terminalModel": "EXAMPLE-T01",
+                     *         "maker": "示例电子科技有限公司",
+                     *         "firmware": "V1.0.0",
+                     *         "chipModel": "EXAMPLE-SC01",
+                     *         "positioning": "bdsGps",
+                     *         "protocol": "hj1322",
+                     *         "testReportNo": null,
+                     *         "remark": null,
+                     *         "status": "draft",
+                     *         "reason": null,
+                     *         "updatedAt": 1741912205000,
+                     *         "updateName": "系统管理员"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["TerminalModelFilingRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["RegisterConflict"];
+        };
+    };
+    updateTerminalModelFiling: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "terminalModel": "EXAMPLE-T01",
+                 *       "maker": "示例电子科技有限公司",
+                 *       "firmware": "V1.0.0",
+                 *       "chipModel": "EXAMPLE-SC01",
+                 *       "positioning": "bdsGps",
+                 *       "protocol": "hj1322",
+                 *       "testReportNo": null,
+                 *       "remark": null,
+                 *       "updatedAt": 1741912205000
+                 *     }
+                 */
+                "application/json": components["schemas"]["TerminalModelFilingUpdate"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "保存成功",
+                     *       "data": {
+                     *         "terminalModel": "EXAMPLE-T01",
+                     *         "maker": "示例电子科技有限公司",
+                     *         "firmware": "V1.0.0",
+                     *         "chipModel": "EXAMPLE-SC01",
+                     *         "positioning": "bdsGps",
+                     *         "protocol": "hj1322",
+                     *         "testReportNo": null,
+                     *         "remark": null,
+                     *         "status": "rejected",
+                     *         "reason": "检测报告编号与检测机构系统记录不一致",
+                     *         "updatedAt": 1741912205000,
+                     *         "updateName": "系统管理员"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["TerminalModelFilingRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["RegisterConflict"];
+        };
+    };
+    deleteTerminalModelFiling: {
+        parameters: {
+            query: {
+                terminalModel: components["parameters"]["TerminalModelFilingKey"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "删除成功",
+                     *       "data": {
+                     *         "key": "EXAMPLE-T01"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["RegisterDeleted"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["RegisterConflict"];
+        };
+    };
+    exportTerminalModelFilings: {
+        parameters: {
+            query?: {
+                /** @description Case-insensitive substring of the register's code and name fields; empty means no filter. */
+                keyWords?: components["parameters"]["RegisterKeyWords"];
+                /** @description 备案状态: exactly this value; empty: any. */
+                status?: components["parameters"]["FilingStatusFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "导出任务已提交，请到导出文件列表查看",
+                     *       "data": {
+                     *         "taskId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "name": "终端型号备案_20250315.xlsx"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ExportSubmitted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    importTerminalModelFilings: {
+        parameters: {
+            query?: {
+                /** @description true: a row whose key is already one of the tenant's rows overwrites its fields. */
+                allowCover?: components["parameters"]["RegisterAllowCover"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["ImportFile"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "导入完成",
+                     *       "data": {
+                     *         "all": 2,
+                     *         "success": 1,
+                     *         "failed": 1,
+                     *         "rows": [
+                     *           {
+                     *             "row": 3,
+                     *             "vin": "",
+                     *             "key": "EXAMPLE-T01",
+                     *             "reason": "文件中终端型号重复"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["ImportResult"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["ImportNotSaved"];
+            413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    downloadTerminalModelFilingTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Xlsx"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    submitTerminalModelFiling: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "key": "EXAMPLE-T01"
+                 *     }
+                 */
+                "application/json": components["schemas"]["FilingMove"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "操作成功",
+                     *       "data": {
+                     *         "terminalModel": "EXAMPLE-T01",
+                     *         "maker": "示例电子科技有限公司",
+                     *         "firmware": "V1.0.0",
+                     *         "chipModel": "EXAMPLE-SC01",
+                     *         "positioning": "bdsGps",
+                     *         "protocol": "hj1322",
+                     *         "testReportNo": null,
+                     *         "remark": null,
+                     *         "status": "pending",
+                     *         "reason": null,
+                     *         "updatedAt": 1741912205000,
+                     *         "updateName": "系统管理员"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["TerminalModelFilingRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["RegisterConflict"];
+        };
+    };
+    approveTerminalModelFiling: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "key": "EXAMPLE-T01"
+                 *     }
+                 */
+                "application/json": components["schemas"]["FilingMove"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "操作成功",
+                     *       "data": {
+                     *         "terminalModel": "EXAMPLE-T01",
+                     *         "maker": "示例电子科技有限公司",
+                     *         "firmware": "V1.0.0",
+                     *         "chipModel": "EXAMPLE-SC01",
+                     *         "positioning": "bdsGps",
+                     *         "protocol": "hj1322",
+                     *         "testReportNo": null,
+                     *         "remark": null,
+                     *         "status": "approved",
+                     *         "reason": null,
+                     *         "updatedAt": 1741912205000,
+                     *         "updateName": "系统管理员"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["TerminalModelFilingRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["RegisterConflict"];
+        };
+    };
+    rejectTerminalModelFiling: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "key": "EXAMPLE-T01",
+                 *       "reason": "检测报告编号与检测机构系统记录不一致"
+                 *     }
+                 */
+                "application/json": components["schemas"]["FilingMove"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "操作成功",
+                     *       "data": {
+                     *         "terminalModel": "EXAMPLE-T01",
+                     *         "maker": "示例电子科技有限公司",
+                     *         "firmware": "V1.0.0",
+                     *         "chipModel": "EXAMPLE-SC01",
+                     *         "positioning": "bdsGps",
+                     *         "protocol": "hj1322",
+                     *         "testReportNo": null,
+                     *         "remark": null,
+                     *         "status": "rejected",
+                     *         "reason": "检测报告编号与检测机构系统记录不一致",
+                     *         "updatedAt": 1741912205000,
+                     *         "updateName": "系统管理员"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["TerminalModelFilingRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["RegisterConflict"];
+        };
+    };
+    resubmitTerminalModelFiling: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "key": "EXAMPLE-T01"
+                 *     }
+                 */
+                "application/json": components["schemas"]["FilingMove"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "操作成功",
+                     *       "data": {
+                     *         "terminalModel": "EXAMPLE-T01",
+                     *         "maker": "示例电子科技有限公司",
+                     *         "firmware": "V1.0.0",
+                     *         "chipModel": "EXAMPLE-SC01",
+                     *         "positioning": "bdsGps",
+                     *         "protocol": "hj1322",
+                     *         "testReportNo": null,
+                     *         "remark": null,
+                     *         "status": "pending",
+                     *         "reason": null,
+                     *         "updatedAt": 1741912205000,
+                     *         "updateName": "系统管理员"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["TerminalModelFilingRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["RegisterConflict"];
+        };
+    };
+    listMachineFilings: {
+        parameters: {
+            query?: {
+                /** @description Case-insensitive substring of the register's code and name fields; empty means no filter. */
+                keyWords?: components["parameters"]["RegisterKeyWords"];
+                /** @description 备案状态: exactly this value; empty: any. */
+                status?: components["parameters"]["FilingStatusFilter"];
+                /** @description Page number, from 1 (spec section 3 "Pagination"). */
+                pageNum?: components["parameters"]["PageNum"];
+                /**
+                 * @description Rows per page. Tables offer 10, 20, 50, 100; selectors ask 10; the VIN, SN and ICCID
+                 *     searches ask for 10000 at once (spec section 9), hence the upper bound.
+                 */
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "操作成功",
+                     *       "data": {
+                     *         "list": [
+                     *           {
+                     *             "pin": "LEXAMPLE000000001",
+                     *             "engineNo": "4HK1-000001",
+                     *             "emissionStage": "cn4",
+                     *             "terminalId": "EXAMPLE-T0001",
+                     *             "disclosureNo": "CN ND G4 00 0001 000001",
+                     *             "remark": null,
+                     *             "status": "approved",
+                     *             "reason": null,
+                     *             "updatedAt": 1741912205000,
+                     *             "updateName": "系统管理员"
+                     *           }
+                     *         ],
+                     *         "total": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["MachineFilingPage"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getMachineFiling: {
+        parameters: {
+            query: {
+                pin: components["parameters"]["MachineFilingKey"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "操作成功",
+                     *       "data": {
+                     *         "pin": "LEXAMPLE000000001",
+                     *         "engineNo": "4HK1-000001",
+                     *         "emissionStage": "cn4",
+                     *         "terminalId": "EXAMPLE-T0001",
+                     *         "disclosureNo": "CN ND G4 00 0001 000001",
+                     *         "remark": null,
+                     *         "status": "approved",
+                     *         "reason": null,
+                     *         "updatedAt": 1741912205000,
+                     *         "updateName": "系统管理员"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["MachineFilingRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createMachineFiling: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "pin": "LEXAMPLE000000001",
+                 *       "engineNo": "4HK1-000001",
+                 *       "emissionStage": "cn4",
+                 *       "terminalId": "EXAMPLE-T0001",
+                 *       "disclosureNo": "CN ND G4 00 0001 000001",
+                 *       "remark": null
+                 *     }
+                 */
+                "application/json": components["schemas"]["MachineFilingEdit"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "保存成功",
+                     *       "data": {
+                     *         "pin": "LEXAMPLE000000001",
+                     *         "engineNo": "4HK1-000001",
+                     *         "emissionStage": "cn4",
+                     *         "terminalId": "EXAMPLE-T0001",
+                     *         "disclosureNo": "CN ND G4 00 0001 000001",
+                     *         "remark": null,
+                     *         "status": "draft",
+                     *         "reason": null,
+                     *         "updatedAt": 1741912205000,
+                     *         "updateName": "系统管理员"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["MachineFilingRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["RegisterConflict"];
+        };
+    };
+    updateMachineFiling: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "pin": "LEXAMPLE000000001",
+                 *       "engineNo": "4HK1-000001",
+                 *       "emissionStage": "cn4",
+                 *       "terminalId": "EXAMPLE-T0001",
+                 *       "disclosureNo": "CN ND G4 00 0001 000001",
+                 *       "remark": null,
+                 *       "updatedAt": 1741912205000
+                 *     }
+                 */
+                "application/json": components["schemas"]["MachineFilingUpdate"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "保存成功",
+                     *       "data": {
+                     *         "pin": "LEXAMPLE000000001",
+                     *         "engineNo": "4HK1-000001",
+                     *         "emissionStage": "cn4",
+                     *         "terminalId": "EXAMPLE-T0001",
+                     *         "disclosureNo": "CN ND G4 00 0001 000001",
+                     *         "remark": null,
+                     *         "status": "rejected",
+                     *         "reason": "检测报告编号与检测机构系统记录不一致",
+                     *         "updatedAt": 1741912205000,
+                     *         "updateName": "系统管理员"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["MachineFilingRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["RegisterConflict"];
+        };
+    };
+    deleteMachineFiling: {
+        parameters: {
+            query: {
+                pin: components["parameters"]["MachineFilingKey"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "删除成功",
+                     *       "data": {
+                     *         "key": "LEXAMPLE000000001"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["RegisterDeleted"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["RegisterConflict"];
+        };
+    };
+    exportMachineFilings: {
+        parameters: {
+            query?: {
+                /** @description Case-insensitive substring of the register's code and name fields; empty means no filter. */
+                keyWords?: components["parameters"]["RegisterKeyWords"];
+                /** @description 备案状态: exactly this value; empty: any. */
+                status?: components["parameters"]["FilingStatusFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "导出任务已提交，请到导出文件列表查看",
+                     *       "data": {
+                     *         "taskId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "name": "机械备案_20250315.xlsx"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ExportSubmitted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    importMachineFilings: {
+        parameters: {
+            query?: {
+                /** @description true: a row whose key is already one of the tenant's rows overwrites its fields. */
+                allowCover?: components["parameters"]["RegisterAllowCover"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["ImportFile"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "导入完成",
+                     *       "data": {
+                     *         "all": 2,
+                     *         "success": 1,
+                     *         "failed": 1,
+                     *         "rows": [
+                     *           {
+                     *             "row": 3,
+                     *             "vin": "",
+                     *             "key": "LEXAMPLE000000001",
+                     *             "reason": "文件中机械PIN码重复"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["ImportResult"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["ImportNotSaved"];
+            413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    downloadMachineFilingTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Xlsx"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    submitMachineFiling: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "key": "LEXAMPLE000000001"
+                 *     }
+                 */
+                "application/json": components["schemas"]["FilingMove"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "操作成功",
+                     *       "data": {
+                     *         "pin": "LEXAMPLE000000001",
+                     *         "engineNo": "4HK1-000001",
+                     *         "emissionStage": "cn4",
+                     *         "terminalId": "EXAMPLE-T0001",
+                     *         "disclosureNo": "CN ND G4 00 0001 000001",
+                     *         "remark": null,
+                     *         "status": "pending",
+                     *         "reason": null,
+                     *         "updatedAt": 1741912205000,
+                     *         "updateName": "系统管理员"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["MachineFilingRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["RegisterConflict"];
+        };
+    };
+    approveMachineFiling: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "key": "LEXAMPLE000000001"
+                 *     }
+                 */
+                "application/json": components["schemas"]["FilingMove"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "操作成功",
+                     *       "data": {
+                     *         "pin": "LEXAMPLE000000001",
+                     *         "engineNo": "4HK1-000001",
+                     *         "emissionStage": "cn4",
+                     *         "terminalId": "EXAMPLE-T0001",
+                     *         "disclosureNo": "CN ND G4 00 0001 000001",
+                     *         "remark": null,
+                     *         "status": "approved",
+                     *         "reason": null,
+                     *         "updatedAt": 1741912205000,
+                     *         "updateName": "系统管理员"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["MachineFilingRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["RegisterConflict"];
+        };
+    };
+    rejectMachineFiling: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "key": "LEXAMPLE000000001",
+                 *       "reason": "检测报告编号与检测机构系统记录不一致"
+                 *     }
+                 */
+                "application/json": components["schemas"]["FilingMove"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "操作成功",
+                     *       "data": {
+                     *         "pin": "LEXAMPLE000000001",
+                     *         "engineNo": "4HK1-000001",
+                     *         "emissionStage": "cn4",
+                     *         "terminalId": "EXAMPLE-T0001",
+                     *         "disclosureNo": "CN ND G4 00 0001 000001",
+                     *         "remark": null,
+                     *         "status": "rejected",
+                     *         "reason": "检测报告编号与检测机构系统记录不一致",
+                     *         "updatedAt": 1741912205000,
+                     *         "updateName": "系统管理员"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["MachineFilingRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["RegisterConflict"];
+        };
+    };
+    resubmitMachineFiling: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "key": "LEXAMPLE000000001"
+                 *     }
+                 */
+                "application/json": components["schemas"]["FilingMove"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "操作成功",
+                     *       "data": {
+                     *         "pin": "LEXAMPLE000000001",
+                     *         "engineNo": "4HK1-000001",
+                     *         "emissionStage": "cn4",
+                     *         "terminalId": "EXAMPLE-T0001",
+                     *         "disclosureNo": "CN ND G4 00 0001 000001",
+                     *         "remark": null,
+                     *         "status": "pending",
+                     *         "reason": null,
+                     *         "updatedAt": 1741912205000,
+                     *         "updateName": "系统管理员"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["MachineFilingRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["RegisterConflict"];
+        };
+    };
+    listTerminalReplaceFilings: {
+        parameters: {
+            query?: {
+                /** @description Case-insensitive substring of the register's code and name fields; empty means no filter. */
+                keyWords?: components["parameters"]["RegisterKeyWords"];
+                /** @description 备案状态: exactly this value; empty: any. */
+                status?: components["parameters"]["FilingStatusFilter"];
+                /** @description Page number, from 1 (spec section 3 "Pagination"). */
+                pageNum?: components["parameters"]["PageNum"];
+                /**
+                 * @description Rows per page. Tables offer 10, 20, 50, 100; selectors ask 10; the VIN, SN and ICCID
+                 *     searches ask for 10000 at once (spec section 9), hence the upper bound.
+                 */
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "操作成功",
+                     *       "data": {
+                     *         "list": [
+                     *           {
+                     *             "applyNo": "EXAMPLE-R0001",
+                     *             "pin": "LEXAMPLE000000001",
+                     *             "oldTerminalId": "EXAMPLE-T0001",
+                     *             "newTerminalId": "EXAMPLE-T0002",
+                     *             "replaceReason": "终端损坏",
+                     *             "replaceDate": "2025-03-15",
+                     *             "status": "approved",
+                     *             "reason": null,
+                     *             "updatedAt": 1741912205000,
+                     *             "updateName": "系统管理员"
+                     *           }
+                     *         ],
+                     *         "total": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["TerminalReplaceFilingPage"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getTerminalReplaceFiling: {
+        parameters: {
+            query: {
+                applyNo: components["parameters"]["TerminalReplaceFilingKey"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "操作成功",
+                     *       "data": {
+                     *         "applyNo": "EXAMPLE-R0001",
+                     *         "pin": "LEXAMPLE000000001",
+                     *         "oldTerminalId": "EXAMPLE-T0001",
+                     *         "newTerminalId": "EXAMPLE-T0002",
+                     *         "replaceReason": "终端损坏",
+                     *         "replaceDate": "2025-03-15",
+                     *         "status": "approved",
+                     *         "reason": null,
+                     *         "updatedAt": 1741912205000,
+                     *         "updateName": "系统管理员"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["TerminalReplaceFilingRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createTerminalReplaceFiling: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "applyNo": "EXAMPLE-R0001",
+                 *       "pin": "LEXAMPLE000000001",
+                 *       "oldTerminalId": "EXAMPLE-T0001",
+                 *       "newTerminalId": "EXAMPLE-T0002",
+                 *       "replaceReason": "终端损坏",
+                 *       "replaceDate": "2025-03-15"
+                 *     }
+                 */
+                "application/json": components["schemas"]["TerminalReplaceFilingEdit"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "保存成功",
+                     *       "data": {
+                     *         "applyNo": "EXAMPLE-R0001",
+                     *         "pin": "LEXAMPLE000000001",
+                     *         "oldTerminalId": "EXAMPLE-T0001",
+                     *         "newTerminalId": "EXAMPLE-T0002",
+                     *         "replaceReason": "终端损坏",
+                     *         "replaceDate": "2025-03-15",
+                     *         "status": "draft",
+                     *         "reason": null,
+                     *         "updatedAt": 1741912205000,
+                     *         "updateName": "系统管理员"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["TerminalReplaceFilingRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["RegisterConflict"];
+        };
+    };
+    updateTerminalReplaceFiling: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "applyNo": "EXAMPLE-R0001",
+                 *       "pin": "LEXAMPLE000000001",
+                 *       "oldTerminalId": "EXAMPLE-T0001",
+                 *       "newTerminalId": "EXAMPLE-T0002",
+                 *       "replaceReason": "终端损坏",
+                 *       "replaceDate": "2025-03-15",
+                 *       "updatedAt": 1741912205000
+                 *     }
+                 */
+                "application/json": components["schemas"]["TerminalReplaceFilingUpdate"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "保存成功",
+                     *       "data": {
+                     *         "applyNo": "EXAMPLE-R0001",
+                     *         "pin": "LEXAMPLE000000001",
+                     *         "oldTerminalId": "EXAMPLE-T0001",
+                     *         "newTerminalId": "EXAMPLE-T0002",
+                     *         "replaceReason": "终端损坏",
+                     *         "replaceDate": "2025-03-15",
+                     *         "status": "rejected",
+                     *         "reason": "检测报告编号与检测机构系统记录不一致",
+                     *         "updatedAt": 1741912205000,
+                     *         "updateName": "系统管理员"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["TerminalReplaceFilingRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["RegisterConflict"];
+        };
+    };
+    deleteTerminalReplaceFiling: {
+        parameters: {
+            query: {
+                applyNo: components["parameters"]["TerminalReplaceFilingKey"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "删除成功",
+                     *       "data": {
+                     *         "key": "EXAMPLE-R0001"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["RegisterDeleted"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["RegisterConflict"];
+        };
+    };
+    exportTerminalReplaceFilings: {
+        parameters: {
+            query?: {
+                /** @description Case-insensitive substring of the register's code and name fields; empty means no filter. */
+                keyWords?: components["parameters"]["RegisterKeyWords"];
+                /** @description 备案状态: exactly this value; empty: any. */
+                status?: components["parameters"]["FilingStatusFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "导出任务已提交，请到导出文件列表查看",
+                     *       "data": {
+                     *         "taskId": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                     *         "name": "终端更换备案_20250315.xlsx"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ExportSubmitted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    importTerminalReplaceFilings: {
+        parameters: {
+            query?: {
+                /** @description true: a row whose key is already one of the tenant's rows overwrites its fields. */
+                allowCover?: components["parameters"]["RegisterAllowCover"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["ImportFile"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "导入完成",
+                     *       "data": {
+                     *         "all": 2,
+                     *         "success": 1,
+                     *         "failed": 1,
+                     *         "rows": [
+                     *           {
+                     *             "row": 3,
+                     *             "vin": "",
+                     *             "key": "EXAMPLE-R0001",
+                     *             "reason": "文件中申请单号重复"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["ImportResult"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["ImportNotSaved"];
+            413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    downloadTerminalReplaceFilingTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Xlsx"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    submitTerminalReplaceFiling: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "key": "EXAMPLE-R0001"
+                 *     }
+                 */
+                "application/json": components["schemas"]["FilingMove"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "操作成功",
+                     *       "data": {
+                     *         "applyNo": "EXAMPLE-R0001",
+                     *         "pin": "LEXAMPLE000000001",
+                     *         "oldTerminalId": "EXAMPLE-T0001",
+                     *         "newTerminalId": "EXAMPLE-T0002",
+                     *         "replaceReason": "终端损坏",
+                     *         "replaceDate": "2025-03-15",
+                     *         "status": "pending",
+                     *         "reason": null,
+                     *         "updatedAt": 1741912205000,
+                     *         "updateName": "系统管理员"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["TerminalReplaceFilingRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["RegisterConflict"];
+        };
+    };
+    approveTerminalReplaceFiling: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "key": "EXAMPLE-R0001"
+                 *     }
+                 */
+                "application/json": components["schemas"]["FilingMove"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "操作成功",
+                     *       "data": {
+                     *         "applyNo": "EXAMPLE-R0001",
+                     *         "pin": "LEXAMPLE000000001",
+                     *         "oldTerminalId": "EXAMPLE-T0001",
+                     *         "newTerminalId": "EXAMPLE-T0002",
+                     *         "replaceReason": "终端损坏",
+                     *         "replaceDate": "2025-03-15",
+                     *         "status": "approved",
+                     *         "reason": null,
+                     *         "updatedAt": 1741912205000,
+                     *         "updateName": "系统管理员"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["TerminalReplaceFilingRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["RegisterConflict"];
+        };
+    };
+    rejectTerminalReplaceFiling: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "key": "EXAMPLE-R0001",
+                 *       "reason": "检测报告编号与检测机构系统记录不一致"
+                 *     }
+                 */
+                "application/json": components["schemas"]["FilingMove"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "操作成功",
+                     *       "data": {
+                     *         "applyNo": "EXAMPLE-R0001",
+                     *         "pin": "LEXAMPLE000000001",
+                     *         "oldTerminalId": "EXAMPLE-T0001",
+                     *         "newTerminalId": "EXAMPLE-T0002",
+                     *         "replaceReason": "终端损坏",
+                     *         "replaceDate": "2025-03-15",
+                     *         "status": "rejected",
+                     *         "reason": "检测报告编号与检测机构系统记录不一致",
+                     *         "updatedAt": 1741912205000,
+                     *         "updateName": "系统管理员"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["TerminalReplaceFilingRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["RegisterConflict"];
+        };
+    };
+    resubmitTerminalReplaceFiling: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "key": "EXAMPLE-R0001"
+                 *     }
+                 */
+                "application/json": components["schemas"]["FilingMove"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "操作成功",
+                     *       "data": {
+                     *         "applyNo": "EXAMPLE-R0001",
+                     *         "pin": "LEXAMPLE000000001",
+                     *         "oldTerminalId": "EXAMPLE-T0001",
+                     *         "newTerminalId": "EXAMPLE-T0002",
+                     *         "replaceReason": "终端损坏",
+                     *         "replaceDate": "2025-03-15",
+                     *         "status": "pending",
+                     *         "reason": null,
+                     *         "updatedAt": 1741912205000,
+                     *         "updateName": "系统管理员"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["TerminalReplaceFilingRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["RegisterConflict"];
+        };
+    };
+    listForwardPlatforms: {
+        parameters: {
+            query?: {
+                /** @description Case-insensitive substring of the register's code and name fields; empty means no filter. */
+                keyWords?: components["parameters"]["RegisterKeyWords"];
+                /** @description HJ 1239 or GB/T 32960; empty: any. */
+                protocol?: components["schemas"]["ForwardProtocol"] | string;
+                /** @description true: enabled only; false: disabled only; absent: both. */
+                enabled?: boolean;
+                /** @description Page number, from 1 (spec section 3 "Pagination"). */
+                pageNum?: components["parameters"]["PageNum"];
+                /**
+                 * @description Rows per page. Tables offer 10, 20, 50, 100; selectors ask 10; the VIN, SN and ICCID
+                 *     searches ask for 10000 at once (spec section 9), hence the upper bound.
+                 */
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "操作成功",
+                     *       "data": {
+                     *         "list": [
+                     *           {
+                     *             "id": 1,
+                     *             "name": "广东省非道路移动机械监管平台",
+                     *             "host": "nrmm.gdeei.example.gov.cn",
+                     *             "port": 19006,
+                     *             "protocol": "hj1239",
+                     *             "account": "GDTSP01",
+                     *             "passwordSet": true,
+                     *             "enabled": true,
+                     *             "machines": 12,
+                     *             "updatedAt": 1741912205000,
+                     *             "updateName": "系统管理员"
+                     *           }
+                     *         ],
+                     *         "total": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["ForwardPlatformPage"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getForwardPlatform: {
+        parameters: {
+            query: {
+                id: components["parameters"]["ForwardPlatformId"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["ForwardPlatform"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createForwardPlatform: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "广东省非道路移动机械监管平台",
+                 *       "host": "nrmm.gdeei.example.gov.cn",
+                 *       "port": 19006,
+                 *       "protocol": "hj1239",
+                 *       "account": "GDTSP01",
+                 *       "password": "Fw123456!",
+                 *       "enabled": true
+                 *     }
+                 */
+                "application/json": components["schemas"]["ForwardPlatformEdit"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["ForwardPlatform"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["RegisterConflict"];
+        };
+    };
+    updateForwardPlatform: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ForwardPlatformUpdate"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["ForwardPlatform"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["RegisterConflict"];
+        };
+    };
+    deleteForwardPlatform: {
+        parameters: {
+            query: {
+                id: components["parameters"]["ForwardPlatformId"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["RegisterDeleted"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["RegisterConflict"];
+        };
+    };
+    listForwardMachines: {
+        parameters: {
+            query?: {
+                /** @description Case-insensitive substring of the register's code and name fields; empty means no filter. */
+                keyWords?: components["parameters"]["RegisterKeyWords"];
+                /** @description One platform; absent: all. */
+                platformId?: number;
+                /** @description true: forwarding; false: paused; absent: both. */
+                enabled?: boolean;
+                /** @description Page number, from 1 (spec section 3 "Pagination"). */
+                pageNum?: components["parameters"]["PageNum"];
+                /**
+                 * @description Rows per page. Tables offer 10, 20, 50, 100; selectors ask 10; the VIN, SN and ICCID
+                 *     searches ask for 10000 at once (spec section 9), hence the upper bound.
+                 */
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["ForwardMachinePage"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    addForwardMachines: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "platformId": 1,
+                 *       "pins": [
+                 *         "LSYSY2159NA230001"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["ForwardMachineAdd"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["ForwardMachineReport"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    setForwardMachineEnabled: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ForwardMachineEnable"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["RegisterDeleted"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    removeForwardMachine: {
+        parameters: {
+            query: {
+                platformId: components["parameters"]["ForwardPlatformIdOf"];
+                pin: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["RegisterDeleted"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
 }
