@@ -1,0 +1,32 @@
+import type { HandlerTable } from "../defineHandler";
+import type { ServiceModule } from "../types";
+import {
+  cancelCommand,
+  getCommand,
+  getCommandTimeline,
+  listCommands,
+  sendParamQuery,
+  sendParamSet,
+  sendTerminalControl,
+} from "./handlers";
+
+const handlers = {
+  sendParamQuery,
+  sendParamSet,
+  sendTerminalControl,
+  cancelCommand,
+  listCommands,
+  getCommand,
+  getCommandTimeline,
+} satisfies HandlerTable;
+
+/**
+ * tsp-command: remote commands to terminals (issue 17). The tables are the gateway's
+ * (migration 0006_commands, platform list: the gateway process reads and moves them too); this
+ * module only queues, cancels and reads. No seed: commands are made by operators.
+ */
+export const tspCommand: ServiceModule = {
+  name: "tsp-command",
+  migrations: {},
+  handlers,
+};
