@@ -26,6 +26,8 @@ interface Command {
   answer: { params: { id: number; value: number | string }[] } | null;
 }
 
+const detail = async (id: number) => (await ledger.call("getCommand", { token: admin, query: { id } })).body.data;
+
 describe.skipIf(engine.skip)(`remote commands (${engine.kind})`, () => {
   beforeAll(async () => {
     server = await startTestServer({ seed: { sizes: { vehiclesPerTenant: 4, journalPerVehicle: 2 } } });
@@ -51,8 +53,6 @@ describe.skipIf(engine.skip)(`remote commands (${engine.kind})`, () => {
     await gateway?.close();
     await server?.stop();
   });
-
-  const detail = async (id: number) => (await ledger.call("getCommand", { token: admin, query: { id } })).body.data;
 
   it("queries a logged-in vehicle's parameters: the answer's values and every transition", async () => {
     const res = await ledger.call("sendParamQuery", { token: admin, body: { vin, ids: [0x02, 0x09, 0x05] } });

@@ -243,5 +243,7 @@ export const getCommandTimeline = defineHandler<"getCommandTimeline">(async ({ q
   ];
   // Same instant: a command's later step first (acknowledged and success share the answer's time).
   all.sort((a, b) => b.at - a.at || b.order - a.order);
-  return all.slice(0, TIMELINE_LIMIT).map(({ order: _, ...e }) => e);
+  return all
+    .slice(0, TIMELINE_LIMIT)
+    .map((e) => ({ at: e.at, type: e.type, commandId: e.commandId, kind: e.kind, note: e.note }));
 });
