@@ -438,6 +438,17 @@ export const COMMAND_OPS = [
   "getCommandTimeline",
 ];
 
+/** 设备管理: replacement records of the four kinds and the VIN check failures (device-manage.test.ts). */
+export const DEVICE_MANAGE_OPS = [
+  "listDeviceChanges",
+  "getDeviceChange",
+  "createDeviceChange",
+  "reviewDeviceChange",
+  "exportDeviceChanges",
+  "listVinCheckFailures",
+  "exportVinCheckFailures",
+];
+
 /** Every list, by the suite that owns it: file → [the list's name in that file, the list]. */
 export const OWNERS: Record<string, readonly [string, readonly string[]]> = {
   "data-service.test.ts": ["DATA_SERVICE_OPS", DATA_SERVICE_OPS],
@@ -456,6 +467,7 @@ export const OWNERS: Record<string, readonly [string, readonly string[]]> = {
   "baseinfo-models.test.ts": ["BASEINFO_MODEL_OPS", BASEINFO_MODEL_OPS],
   "realname.test.ts": ["REALNAME_OPS", REALNAME_OPS],
   "lease.test.ts": ["LEASE_OPS", LEASE_OPS],
+  "device-manage.test.ts": ["DEVICE_MANAGE_OPS", DEVICE_MANAGE_OPS],
   "ner-monitor.test.ts": ["MONITOR_OPS", MONITOR_OPS],
   "baseinfo-dealers.test.ts": ["DEALER_STATION_OPS", DEALER_STATION_OPS],
   "data-service-frames.test.ts": ["DATA_SERVICE_FRAME_OPS", DATA_SERVICE_FRAME_OPS],

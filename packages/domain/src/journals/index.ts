@@ -2,8 +2,22 @@
 
 export { type AlarmChange, type AlarmReport, alarmChanges, episodeDuration, type OpenAlarm } from "./alarmEpisodes";
 export {
+  DIESEL_FIELDS,
+  type DieselValues,
+  type FuelCarItem,
+  type GearReading,
+  gearReading,
+  gearShort,
+  hj1239Items,
+  type JournalReading,
+  type ObdValues,
+} from "./fuelCar";
+export {
   entryHasAlarm,
   entryInJournal,
+  type JournalReport,
+  journalEntries,
+  journalReadsHj1239,
   type Reading,
   readingText,
   TBOX_ALARM_NAMES,

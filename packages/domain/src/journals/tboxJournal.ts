@@ -1,4 +1,4 @@
-import { type FrameProtocol, frameProtocol, jt808FrameLocations } from "../frames/positions";
+import { type FrameProtocol, frameProtocol, jt808FrameLocations, type StoredFrameProtocol } from "../frames/positions";
 import { COMMAND } from "../gbt32960/codes";
 import { decodeMessage } from "../gbt32960/message";
 import { ALARM_BITS } from "../gbt32960/realtime/alarm";
@@ -6,17 +6,36 @@ import type { Coded, Quantity, ValueStatus } from "../gbt32960/realtime/quantity
 import type { RealtimeData } from "../gbt32960/realtime/realtimeData";
 import { JT808_ALARM_BITS, jt808AlarmNames } from "../jt808/flags";
 import { type Jt808Location, jt808Coordinates } from "../jt808/location";
+import {
+  type DieselValues,
+  type FuelCarItem,
+  type GearReading,
+  gearReading,
+  hj1239Items,
+  type ObdValues,
+} from "./fuelCar";
 
 /**
  * The TBOX message journals read from the gateway's frame journal (issue 16; platform-shell.md
- * /tbox): 车辆位置报文, 位置补发报文, 车辆报警报文, 新能源国标数据, 报警数据查询.
+ * /tbox): 车辆位置报文, 位置补发报文, 车辆报警报文, 新能源国标数据, 报警数据查询, 燃油车国标数据,
+ * 档位车速报文.
  */
-export const TBOX_JOURNALS = ["location", "locationResend", "warn", "energyCar", "warnsearch"] as const;
+export const TBOX_JOURNALS = [
+  "location",
+  "locationResend",
+  "warn",
+  "energyCar",
+  "warnsearch",
+  "fuelCar",
+  "gearsSpeed",
+] as const;
 export type TboxJournal = (typeof TBOX_JOURNALS)[number];
 
 /**
  * Commands each journal reads (the store's pre-filter; the decoded entry decides the rest):
  * GB/T 32960 real-time 0x02 and re-sent 0x03, JT/T 808 location 0x0200 and batch 0x0704.
+ * 燃油车国标数据 reads HJ 1239 frames, which the gateway stores with no command (see
+ * {@link TBOX_JOURNAL_READS_HJ1239}).
  */
 export const TBOX_JOURNAL_COMMANDS: Readonly<Record<TboxJournal, readonly number[]>> = {
   location: [COMMAND.realtimeData, 0x0200, 0x0704],
@@ -24,7 +43,12 @@ export const TBOX_JOURNAL_COMMANDS: Readonly<Record<TboxJournal, readonly number
   warn: [COMMAND.realtimeData, COMMAND.resentData, 0x0200, 0x0704],
   energyCar: [COMMAND.realtimeData, COMMAND.resentData],
   warnsearch: [COMMAND.realtimeData, COMMAND.resentData, 0x0200, 0x0704],
+  fuelCar: [],
+  gearsSpeed: [COMMAND.realtimeData, COMMAND.resentData, 0x0200, 0x0704],
 };
+
+/** Whether a journal reads the HJ 1239 frames (stored with command null: HJ 1239 shares no command numbering with the others). */
+export const journalReadsHj1239 = (journal: TboxJournal): boolean => journal === "fuelCar";
 
 /**
  * A measured value as the journals show it: `value` only when the terminal sent a valid one;
@@ -36,9 +60,12 @@ export interface Reading {
   readonly unit: string;
 }
 
-/** One report of a frame (a GB/T 32960 unit, a JT/T 808 location or one entry of a batch). */
-export interface TboxJournalEntry {
-  readonly protocol: FrameProtocol;
+/**
+ * One report of a frame (a GB/T 32960 unit, a JT/T 808 location or one entry of a batch; for
+ * 燃油车国标数据 an HJ 1239 item).
+ */
+export interface JournalReport {
+  readonly protocol: StoredFrameProtocol;
   /** The terminal's collection time, epoch ms. */
   readonly collectedAt: number;
   /** Re-sent data (GB/T 32960 0x03, JT/T 808 0x0704 type 1). */
@@ -60,17 +87,28 @@ export interface TboxJournalEntry {
   readonly alarmLevel: Reading | null;
   /** The standards' names of the alarms set (通用报警标志 / JT/T 808 报警标志). */
   readonly alarms: readonly string[];
-  /** GB/T 32960 information types the unit carried, by the standard's names. */
+  /** GB/T 32960 information types the unit carried (HJ 1239: the item's), by the standard's names. */
   readonly items: readonly string[];
+  /** 档位 of a GB/T 32960 整车数据 item (JT/T 808 and HJ 1239 report none). */
+  readonly gear: GearReading | null;
+  /** HJ 1239 数据流信息 (diesel) beyond speed, odometer and position. */
+  readonly diesel: DieselValues | null;
+  /** HJ 1239 OBD信息. */
+  readonly obd: ObdValues | null;
 }
 
 /** Filters beyond VIN and range, per journal. */
 export interface TboxJournalFilter {
-  readonly protocol?: FrameProtocol | undefined;
+  readonly protocol?: "gbt32960" | "jt808" | undefined;
   /** 报警数据查询: 最高报警等级 1–3. */
   readonly level?: number | undefined;
   /** 报警数据查询: one alarm by the standard's name. */
   readonly alarm?: string | undefined;
+  /** 档位车速报文: speed at least / at most, km/h (a report without a valid speed is left out). */
+  readonly minSpeed?: number | undefined;
+  readonly maxSpeed?: number | undefined;
+  /** 档位车速报文: one gear code 0–15 (only GB/T 32960 reports carry a gear). */
+  readonly gear?: number | undefined;
 }
 
 const reading = (q: Quantity): Reading => ({
@@ -82,6 +120,9 @@ const reading = (q: Quantity): Reading => ({
 const valid = (value: number, unit: string): Reading => ({ status: "valid", value, unit });
 
 const codedText = (c: Coded): string => c.name ?? `0x${c.raw.toString(16).toUpperCase().padStart(2, "0")}`;
+
+/** A report of a GB/T 32960 or JT/T 808 frame (what the decoded stores take). */
+export type TboxJournalEntry = JournalReport & { readonly protocol: FrameProtocol };
 
 function gbtEntry(realtime: RealtimeData, resent: boolean): TboxJournalEntry {
   let entry: TboxJournalEntry = {
@@ -101,6 +142,9 @@ function gbtEntry(realtime: RealtimeData, resent: boolean): TboxJournalEntry {
     alarmLevel: null,
     alarms: [],
     items: realtime.items.map((i) => i.name),
+    gear: null,
+    diesel: null,
+    obd: null,
   };
   for (const item of realtime.items) {
     if (item.kind === "vehicle") {
@@ -113,6 +157,7 @@ function gbtEntry(realtime: RealtimeData, resent: boolean): TboxJournalEntry {
         totalVoltage: reading(v.totalVoltage),
         totalCurrent: reading(v.totalCurrent),
         vehicleState: codedText(v.vehicleState),
+        gear: gearReading(v.gear),
       };
     } else if (item.kind === "position") {
       const { longitude: lon, latitude: lat, ...p } = item.position;
@@ -161,7 +206,50 @@ function jt808Entry(l: Jt808Location, resent: boolean): TboxJournalEntry {
     alarmLevel: null,
     alarms: jt808AlarmNames(l.alarm),
     items: [],
+    gear: null,
+    diesel: null,
+    obd: null,
   };
+}
+
+function hj1239Entry(i: FuelCarItem): JournalReport {
+  const p = i.position;
+  // A fix whose coordinates are 异常/无效 is no fix, as in GB/T 32960.
+  const fix =
+    p?.fixValid && p.longitude.status === "valid" && p.latitude.status === "valid"
+      ? {
+          longitude: p.west ? -p.longitude.value : p.longitude.value,
+          latitude: p.south ? -p.latitude.value : p.latitude.value,
+        }
+      : null;
+  return {
+    protocol: "hj1239",
+    collectedAt: i.collectedAt,
+    resent: i.resent,
+    hasPosition: p !== null,
+    fixValid: fix !== null,
+    longitude: fix?.longitude ?? null,
+    latitude: fix?.latitude ?? null,
+    speed: i.speed,
+    mileage: i.odometer,
+    soc: null,
+    totalVoltage: null,
+    totalCurrent: null,
+    vehicleState: null,
+    alarmLevel: null,
+    alarms: [],
+    items: [i.item],
+    gear: null,
+    diesel: i.diesel,
+    obd: i.obd,
+  };
+}
+
+/** The reports of a stored frame a journal reads: HJ 1239 items for 燃油车国标数据, else {@link tboxJournalEntries}. */
+export function journalEntries(journal: TboxJournal, rawHex: string): JournalReport[] {
+  if (journalReadsHj1239(journal))
+    return frameProtocol(rawHex) === "hj1239" ? hj1239Items(rawHex).map(hj1239Entry) : [];
+  return tboxJournalEntries(rawHex);
 }
 
 /**
@@ -178,12 +266,12 @@ export function tboxJournalEntries(rawHex: string): TboxJournalEntry[] {
 }
 
 /** Whether the report carries an alarm: a set flag, or a GB/T 32960 level above 无故障. */
-export function entryHasAlarm(e: TboxJournalEntry): boolean {
+export function entryHasAlarm(e: JournalReport): boolean {
   return e.alarms.length > 0 || (e.alarmLevel?.value ?? 0) > 0;
 }
 
 /** Whether a report belongs to the journal under its filter. */
-export function entryInJournal(journal: TboxJournal, e: TboxJournalEntry, f: TboxJournalFilter = {}): boolean {
+export function entryInJournal(journal: TboxJournal, e: JournalReport, f: TboxJournalFilter = {}): boolean {
   if (f.protocol !== undefined && e.protocol !== f.protocol) return false;
   switch (journal) {
     case "location":
@@ -200,7 +288,24 @@ export function entryInJournal(journal: TboxJournal, e: TboxJournalEntry, f: Tbo
         (f.level === undefined || e.alarmLevel?.value === f.level) &&
         (f.alarm === undefined || e.alarms.includes(f.alarm))
       );
+    case "fuelCar":
+      return e.protocol === "hj1239";
+    case "gearsSpeed":
+      return gearsSpeedKeeps(e, f);
   }
+}
+
+/**
+ * 档位车速报文: a report with a speed (GB/T 32960 整车数据, JT/T 808 location) within the speed
+ * range and of the gear asked for (a gear filter keeps GB/T 32960 reports only: JT/T 808 has no gear).
+ */
+function gearsSpeedKeeps(e: JournalReport, f: TboxJournalFilter): boolean {
+  if (e.speed === null || e.protocol === "hj1239") return false;
+  if (f.gear !== undefined && e.gear?.code !== f.gear) return false;
+  if (f.minSpeed === undefined && f.maxSpeed === undefined) return true;
+  const v = e.speed.value;
+  if (v === null) return false;
+  return (f.minSpeed === undefined || v >= f.minSpeed) && (f.maxSpeed === undefined || v <= f.maxSpeed);
 }
 
 /** A reading as text: `353.9 V`, 异常, 无效, or — when the report had no such value. */

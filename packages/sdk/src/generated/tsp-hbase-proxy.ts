@@ -330,7 +330,11 @@ export interface paths {
          *     JT/T 808 0x0200), `locationResend` 位置补发报文 (GB/T 32960 0x03 with 0x05, JT/T 808 0x0704
          *     type 1), `warn` 车辆报警报文 (reports carrying an alarm: a 0x07 level above 无故障 or a set
          *     flag, JT/T 808 alarm bits), `energyCar` 新能源国标数据 (every GB/T 32960 real-time and
-         *     re-sent unit), `warnsearch` 报警数据查询 (alarm reports by highest level and alarm name).
+         *     re-sent unit), `warnsearch` 报警数据查询 (alarm reports by highest level and alarm name),
+         *     `fuelCar` 燃油车国标数据 (HJ 1239 real-time and re-sent frames: one row per OBD信息 or
+         *     数据流信息 item, each at its own collection time, with `obd` or `diesel`), `gearsSpeed`
+         *     档位车速报文 (reports with a speed — GB/T 32960 整车数据 with its 档位, JT/T 808 locations
+         *     without one — within minSpeed/maxSpeed and of `gear`).
          *     Each row keeps the raw frame. Values the terminal marked 异常/无效 come as a reading with
          *     that status and no value. Cursor paging over the frames by frame id: a page stops at
          *     pageSize reports or after 2000 frames read, whichever comes first, so a page may hold
@@ -481,15 +485,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/tsp-hbase-proxy/tboxJournal/fuelCar/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export 燃油车国标数据 (background task)
+         * @description .xlsx of every item of the journal `fuelCar` for the VIN and range (采集时间, 接收时间, 补发,
+         *     信息类型, the diesel stream with the standard's names and units, the OBD information with
+         *     its fault codes — 异常/无效 written as such — and the raw frame).
+         */
+        get: operations["exportFuelCarData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-hbase-proxy/tboxJournal/gearsSpeed/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export 档位车速报文 (background task)
+         * @description .xlsx of every report of the journal `gearsSpeed` for the VIN and range under the same
+         *     filters as getTboxJournal (采集时间, 接收时间, 协议, 车速, 档位, 驱动力, 制动力, raw frame).
+         */
+        get: operations["exportGearsSpeedMessages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /**
-         * @description location 车辆位置报文, locationResend 位置补发报文, warn 车辆报警报文, energyCar 新能源国标数据, warnsearch 报警数据查询.
+         * @description location 车辆位置报文, locationResend 位置补发报文, warn 车辆报警报文, energyCar 新能源国标数据, warnsearch 报警数据查询, fuelCar 燃油车国标数据, gearsSpeed 档位车速报文.
          * @enum {string}
          */
-        TboxJournalName: "location" | "locationResend" | "warn" | "energyCar" | "warnsearch";
+        TboxJournalName: "location" | "locationResend" | "warn" | "energyCar" | "warnsearch" | "fuelCar" | "gearsSpeed";
         Reading: {
             /** @enum {string} */
             status: "valid" | "abnormal" | "invalid";
@@ -502,7 +549,7 @@ export interface components {
             receivedAt: components["schemas"]["Timestamp"];
             collectedAt: components["schemas"]["Timestamp"];
             /** @enum {string} */
-            protocol: "gbt32960" | "jt808";
+            protocol: "gbt32960" | "jt808" | "hj1239";
             command: number;
             resent: boolean;
             fixValid: boolean;
@@ -516,10 +563,55 @@ export interface components {
             vehicleState: string | null;
             alarmLevel: components["schemas"]["NullableReading"];
             alarms: string[];
-            /** @description GB/T 32960 information types of the unit, by the standard's names. */
+            /** @description GB/T 32960 information types of the unit (HJ 1239 the item's), by the standard's names. */
             items: string[];
+            gear: components["schemas"]["GearReading"] | null;
+            diesel: components["schemas"]["DieselValues"] | null;
+            obd: components["schemas"]["ObdValues"] | null;
             /** @description The raw frame, upper-case hex. */
             content: string;
+        };
+        GearReading: {
+            code: number;
+            /** @description 空挡, 1挡…12挡, 倒挡, 自动D挡, 停车P挡. */
+            name: string;
+            /** @description N, 1–12, R, D, P. */
+            short: string;
+            drivingForce: boolean;
+            brakingForce: boolean;
+            valid: boolean;
+        };
+        DieselValues: {
+            barometricPressure: components["schemas"]["Reading"];
+            netTorque: components["schemas"]["Reading"];
+            frictionTorque: components["schemas"]["Reading"];
+            engineSpeed: components["schemas"]["Reading"];
+            fuelFlow: components["schemas"]["Reading"];
+            scrUpstreamNox: components["schemas"]["Reading"];
+            scrDownstreamNox: components["schemas"]["Reading"];
+            reagentLevel: components["schemas"]["Reading"];
+            airIntake: components["schemas"]["Reading"];
+            scrInletTemperature: components["schemas"]["Reading"];
+            scrOutletTemperature: components["schemas"]["Reading"];
+            dpfPressureDrop: components["schemas"]["Reading"];
+            coolantTemperature: components["schemas"]["Reading"];
+            fuelLevel: components["schemas"]["Reading"];
+        };
+        ObdValues: {
+            /** @description OBD诊断协议 (ISO 15765, ISO 27145, SAE J1939), 异常 or 无效. */
+            protocol: string;
+            /** @description MIL状态 (未点亮, 点亮), 异常 or 无效. */
+            mil: string;
+            /** @description 诊断支持状态, the bit word as 0xHHHH. */
+            diagnosisSupport: string;
+            /** @description 诊断就绪状态, the bit word as 0xHHHH. */
+            diagnosisReadiness: string;
+            vin: string | null;
+            calibrationId: string | null;
+            calibrationVerification: string | null;
+            faultCount: components["schemas"]["Reading"];
+            /** @description 故障码, 4 bytes each as 8 hex digits. */
+            faultCodes: string[];
         };
         TboxJournalPage: {
             list: components["schemas"]["TboxJournalRow"][];
@@ -823,6 +915,12 @@ export interface components {
         AlarmLevel: number;
         /** @description 报警数据查询 only — reports carrying this alarm, by the standard's name (TBOX_ALARM_NAMES). */
         AlarmName: string;
+        /** @description 档位车速报文 only — reports whose speed is at least this, km/h. */
+        MinSpeed: number;
+        /** @description 档位车速报文 only — reports whose speed is at most this, km/h (not below minSpeed). */
+        MaxSpeed: number;
+        /** @description 档位车速报文 only — GB/T 32960 reports in this gear (0 空挡, 1–12, 13 倒挡, 14 自动D挡, 15 停车P挡). */
+        Gear: number;
         /** @description One vehicle's 17-character VIN; absent for every vehicle of the caller's tenants. */
         OptionalVin: components["schemas"]["Vin"];
         /** @description Only frames that failed this check. */
@@ -1513,6 +1611,12 @@ export interface operations {
                 level?: components["parameters"]["AlarmLevel"];
                 /** @description 报警数据查询 only — reports carrying this alarm, by the standard's name (TBOX_ALARM_NAMES). */
                 alarm?: components["parameters"]["AlarmName"];
+                /** @description 档位车速报文 only — reports whose speed is at least this, km/h. */
+                minSpeed?: components["parameters"]["MinSpeed"];
+                /** @description 档位车速报文 only — reports whose speed is at most this, km/h (not below minSpeed). */
+                maxSpeed?: components["parameters"]["MaxSpeed"];
+                /** @description 档位车速报文 only — GB/T 32960 reports in this gear (0 空挡, 1–12, 13 倒挡, 14 自动D挡, 15 停车P挡). */
+                gear?: components["parameters"]["Gear"];
                 /** @description Rows per cursor page. Capped at 1000 so one page stays a bounded read of the journal store. */
                 pageSize?: components["parameters"]["CursorPageSize"];
                 /** @description Cursor of the page to read; absent on the first page, then the previous answer's `nextKey`. */
@@ -1789,6 +1893,96 @@ export interface operations {
                 level?: components["parameters"]["AlarmLevel"];
                 /** @description 报警数据查询 only — reports carrying this alarm, by the standard's name (TBOX_ALARM_NAMES). */
                 alarm?: components["parameters"]["AlarmName"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The export task was queued. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportSubmitted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    exportFuelCarData: {
+        parameters: {
+            query: {
+                /**
+                 * @description The vehicle's 17-character VIN (ISO 3779; letters I, O and Q never occur).
+                 * @example LGXCE4CB2S0000123
+                 */
+                vin: components["parameters"]["Vin"];
+                /**
+                 * @description Start of the time range, inclusive, milliseconds since 1970-01-01T00:00:00Z.
+                 * @example 1741881600000
+                 */
+                startTime: components["parameters"]["StartTime"];
+                /**
+                 * @description End of the time range, inclusive, milliseconds since 1970-01-01T00:00:00Z; not before startTime.
+                 * @example 1742054399000
+                 */
+                endTime: components["parameters"]["EndTime"];
+                /** @description Sort order of the report time; true means newest first (spec section 3). */
+                reportTimeDesc?: components["parameters"]["ReportTimeDesc"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The export task was queued. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportSubmitted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    exportGearsSpeedMessages: {
+        parameters: {
+            query: {
+                /**
+                 * @description The vehicle's 17-character VIN (ISO 3779; letters I, O and Q never occur).
+                 * @example LGXCE4CB2S0000123
+                 */
+                vin: components["parameters"]["Vin"];
+                /**
+                 * @description Start of the time range, inclusive, milliseconds since 1970-01-01T00:00:00Z.
+                 * @example 1741881600000
+                 */
+                startTime: components["parameters"]["StartTime"];
+                /**
+                 * @description End of the time range, inclusive, milliseconds since 1970-01-01T00:00:00Z; not before startTime.
+                 * @example 1742054399000
+                 */
+                endTime: components["parameters"]["EndTime"];
+                /** @description Sort order of the report time; true means newest first (spec section 3). */
+                reportTimeDesc?: components["parameters"]["ReportTimeDesc"];
+                /** @description Only reports of this standard (absent means both). */
+                protocol?: components["parameters"]["JournalProtocol"];
+                /** @description 档位车速报文 only — reports whose speed is at least this, km/h. */
+                minSpeed?: components["parameters"]["MinSpeed"];
+                /** @description 档位车速报文 only — reports whose speed is at most this, km/h (not below minSpeed). */
+                maxSpeed?: components["parameters"]["MaxSpeed"];
+                /** @description 档位车速报文 only — GB/T 32960 reports in this gear (0 空挡, 1–12, 13 倒挡, 14 自动D挡, 15 停车P挡). */
+                gear?: components["parameters"]["Gear"];
             };
             header?: never;
             path?: never;

@@ -1,4 +1,4 @@
-import { episodeDuration, type Reading, readingText, type TboxJournal } from "@tsp/domain";
+import { DIESEL_FIELDS, episodeDuration, type Reading, readingText, type TboxJournal } from "@tsp/domain";
 import type { Exporter } from "../../../platform/exports/exporter";
 import { chinaDateTime } from "../exporters";
 import { vinVisible } from "../journalQuery";
@@ -6,7 +6,7 @@ import { type EpisodeQuery, episodeBatches } from "./alarmEpisodes";
 import { JOURNAL_EXPORTS, JOURNAL_TITLES } from "./handlers";
 import { journalBatches, type TboxJournalQuery, type TboxJournalRow } from "./journalScan";
 
-const PROTOCOL = { gbt32960: "GB/T 32960", jt808: "JT/T 808" } as const;
+const PROTOCOL = { gbt32960: "GB/T 32960", jt808: "JT/T 808", hj1239: "HJ 1239" } as const;
 
 const level = (r: Reading | null) => (r?.status === "valid" ? `${r.value}级` : readingText(r));
 
@@ -29,9 +29,28 @@ function sheetRow(r: TboxJournalRow) {
     vehicleState: r.vehicleState ?? "",
     alarmLevel: level(r.alarmLevel),
     alarms: r.alarms.join("、"),
+    item: r.items.join("、"),
+    gear: r.gear === null ? "—" : r.gear.valid ? r.gear.name : "无效",
+    drivingForce: r.gear === null ? "—" : r.gear.drivingForce ? "有" : "无",
+    brakingForce: r.gear === null ? "—" : r.gear.brakingForce ? "有" : "无",
+    ...Object.fromEntries(DIESEL_FIELDS.map(([k]) => [k, r.diesel ? readingText(r.diesel[k]) : ""])),
+    obdProtocol: r.obd?.protocol ?? "",
+    mil: r.obd?.mil ?? "",
+    diagnosisSupport: r.obd?.diagnosisSupport ?? "",
+    diagnosisReadiness: r.obd?.diagnosisReadiness ?? "",
+    calibrationId: r.obd?.calibrationId ?? "",
+    calibrationVerification: r.obd?.calibrationVerification ?? "",
+    faultCodes: r.obd ? r.obd.faultCodes.join("、") || "无" : "",
     content: r.content,
   };
 }
+
+/** 燃油车国标数据's diesel columns: the standard's names, its units in the cells. */
+const DIESEL_COLUMNS = Object.fromEntries(
+  DIESEL_FIELDS.map(([k, name]) => [k, { header: name, key: k, width: 16 }]),
+) as {
+  [K in (typeof DIESEL_FIELDS)[number][0]]: { header: string; key: K; width: number };
+};
 
 const COLUMNS = {
   vin: { header: "VIN", key: "vin", width: 22 },
@@ -50,6 +69,18 @@ const COLUMNS = {
   vehicleState: { header: "车辆状态", key: "vehicleState", width: 14 },
   alarmLevel: { header: "最高报警等级", key: "alarmLevel", width: 14 },
   alarms: { header: "报警", key: "alarms", width: 40 },
+  item: { header: "信息类型", key: "item", width: 14 },
+  gear: { header: "档位", key: "gear", width: 12 },
+  drivingForce: { header: "驱动力", key: "drivingForce", width: 8 },
+  brakingForce: { header: "制动力", key: "brakingForce", width: 8 },
+  ...DIESEL_COLUMNS,
+  obdProtocol: { header: "OBD诊断协议", key: "obdProtocol", width: 14 },
+  mil: { header: "MIL状态", key: "mil", width: 10 },
+  diagnosisSupport: { header: "诊断支持状态", key: "diagnosisSupport", width: 14 },
+  diagnosisReadiness: { header: "诊断就绪状态", key: "diagnosisReadiness", width: 14 },
+  calibrationId: { header: "软件标定识别号", key: "calibrationId", width: 22 },
+  calibrationVerification: { header: "标定验证码", key: "calibrationVerification", width: 22 },
+  faultCodes: { header: "故障码", key: "faultCodes", width: 30 },
   content: { header: "原始报文", key: "content", width: 120 },
 };
 type Column = keyof typeof COLUMNS;
@@ -97,6 +128,39 @@ const JOURNAL_COLUMNS: Record<TboxJournal, Column[]> = {
     "alarms",
     "longitude",
     "latitude",
+    "content",
+  ],
+  fuelCar: [
+    "vin",
+    "collectedAt",
+    "receivedAt",
+    "resent",
+    "item",
+    "speed",
+    ...DIESEL_FIELDS.map(([k]) => k),
+    "fix",
+    "longitude",
+    "latitude",
+    "mileage",
+    "obdProtocol",
+    "mil",
+    "diagnosisSupport",
+    "diagnosisReadiness",
+    "calibrationId",
+    "calibrationVerification",
+    "faultCodes",
+    "content",
+  ],
+  gearsSpeed: [
+    "vin",
+    "collectedAt",
+    "receivedAt",
+    "protocol",
+    "resent",
+    "speed",
+    "gear",
+    "drivingForce",
+    "brakingForce",
     "content",
   ],
 };

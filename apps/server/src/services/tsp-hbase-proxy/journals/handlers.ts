@@ -17,6 +17,8 @@ export const JOURNAL_TITLES: Record<TboxJournal, string> = {
   warn: "车辆报警报文",
   energyCar: "新能源国标数据",
   warnsearch: "报警数据查询",
+  fuelCar: "燃油车国标数据",
+  gearsSpeed: "档位车速报文",
 };
 
 interface RawQuery {
@@ -27,6 +29,9 @@ interface RawQuery {
   protocol?: "gbt32960" | "jt808";
   level?: number;
   alarm?: string;
+  minSpeed?: number;
+  maxSpeed?: number;
+  gear?: number;
 }
 
 function queryOf(journal: TboxJournal, query: RawQuery): TboxJournalQuery {
@@ -40,13 +45,24 @@ function queryOf(journal: TboxJournal, query: RawQuery): TboxJournalQuery {
   };
   // Level and alarm are 报警数据查询's filters; the other journals ignore them.
   if (journal === "warnsearch") return { ...q, level: query.level, alarm: query.alarm };
+  // Speed range and gear are 档位车速报文's.
+  if (journal === "gearsSpeed") {
+    if (query.minSpeed !== undefined && query.maxSpeed !== undefined && query.minSpeed > query.maxSpeed) {
+      throw invalidField("maxSpeed", "最高车速不能小于最低车速");
+    }
+    return { ...q, minSpeed: query.minSpeed, maxSpeed: query.maxSpeed, gear: query.gear };
+  }
+  // 燃油车国标数据 is HJ 1239 only: no protocol to choose.
+  if (journal === "fuelCar") return { ...q, protocol: undefined };
   return q;
 }
 
 /** A cursor is bound to the journal, VIN, filters, order and range it was issued for. */
 const scopeOf = (q: TboxJournalQuery): CursorScope => ({
   kind: `tbox:${q.journal}`,
-  vin: [q.vin, q.protocol ?? "", q.level ?? "", q.alarm ?? ""].join("~"),
+  vin: [q.vin, q.protocol ?? "", q.level ?? "", q.alarm ?? "", q.minSpeed ?? "", q.maxSpeed ?? "", q.gear ?? ""].join(
+    "~",
+  ),
   desc: q.reportTimeDesc,
   startTime: q.startTime,
   endTime: q.endTime,
@@ -71,6 +87,8 @@ export const JOURNAL_EXPORTS = {
   warn: "exportWarnMessages",
   energyCar: "exportEnergyCarData",
   warnsearch: "exportWarnData",
+  fuelCar: "exportFuelCarData",
+  gearsSpeed: "exportGearsSpeedMessages",
 } as const satisfies Record<TboxJournal, string>;
 
 async function submitExport(journal: TboxJournal, query: RawQuery, principal: Principal, ctx: AppContext) {
@@ -96,4 +114,10 @@ export const exportEnergyCarData = defineHandler<"exportEnergyCarData">(({ query
 );
 export const exportWarnData = defineHandler<"exportWarnData">(({ query, principal }, ctx) =>
   submitExport("warnsearch", query, principal, ctx),
+);
+export const exportFuelCarData = defineHandler<"exportFuelCarData">(({ query, principal }, ctx) =>
+  submitExport("fuelCar", query, principal, ctx),
+);
+export const exportGearsSpeedMessages = defineHandler<"exportGearsSpeedMessages">(({ query, principal }, ctx) =>
+  submitExport("gearsSpeed", query, principal, ctx),
 );

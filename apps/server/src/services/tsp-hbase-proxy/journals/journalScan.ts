@@ -1,10 +1,12 @@
 import {
   entryInJournal,
+  type JournalReport,
+  journalEntries,
+  journalReadsHj1239,
+  type ObdValues,
   TBOX_JOURNAL_COMMANDS,
   type TboxJournal,
-  type TboxJournalEntry,
   type TboxJournalFilter,
-  tboxJournalEntries,
 } from "@tsp/domain";
 import type { AppContext } from "../../../context";
 import { keysetPage } from "../../../platform/listQuery";
@@ -23,9 +25,10 @@ export interface TboxJournalQuery extends TboxJournalFilter {
 }
 
 /** One report as openapi's TboxJournalRow. */
-export type TboxJournalRow = Omit<TboxJournalEntry, "alarms" | "items"> & {
+export type TboxJournalRow = Omit<JournalReport, "alarms" | "items" | "obd"> & {
   alarms: string[];
   items: string[];
+  obd: (Omit<ObdValues, "faultCodes"> & { faultCodes: string[] }) | null;
   frameId: number;
   receivedAt: number;
   command: number;
@@ -44,11 +47,18 @@ export function journalCommands(q: TboxJournalQuery): number[] {
   );
 }
 
-/** The frames a journal may keep: the VIN's accepted frames of its commands in the range. */
+/**
+ * The frames a journal may keep: the VIN's accepted frames of its commands in the range (the
+ * HJ 1239 journal: the frames stored with no command, which only the HJ 1239 gateway writes).
+ */
 function journalFrames(ctx: AppContext, q: TboxJournalQuery, tenantIds: readonly number[]) {
-  return framesOf(ctx, { vin: q.vin, startTime: q.startTime, endTime: q.endTime, tenantIds })
-    .where("status", "=", "ok")
-    .where("command", "in", journalCommands(q));
+  const frames = framesOf(ctx, { vin: q.vin, startTime: q.startTime, endTime: q.endTime, tenantIds }).where(
+    "status",
+    "=",
+    "ok",
+  );
+  if (journalReadsHj1239(q.journal)) return frames.where("command", "is", null);
+  return frames.where("command", "in", journalCommands(q));
 }
 
 /** The reports of a stored frame that belong to the journal. */
@@ -56,7 +66,7 @@ export function journalRows(
   q: TboxJournalQuery,
   f: { id: number | string; received_at: number | string; command: number | null; raw_hex: string },
 ): TboxJournalRow[] {
-  return tboxJournalEntries(f.raw_hex)
+  return journalEntries(q.journal, f.raw_hex)
     .filter((e) => entryInJournal(q.journal, e, q))
     .map((e) => ({
       frameId: Number(f.id),
@@ -66,6 +76,7 @@ export function journalRows(
       ...e,
       alarms: [...e.alarms],
       items: [...e.items],
+      obd: e.obd && { ...e.obd, faultCodes: [...e.obd.faultCodes] },
     }));
 }
 
