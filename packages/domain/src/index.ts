@@ -56,6 +56,7 @@ export * from "./simCard/index";
 export * from "./simulation/index";
 export * from "./tabs/index";
 export * from "./tbox/index";
+export * from "./track/index";
 export * from "./trees/index";
 export * from "./upload/index";
 export * from "./validation/index";

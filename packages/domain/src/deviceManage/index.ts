@@ -1,0 +1,2 @@
+export * from "./deviceChange";
+export * from "./vinCheck";
