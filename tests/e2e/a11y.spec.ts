@@ -72,6 +72,12 @@ const visits: Record<string, (p: Page, vin: string) => Promise<void>> = {
     expect(p.getByRole("table", { name: "车型能力" }).locator("tbody tr")).toHaveCount(10),
   "/newCarMonitor/monitorList": async (p) =>
     expect(p.getByRole("table", { name: "车辆监控列表" }).locator("tbody tr")).toHaveCount(10),
+  "/newCarMonitor/latest": async (p) =>
+    expect(p.getByRole("table", { name: "车辆实时状态" }).locator("tbody tr")).toHaveCount(10),
+  "/operate/query": async (p, vin) => {
+    await p.goto(`/#/operate/query?vin=${vin}`);
+    await expect(p.getByRole("region", { name: "新能源备案" })).toBeVisible();
+  },
   "/dataService/newMessageCheck": async (p) => expect(p.getByText("请选择接收时间范围")).toBeVisible(),
   "/dataService/newMessageCheck/newMessageCheckDetail": async (p) =>
     expect(p.getByText("请从新能源报文检查列表点击")).toBeVisible(),

@@ -16,6 +16,7 @@ import { tboxJournalsText } from "./screens/tboxJournals";
 import { vehicleAbilityText } from "./screens/vehicleAbility";
 import { vehicleInfoText } from "./screens/vehicleInfo";
 import { vehicleSaleText } from "./screens/vehicleSale";
+import { vehicleStateText } from "./screens/vehicleState";
 import type { MessageKey } from "./zh-CN";
 
 /** The second locale. Every key of the Chinese catalogue must have an English text (the type checks it). */
@@ -236,6 +237,7 @@ export const en: Record<MessageKey, string> = {
   "sim.realname.rejected": "Rejected",
   ...nerText.en,
   ...monitorText.en,
+  ...vehicleStateText.en,
   ...permitAccountsText.en,
   ...permitTenantsLogText.en,
   ...realnameText.en,

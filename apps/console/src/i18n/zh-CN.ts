@@ -23,6 +23,7 @@ import { tboxJournalsText } from "./screens/tboxJournals";
 import { vehicleAbilityText } from "./screens/vehicleAbility";
 import { vehicleInfoText } from "./screens/vehicleInfo";
 import { vehicleSaleText } from "./screens/vehicleSale";
+import { vehicleStateText } from "./screens/vehicleState";
 
 /**
  * The console's own words in Simplified Chinese, the default locale. Strings the spec quotes
@@ -248,6 +249,7 @@ export const zhCN = {
   // Screens with many words keep both locales in one file each (screens/).
   ...nerText.zh,
   ...monitorText.zh,
+  ...vehicleStateText.zh,
   ...permitAccountsText.zh,
   ...permitTenantsLogText.zh,
   ...realnameText.zh,

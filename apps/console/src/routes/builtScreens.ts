@@ -40,6 +40,8 @@ export const BUILT_SCREEN_PATHS = [
   "/baseInfo/recordVehicleInfo",
   "/auth/index",
   "/newCarMonitor/monitorList",
+  "/newCarMonitor/latest",
+  "/operate/query",
   "/dataService/newMessageCheck",
   "/dataService/newMessageCheck/newMessageCheckDetail",
   "/dataService/location",

@@ -69,6 +69,8 @@ export const SCREENS: Readonly<Record<string, LazyExoticComponent<ComponentType>
   "/baseInfo/recordVehicleInfo": lazyScreen(() => import("./baseInfo/recordVehicleInfo/RecordVehicleInfoPage")),
   "/auth/index": lazyScreen(() => import("./auth/index/RealnamePage")),
   "/newCarMonitor/monitorList": lazyScreen(() => import("./newCarMonitor/monitorList/MonitorListPage")),
+  "/newCarMonitor/latest": lazyScreen(() => import("./newCarMonitor/latest/LatestStatePage")),
+  "/operate/query": lazyScreen(() => import("./operate/query/VehicleQueryPage")),
   "/dataService/newMessageCheck": lazyScreen(() => import("./dataService/newMessageCheck/NewMessageCheckPage")),
   "/dataService/newMessageCheck/newMessageCheckDetail": lazyScreen(
     () => import("./dataService/newMessageCheck/NewMessageCheckDetailPage"),

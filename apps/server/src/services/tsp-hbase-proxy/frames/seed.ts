@@ -95,7 +95,9 @@ export async function seedFrames(ctx: SeedContext): Promise<void> {
     const away = CITIES[(i + 1 + (i % 3)) % CITIES.length] as (typeof CITIES)[number];
     const jt808 = i % 4 === 3;
     let odometer = 3000 + i * 1234.5 + rng.int(0, 999);
-    let soc = 95;
+    // Charged to different levels (no draw from the PRNG): a quarter of the fleet ends the two
+    // days below 20 % SOC, as 车辆实时状态's low-battery filter expects to find.
+    let soc = [95, 72, 50, 95][i % 4] ?? 95;
     for (const daysAgo of [2, 1]) {
       const day = (todayChina - daysAgo) * DAY - CHINA_OFFSET_MS;
       // Out in the morning from home toward the other city, back home in the afternoon from where
