@@ -59,6 +59,7 @@ export {
   type paths,
   type Transfer,
   type TspBss,
+  type TspCommand,
   type TspHbaseProxy,
   type TspJsatl,
   type TspOta,

@@ -2,9 +2,11 @@ import { contentText } from "./screens/content";
 import { dataServiceText } from "./screens/dataService";
 import { dataServiceFramesText } from "./screens/dataServiceFrames";
 import { dealerText } from "./screens/dealer";
+import { deviceManageText } from "./screens/deviceManage";
 import { leaseText } from "./screens/lease";
 import { monitorText } from "./screens/monitor";
 import { nerText } from "./screens/ner";
+import { operateAlarmsText } from "./screens/operateAlarms";
 import { permitAccountsText } from "./screens/permitAccounts";
 import { permitTenantsLogText } from "./screens/permitTenantsLog";
 import { realnameText } from "./screens/realname";
@@ -13,9 +15,11 @@ import { registersRestText } from "./screens/registersRest";
 import { serviceStationText } from "./screens/serviceStation";
 import { tboxText } from "./screens/tbox";
 import { tboxJournalsText } from "./screens/tboxJournals";
+import { tboxJournals2Text } from "./screens/tboxJournals2";
 import { vehicleAbilityText } from "./screens/vehicleAbility";
 import { vehicleInfoText } from "./screens/vehicleInfo";
 import { vehicleSaleText } from "./screens/vehicleSale";
+import { commandsText } from "./screens/commands";
 import { vehicleStateText } from "./screens/vehicleState";
 import type { MessageKey } from "./zh-CN";
 
@@ -237,13 +241,16 @@ export const en: Record<MessageKey, string> = {
   "sim.realname.rejected": "Rejected",
   ...nerText.en,
   ...monitorText.en,
+  ...operateAlarmsText.en,
   ...vehicleStateText.en,
+  ...commandsText.en,
   ...permitAccountsText.en,
   ...permitTenantsLogText.en,
   ...realnameText.en,
   ...dealerText.en,
   ...dataServiceFramesText.en,
   ...tboxJournalsText.en,
+  ...tboxJournals2Text.en,
   ...serviceStationText.en,
   ...registersText.en,
   ...dataServiceText.en,
@@ -251,6 +258,7 @@ export const en: Record<MessageKey, string> = {
   ...tboxText.en,
   ...vehicleSaleText.en,
   ...leaseText.en,
+  ...deviceManageText.en,
   ...contentText.en,
   ...vehicleInfoText.en,
   ...vehicleAbilityText.en,

@@ -9,9 +9,11 @@ import { contentText } from "./screens/content";
 import { dataServiceText } from "./screens/dataService";
 import { dataServiceFramesText } from "./screens/dataServiceFrames";
 import { dealerText } from "./screens/dealer";
+import { deviceManageText } from "./screens/deviceManage";
 import { leaseText } from "./screens/lease";
 import { monitorText } from "./screens/monitor";
 import { nerText } from "./screens/ner";
+import { operateAlarmsText } from "./screens/operateAlarms";
 import { permitAccountsText } from "./screens/permitAccounts";
 import { permitTenantsLogText } from "./screens/permitTenantsLog";
 import { realnameText } from "./screens/realname";
@@ -20,9 +22,11 @@ import { registersRestText } from "./screens/registersRest";
 import { serviceStationText } from "./screens/serviceStation";
 import { tboxText } from "./screens/tbox";
 import { tboxJournalsText } from "./screens/tboxJournals";
+import { tboxJournals2Text } from "./screens/tboxJournals2";
 import { vehicleAbilityText } from "./screens/vehicleAbility";
 import { vehicleInfoText } from "./screens/vehicleInfo";
 import { vehicleSaleText } from "./screens/vehicleSale";
+import { commandsText } from "./screens/commands";
 import { vehicleStateText } from "./screens/vehicleState";
 
 /**
@@ -249,13 +253,16 @@ export const zhCN = {
   // Screens with many words keep both locales in one file each (screens/).
   ...nerText.zh,
   ...monitorText.zh,
+  ...operateAlarmsText.zh,
   ...vehicleStateText.zh,
+  ...commandsText.zh,
   ...permitAccountsText.zh,
   ...permitTenantsLogText.zh,
   ...realnameText.zh,
   ...dealerText.zh,
   ...dataServiceFramesText.zh,
   ...tboxJournalsText.zh,
+  ...tboxJournals2Text.zh,
   ...serviceStationText.zh,
   ...registersText.zh,
   ...dataServiceText.zh,
@@ -263,6 +270,7 @@ export const zhCN = {
   ...tboxText.zh,
   ...vehicleSaleText.zh,
   ...leaseText.zh,
+  ...deviceManageText.zh,
   ...contentText.zh,
   ...vehicleInfoText.zh,
   ...vehicleAbilityText.zh,

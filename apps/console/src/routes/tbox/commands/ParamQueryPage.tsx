@@ -1,0 +1,6 @@
+import { ParamScreen } from "./ParamScreen";
+
+/** 报警参数查询 (/tbox/search): a terminal's GB/T 32960 parameters read from the vehicle (0x80). */
+export default function ParamQueryPage() {
+  return <ParamScreen mode="query" />;
+}
