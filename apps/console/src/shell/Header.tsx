@@ -3,6 +3,7 @@ import { useAtom } from "jotai";
 import { lazy, Suspense, useState } from "react";
 import type { MyInfo } from "../api/types";
 import { LOCALE_STORAGE_KEY, localeAtom, useT } from "../i18n/i18n";
+import { MessageBell } from "./MessageBell";
 
 // The dialog (and the dialog kit it brings) loads when first opened, not with the first screen.
 const ChangePasswordDialog = lazy(() => import("./ChangePasswordDialog"));
@@ -30,6 +31,7 @@ export function Header({ user, onSignOut }: { user: MyInfo | null; onSignOut: ()
           <span className="ml-2 text-xs text-gray-500">{user.roles.map((r) => r.roleName).join("、")}</span>
         </span>
       )}
+      {user && <MessageBell />}
       <button type="button" className={buttonClass("link")} onClick={switchLocale}>
         {t("header.locale")}
       </button>
