@@ -32,6 +32,8 @@ const visits: Record<string, (p: Page, vin: string) => Promise<void>> = {
   "/tbox/locationResendMessage": async (p) => expect(p.getByText("请输入有效的17位VIN")).toBeVisible(),
   "/tbox/warnMessage": async (p) => expect(p.getByText("请输入有效的17位VIN")).toBeVisible(),
   "/tbox/energyCar": async (p) => expect(p.getByText("请输入有效的17位VIN")).toBeVisible(),
+  "/tbox/fuelCar": async (p) => expect(p.getByText("请输入有效的17位VIN")).toBeVisible(),
+  "/tbox/gearsSpeed": async (p) => expect(p.getByText("请输入有效的17位VIN")).toBeVisible(),
   "/tbox/warnsearch": async (p) => expect(p.getByText("请输入有效的17位VIN")).toBeVisible(),
   "/exportFile/index": async (p) => expect(p.getByRole("heading", { name: "导出文件列表" })).toBeVisible(),
   "/auth/index": async (p) => expect(p.getByRole("table", { name: "实名认证" }).locator("tbody tr")).toHaveCount(10),
@@ -90,6 +92,21 @@ const visits: Record<string, (p: Page, vin: string) => Promise<void>> = {
     expect(p.getByRole("table", { name: "车辆租赁报表" }).locator("tbody tr")).toHaveCount(13),
   "/finance/index": async (p) =>
     expect(p.getByRole("table", { name: "金融管理" }).locator("tbody tr")).not.toHaveCount(0),
+  "/deviceManage/tboxChange": async (p) =>
+    expect(p.getByRole("table", { name: "T-Box更换" }).locator("tbody tr")).not.toHaveCount(0),
+  "/deviceManage/vehicleChange": async (p) =>
+    expect(p.getByRole("table", { name: "车机更换" }).locator("tbody tr")).not.toHaveCount(0),
+  "/deviceManage/motorChange": async (p) =>
+    expect(p.getByRole("table", { name: "驱动电机更换" }).locator("tbody tr")).not.toHaveCount(0),
+  "/deviceManage/batteryChange": async (p) =>
+    expect(p.getByRole("table", { name: "动力电池更换" }).locator("tbody tr")).not.toHaveCount(0),
+  "/deviceManage/tboxCheckVIN": async (p) => expect(p.getByText("请选择登入时间范围")).toBeVisible(),
+  "/operate/alarm": async (p) =>
+    expect(p.getByRole("table", { name: "故障报警" }).locator("tbody tr")).not.toHaveCount(0),
+  "/operate/group": async (p) =>
+    expect(p.getByRole("table", { name: "车辆分组" }).locator("tbody tr")).not.toHaveCount(0),
+  "/personal/message": async (p) =>
+    expect(p.getByRole("table", { name: "个人消息" }).locator("tbody tr")).not.toHaveCount(0),
   "/lease/vehicleBuy": async (p) =>
     expect(p.getByRole("table", { name: "车辆购买报表" }).locator("tbody tr")).toHaveCount(13),
   "/lease/vehicleOperation": async (p) =>

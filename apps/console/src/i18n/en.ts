@@ -6,6 +6,7 @@ import { deviceManageText } from "./screens/deviceManage";
 import { leaseText } from "./screens/lease";
 import { monitorText } from "./screens/monitor";
 import { nerText } from "./screens/ner";
+import { notRoadFourText } from "./screens/notRoadFour";
 import { operateAlarmsText } from "./screens/operateAlarms";
 import { permitAccountsText } from "./screens/permitAccounts";
 import { permitTenantsLogText } from "./screens/permitTenantsLog";
@@ -255,6 +256,7 @@ export const en: Record<MessageKey, string> = {
   ...registersText.en,
   ...dataServiceText.en,
   ...registersRestText.en,
+  ...notRoadFourText.en,
   ...tboxText.en,
   ...vehicleSaleText.en,
   ...leaseText.en,

@@ -13,6 +13,7 @@ import { deviceManageText } from "./screens/deviceManage";
 import { leaseText } from "./screens/lease";
 import { monitorText } from "./screens/monitor";
 import { nerText } from "./screens/ner";
+import { notRoadFourText } from "./screens/notRoadFour";
 import { operateAlarmsText } from "./screens/operateAlarms";
 import { permitAccountsText } from "./screens/permitAccounts";
 import { permitTenantsLogText } from "./screens/permitTenantsLog";
@@ -267,6 +268,7 @@ export const zhCN = {
   ...registersText.zh,
   ...dataServiceText.zh,
   ...registersRestText.zh,
+  ...notRoadFourText.zh,
   ...tboxText.zh,
   ...vehicleSaleText.zh,
   ...leaseText.zh,

@@ -41,7 +41,13 @@ export const DEVICE_CHANGE_REASON_LABELS = {
   other: "其他",
 } as const;
 export type DeviceChangeReason = keyof typeof DEVICE_CHANGE_REASON_LABELS;
-export const DEVICE_CHANGE_REASONS = Object.keys(DEVICE_CHANGE_REASON_LABELS) as DeviceChangeReason[];
+export const DEVICE_CHANGE_REASONS = [
+  "fault",
+  "upgrade",
+  "recall",
+  "accident",
+  "other",
+] as const satisfies readonly DeviceChangeReason[];
 
 /** 待审批 → 已通过 / 已驳回; only an approval touches the master data. */
 export const DEVICE_CHANGE_STATE_LABELS = {
@@ -50,7 +56,7 @@ export const DEVICE_CHANGE_STATE_LABELS = {
   rejected: "已驳回",
 } as const;
 export type DeviceChangeState = keyof typeof DEVICE_CHANGE_STATE_LABELS;
-export const DEVICE_CHANGE_STATES = Object.keys(DEVICE_CHANGE_STATE_LABELS) as DeviceChangeState[];
+export const DEVICE_CHANGE_STATES = ["pending", "approved", "rejected"] as const satisfies readonly DeviceChangeState[];
 
 export const DEVICE_CHANGE_NOTE_MAX = 200;
 export const MSG_DEVICE_CHANGE_REJECT_REASON = "请填写驳回原因";

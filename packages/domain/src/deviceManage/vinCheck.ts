@@ -9,7 +9,11 @@ export const VIN_CHECK_REASON_LABELS = {
   "iccid-mismatch": "ICCID与档案不符",
 } as const;
 export type VinCheckReason = keyof typeof VIN_CHECK_REASON_LABELS;
-export const VIN_CHECK_REASONS = Object.keys(VIN_CHECK_REASON_LABELS) as VinCheckReason[];
+export const VIN_CHECK_REASONS = [
+  "vin-unknown",
+  "vin-duplicate",
+  "iccid-mismatch",
+] as const satisfies readonly VinCheckReason[];
 
 /** The detail line of a failure, from what the login carried and what the master data holds. */
 export function vinCheckDetail(reason: VinCheckReason, loginIccid: string | null, filedIccid: string | null): string {
