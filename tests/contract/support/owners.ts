@@ -34,6 +34,9 @@ export const JOURNAL_OPS = [
   "downloadExportFile",
 ];
 
+/** 机械轨迹查询: a vehicle's track and its export (track.test.ts). */
+export const TRACK_OPS = ["getVehicleTrack", "exportVehicleTrack"];
+
 /** The object store behind signed URLs (objectStore.test.ts). */
 export const OBJECT_OPS = ["putObject", "getObject"];
 
@@ -473,6 +476,7 @@ export const OWNERS: Record<string, readonly [string, readonly string[]]> = {
   "data-service-frames.test.ts": ["DATA_SERVICE_FRAME_OPS", DATA_SERVICE_FRAME_OPS],
   "tbox-journals.test.ts": ["TBOX_JOURNAL_OPS", TBOX_JOURNAL_OPS],
   "tbox-journals-2.test.ts": ["TBOX_JOURNAL_2_OPS", TBOX_JOURNAL_2_OPS],
+  "track.test.ts": ["TRACK_OPS", TRACK_OPS],
   "permit-tenants-log.test.ts": ["PERMIT_TENANT_LOG_OPS", PERMIT_TENANT_LOG_OPS],
   "permit-accounts-roles.test.ts": ["PERMIT_ACCOUNT_ROLE_OPS", PERMIT_ACCOUNT_ROLE_OPS],
   "operate-alarms.test.ts": ["OPERATE_ALARM_OPS", OPERATE_ALARM_OPS],

@@ -26,7 +26,11 @@ export type RegisterRecord =
   | Schemas["VehicleUnitRecord"]
   | Schemas["BlackBoxRecord"]
   | Schemas["MesVehicleRecord"]
-  | Schemas["AppUserRecord"];
+  | Schemas["AppUserRecord"]
+  | Schemas["ChipModelFilingRecord"]
+  | Schemas["TerminalModelFilingRecord"]
+  | Schemas["MachineFilingRecord"]
+  | Schemas["TerminalReplaceFilingRecord"];
 /** A numbered page of a register. */
 export interface RegisterPage {
   list: RegisterRecord[];
@@ -48,7 +52,11 @@ export type RegisterBase =
   | "canSignal"
   | "dictItem"
   | "infoSystem"
-  | "appUser";
+  | "appUser"
+  | "chipModel"
+  | "terminalModel"
+  | "machineRecord"
+  | "terminalReplaceRecord";
 
 /** Each register's paths, written out (the screen-calls test reads the console's calls from its literals). */
 const PATHS = {
@@ -181,6 +189,46 @@ const PATHS = {
     export: "/tsp-bss/appUser/export",
     import: "/tsp-bss/appUser/import",
     template: "/tsp-bss/appUser/import/template",
+  },
+  chipModel: {
+    list: "/tsp-bss/notRoadFour/chipModel/list",
+    detail: "/tsp-bss/notRoadFour/chipModel/detail",
+    add: "/tsp-bss/notRoadFour/chipModel/add",
+    update: "/tsp-bss/notRoadFour/chipModel/update",
+    delete: "/tsp-bss/notRoadFour/chipModel/delete",
+    export: "/tsp-bss/notRoadFour/chipModel/export",
+    import: "/tsp-bss/notRoadFour/chipModel/import",
+    template: "/tsp-bss/notRoadFour/chipModel/import/template",
+  },
+  terminalModel: {
+    list: "/tsp-bss/notRoadFour/terminalModel/list",
+    detail: "/tsp-bss/notRoadFour/terminalModel/detail",
+    add: "/tsp-bss/notRoadFour/terminalModel/add",
+    update: "/tsp-bss/notRoadFour/terminalModel/update",
+    delete: "/tsp-bss/notRoadFour/terminalModel/delete",
+    export: "/tsp-bss/notRoadFour/terminalModel/export",
+    import: "/tsp-bss/notRoadFour/terminalModel/import",
+    template: "/tsp-bss/notRoadFour/terminalModel/import/template",
+  },
+  machineRecord: {
+    list: "/tsp-bss/notRoadFour/machineRecord/list",
+    detail: "/tsp-bss/notRoadFour/machineRecord/detail",
+    add: "/tsp-bss/notRoadFour/machineRecord/add",
+    update: "/tsp-bss/notRoadFour/machineRecord/update",
+    delete: "/tsp-bss/notRoadFour/machineRecord/delete",
+    export: "/tsp-bss/notRoadFour/machineRecord/export",
+    import: "/tsp-bss/notRoadFour/machineRecord/import",
+    template: "/tsp-bss/notRoadFour/machineRecord/import/template",
+  },
+  terminalReplaceRecord: {
+    list: "/tsp-bss/notRoadFour/terminalReplaceRecord/list",
+    detail: "/tsp-bss/notRoadFour/terminalReplaceRecord/detail",
+    add: "/tsp-bss/notRoadFour/terminalReplaceRecord/add",
+    update: "/tsp-bss/notRoadFour/terminalReplaceRecord/update",
+    delete: "/tsp-bss/notRoadFour/terminalReplaceRecord/delete",
+    export: "/tsp-bss/notRoadFour/terminalReplaceRecord/export",
+    import: "/tsp-bss/notRoadFour/terminalReplaceRecord/import",
+    template: "/tsp-bss/notRoadFour/terminalReplaceRecord/import/template",
   },
 } as const satisfies Record<RegisterBase, Record<string, string>>;
 type Call = keyof (typeof PATHS)["gearbox"];

@@ -29,6 +29,7 @@ import { tspBssVehicleSale } from "./tsp-bss/vehicleSale";
 import { tspCommand } from "./tsp-command";
 import { tspHbaseProxy } from "./tsp-hbase-proxy";
 import { tspHbaseProxyFrames } from "./tsp-hbase-proxy/frames";
+import { tspHbaseProxyTrack } from "./tsp-hbase-proxy/track";
 import { tspHbaseProxyJournals } from "./tsp-hbase-proxy/journals";
 import { tspJsatl } from "./tsp-jsatl";
 import { tspOta } from "./tsp-ota";
@@ -80,6 +81,7 @@ export const serviceModules: readonly ServiceModule[] = [
   tspBssLoan,
   // The gateway's frame journal for the data-service screens (own PRNG; reads only the vehicles).
   tspHbaseProxyFrames,
+  tspHbaseProxyTrack,
   // The TBOX message journals over the same frames (no tables, no seed of their own).
   tspHbaseProxyJournals,
   // 机械信息, 车机数据, 监管终端管理, MES车辆管理 (a PRNG of their own; they read the vehicles seeded above).

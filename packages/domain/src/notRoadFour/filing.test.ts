@@ -1,5 +1,7 @@
+import * as v from "valibot";
 import { describe, expect, it } from "vitest";
 import {
+  FilingReasonSchema,
   type FilingStatus,
   filingActions,
   isFilingDeletable,
@@ -74,6 +76,14 @@ describe("filing life", () => {
     expect(all.filter(isFilingDeletable)).toEqual(["draft"]);
     expect(msgFilingNotEditable("pending")).toBe("当前状态为“待审核”，只有草稿或已驳回的备案可以编辑");
     expect(msgFilingNotDeletable("approved")).toBe("当前状态为“已通过”，只有草稿可以删除");
+  });
+
+  it("checks the reject dialog's reason with the same messages", () => {
+    expect(v.safeParse(FilingReasonSchema, { reason: " 资料不全 " }).output).toEqual({ reason: "资料不全" });
+    expect(v.safeParse(FilingReasonSchema, { reason: " " }).issues?.[0]?.message).toBe(MSG_FILING_REASON_REQUIRED);
+    expect(v.safeParse(FilingReasonSchema, { reason: "字".repeat(201) }).issues?.[0]?.message).toBe(
+      MSG_FILING_REASON_TOO_LONG,
+    );
   });
 
   it("knows its states", () => {

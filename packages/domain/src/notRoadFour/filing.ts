@@ -1,3 +1,4 @@
+import * as v from "valibot";
 import { err, ok, type Result } from "../shared/result";
 
 /**
@@ -98,3 +99,13 @@ export function moveFiling(
 export const isFilingEditable = (status: FilingStatus) => status === "draft" || status === "rejected";
 /** Whether a filing may be deleted: only a draft, never one the authority has seen. */
 export const isFilingDeletable = (status: FilingStatus) => status === "draft";
+
+/** The reject dialog's form: the reason as `moveFiling` takes it (the same messages). */
+export const FilingReasonSchema = v.object({
+  reason: v.pipe(
+    v.string(MSG_FILING_REASON_REQUIRED),
+    v.trim(),
+    v.nonEmpty(MSG_FILING_REASON_REQUIRED),
+    v.maxLength(FILING_REASON_MAX, MSG_FILING_REASON_TOO_LONG),
+  ),
+});

@@ -5,6 +5,7 @@ export {
   FILING_STATUS_LABELS,
   type FilingAction,
   type FilingMove,
+  FilingReasonSchema,
   type FilingStatus,
   filingActions,
   isFilingDeletable,
@@ -50,4 +51,5 @@ export {
   PLATFORM_PASSWORD_MAX,
   type PlatformAccountInput,
   type PlatformProblem,
+  platformAccountSchema,
 } from "./platformAccount";

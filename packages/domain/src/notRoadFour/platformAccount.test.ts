@@ -1,3 +1,4 @@
+import * as v from "valibot";
 import { describe, expect, it } from "vitest";
 import {
   checkPlatformAccount,
@@ -12,6 +13,7 @@ import {
   MSG_PLATFORM_PORT,
   MSG_PLATFORM_PROTOCOL,
   msgPlatformNameTaken,
+  platformAccountSchema,
 } from "./platformAccount";
 
 const good = {
@@ -69,6 +71,12 @@ describe("forwarding platform", () => {
     });
     expect(checkPlatformAccount(null, true).ok).toBe(false);
     expect(checkPlatformAccount({ ...good, port: "80", protocol: 1 }, true).ok).toBe(false);
+  });
+
+  it("is the form's schema too, each reason on its field", () => {
+    expect(v.safeParse(platformAccountSchema(true), good).output).toMatchObject({ name: "省级监管平台" });
+    const bad = v.safeParse(platformAccountSchema(false), { ...good, port: 0 });
+    expect(bad.issues?.map((i) => [i.path?.[0]?.key, i.message])).toEqual([["port", MSG_PLATFORM_PORT]]);
   });
 
   it("takes IPv4 addresses and domains as hosts", () => {

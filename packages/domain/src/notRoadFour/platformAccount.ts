@@ -1,3 +1,4 @@
+import * as v from "valibot";
 import { err, ok, type Result } from "../shared/result";
 
 /**
@@ -29,7 +30,7 @@ export const MSG_PLATFORM_STALE = "该转发平台已被他人修改，请刷新
 export const msgPlatformNameTaken = (name: string) => `平台名称${name}已存在`;
 
 /** A platform as an operator fills it in; `password` empty on an edit keeps the stored one. */
-export interface PlatformAccountInput {
+export type PlatformAccountInput = {
   name: string;
   host: string;
   port: number;
@@ -38,7 +39,7 @@ export interface PlatformAccountInput {
   /** null: keep the stored one (an edit that does not change it). */
   password: string | null;
   enabled: boolean;
-}
+};
 
 export interface PlatformProblem {
   field: string;
@@ -94,4 +95,25 @@ export function checkPlatformAccount(
     password,
     enabled: o.enabled as boolean,
   });
+}
+
+/**
+ * The platform form's schema (the kit's form dialog checks with a valibot schema): the same
+ * checks as `checkPlatformAccount`, each reason on its field.
+ */
+export function platformAccountSchema(creating: boolean): v.GenericSchema<unknown, PlatformAccountInput> {
+  return v.pipe(
+    v.unknown(),
+    v.rawTransform(({ dataset, addIssue, NEVER }) => {
+      const r = checkPlatformAccount(dataset.value, creating);
+      if (r.ok) return r.value;
+      const input = dataset.value as Record<string, unknown>;
+      for (const p of r.error)
+        addIssue({
+          message: p.msg,
+          path: [{ type: "object", origin: "value", input, key: p.field, value: input?.[p.field] }],
+        });
+      return NEVER;
+    }),
+  );
 }

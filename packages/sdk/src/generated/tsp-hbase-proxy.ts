@@ -237,6 +237,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/tsp-hbase-proxy/track/getVehicleTrack": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A vehicle's track over at most a day, with distance, stops and overspeeds
+         * @description Every position the gateway decoded for the VIN (its positions store: GB/T 32960 0x05,
+         *     JT/T 808 0x0200/0x0704, HJ 1239 stream) collected within [startTime, endTime], in
+         *     collection order (re-sent data falls into place), positions without a valid fix left
+         *     out. The range is at most 24 hours (86,400 points of one-second reports); a longer one
+         *     answers 400 轨迹查询的时间范围不能超过24小时. The points come as parallel arrays (`at`,
+         *     `lng`, `lat`, `speed`, `mileage`): a day of points is half the bytes of an array of
+         *     objects. `summary` is @tsp/domain `analyseTrack` over every point — distance (odometer
+         *     difference when plausible, else great-circle steps), driving time, maximum and average
+         *     speed, stops (stayed within 100 m for at least `stopMinutes`) and stretches strictly
+         *     above `speedLimit`. A VIN outside the caller's tenants answers 400 未找到该VIN的车辆.
+         */
+        get: operations["getVehicleTrack"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-hbase-proxy/track/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export a vehicle's track (background task)
+         * @description .xlsx of the track's points (时间, 经度, 纬度, 车速, 里程, 状态 — 行驶 / 停车 / 超速 by the
+         *     same thresholds as the query) and a second sheet of its stops and overspeeds. The same
+         *     range rule and VIN check as getVehicleTrack.
+         */
+        get: operations["exportVehicleTrack"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/tsp-hbase-proxy/historyCollection/add": {
         parameters: {
             query?: never;
@@ -723,6 +774,43 @@ export interface components {
             total: number;
             thinned: boolean;
         };
+        VehicleTrack: {
+            vin: string;
+            at: components["schemas"]["Timestamp"][];
+            lng: number[];
+            lat: number[];
+            speed: (number | null)[];
+            mileage: (number | null)[];
+            summary: components["schemas"]["TrackSummary"];
+        };
+        TrackSummary: {
+            points: number;
+            distanceKm: number;
+            /** @enum {string} */
+            distanceSource: "odometer" | "positions";
+            durationSeconds: number;
+            drivingSeconds: number;
+            maxSpeedKmh: number | null;
+            avgSpeedKmh: number | null;
+            speedLimitKmh: number;
+            stopMinutes: number;
+            stops: {
+                from: components["schemas"]["Timestamp"];
+                to: components["schemas"]["Timestamp"];
+                lng: number;
+                lat: number;
+                seconds: number;
+                index: number;
+                endIndex: number;
+            }[];
+            overspeeds: {
+                from: components["schemas"]["Timestamp"];
+                to: components["schemas"]["Timestamp"];
+                maxKmh: number;
+                startIndex: number;
+                endIndex: number;
+            }[];
+        };
         /**
          * @description The state of the collection's export task.
          * @enum {string}
@@ -909,6 +997,10 @@ export interface components {
         };
     };
     parameters: {
+        /** @description Overspeed threshold, km/h (default 80). */
+        SpeedLimit: number;
+        /** @description Shortest stay counted as a stop, minutes (default 5). */
+        StopMinutes: number;
         /** @description Only reports of this standard (absent means both). */
         JournalProtocol: "gbt32960" | "jt808";
         /** @description 报警数据查询 only — reports whose GB/T 32960 最高报警等级 is this level. */
@@ -1450,6 +1542,93 @@ export interface operations {
                 endTime: components["parameters"]["EndTime"];
                 /** @description Sort order of the report time; true means newest first (spec section 3). */
                 reportTimeDesc?: components["parameters"]["ReportTimeDesc"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The export task was queued. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportSubmitted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getVehicleTrack: {
+        parameters: {
+            query: {
+                /**
+                 * @description The vehicle's 17-character VIN (ISO 3779; letters I, O and Q never occur).
+                 * @example LGXCE4CB2S0000123
+                 */
+                vin: components["parameters"]["Vin"];
+                /**
+                 * @description Start of the time range, inclusive, milliseconds since 1970-01-01T00:00:00Z.
+                 * @example 1741881600000
+                 */
+                startTime: components["parameters"]["StartTime"];
+                /**
+                 * @description End of the time range, inclusive, milliseconds since 1970-01-01T00:00:00Z; not before startTime.
+                 * @example 1742054399000
+                 */
+                endTime: components["parameters"]["EndTime"];
+                /** @description Overspeed threshold, km/h (default 80). */
+                speedLimit?: components["parameters"]["SpeedLimit"];
+                /** @description Shortest stay counted as a stop, minutes (default 5). */
+                stopMinutes?: components["parameters"]["StopMinutes"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The track and its figures. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["VehicleTrack"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    exportVehicleTrack: {
+        parameters: {
+            query: {
+                /**
+                 * @description The vehicle's 17-character VIN (ISO 3779; letters I, O and Q never occur).
+                 * @example LGXCE4CB2S0000123
+                 */
+                vin: components["parameters"]["Vin"];
+                /**
+                 * @description Start of the time range, inclusive, milliseconds since 1970-01-01T00:00:00Z.
+                 * @example 1741881600000
+                 */
+                startTime: components["parameters"]["StartTime"];
+                /**
+                 * @description End of the time range, inclusive, milliseconds since 1970-01-01T00:00:00Z; not before startTime.
+                 * @example 1742054399000
+                 */
+                endTime: components["parameters"]["EndTime"];
+                /** @description Overspeed threshold, km/h (default 80). */
+                speedLimit?: components["parameters"]["SpeedLimit"];
+                /** @description Shortest stay counted as a stop, minutes (default 5). */
+                stopMinutes?: components["parameters"]["StopMinutes"];
             };
             header?: never;
             path?: never;

@@ -57,6 +57,10 @@ export interface RegisterScreen {
   rowActions?: (row: RegisterRecord & Record<string, unknown>) => ReactNode;
   /** More buttons beside 新增 (CAN信号's DBC import); they may reload the list with `useListReload`. */
   extra?: () => ReactNode;
+  /** Whether a row may be edited now (a filing only as 草稿 / 已驳回); always when absent. */
+  canEdit?: (row: RegisterRecord & Record<string, unknown>) => boolean;
+  /** Whether a row may be deleted now (a filing only as 草稿); always when absent. */
+  canDelete?: (row: RegisterRecord & Record<string, unknown>) => boolean;
 }
 
 type Row = RegisterRecord & Record<string, unknown>;
@@ -70,7 +74,8 @@ function formFields(
   choices: (f: d.RegisterField) => SelectOption[],
   editing: boolean,
 ) {
-  return screen.def.fields.map(
+  // Read-only fields (a filing's state) are set by their own calls, never by the form.
+  return d.writableFields(screen.def).map(
     (f, i): FormField => ({
       key: f.key,
       label: t(key(screen.def, f.key)),
@@ -100,7 +105,7 @@ function formFields(
 
 /** The fields of a record, nothing else (what the edit form starts from). */
 const fieldsOf = (def: d.RegisterDef, row: Row): d.RegisterValues =>
-  Object.fromEntries(def.fields.map((f) => [f.key, (row[f.key] as string | number | null) ?? null]));
+  Object.fromEntries(d.writableFields(def).map((f) => [f.key, (row[f.key] as string | number | null) ?? null]));
 
 /** The filters as the list and export calls take them: a choice left at 全部 is not sent. */
 const query = (f: Record<string, unknown>) =>
@@ -208,20 +213,24 @@ export function RegisterPage({ screen }: { screen: RegisterScreen }) {
           { label: t("reg.updated"), value: `${row.updateName ?? ""} ${formatDateTime(row.updatedAt)}`.trim() },
         ]}
       />
-      <EditButton
-        op={screen.ops.update}
-        title={`${t("kit.edit")} · ${String(row[keyField.key])}`}
-        fields={formFields(t, screen, choices, true)}
-        schema={d.registerSchema(def)}
-        initial={() => fieldsOf(def, row)}
-        save={(values) => calls.update({ ...values, updatedAt: row.updatedAt })}
-      />
+      {(screen.canEdit?.(row) ?? true) && (
+        <EditButton
+          op={screen.ops.update}
+          title={`${t("kit.edit")} · ${String(row[keyField.key])}`}
+          fields={formFields(t, screen, choices, true)}
+          schema={d.registerSchema(def)}
+          initial={() => fieldsOf(def, row)}
+          save={(values) => calls.update({ ...values, updatedAt: row.updatedAt })}
+        />
+      )}
       {screen.rowActions?.(row)}
-      <DeleteButton
-        op={screen.ops.delete}
-        name={String(row[def.nameField] ?? row[keyField.key])}
-        remove={() => calls.remove(String(row[keyField.key]))}
-      />
+      {(screen.canDelete?.(row) ?? true) && (
+        <DeleteButton
+          op={screen.ops.delete}
+          name={String(row[def.nameField] ?? row[keyField.key])}
+          remove={() => calls.remove(String(row[keyField.key]))}
+        />
+      )}
     </>
   );
   const columns: Column<Row>[] = [

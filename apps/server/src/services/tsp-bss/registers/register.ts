@@ -12,6 +12,7 @@ import {
   registerFieldHint,
   registerKey,
   registerProblemText,
+  writableFields,
 } from "@tsp/domain";
 import ExcelJS from "exceljs";
 import { type Kysely, type SqlBool, sql } from "kysely";
@@ -53,6 +54,8 @@ export interface RegisterService {
   filters: readonly string[];
   /** The 409 message when the row is still in use, or null when it may go. */
   refuseDelete?: (row: RegisterValues) => string | null;
+  /** The 409 message when the row may not be changed now (a submitted filing), or null; an import's row reason too. */
+  refuseEdit?: (row: RegisterValues) => string | null;
   /** Fields the list is ordered by before the key (a dictionary's items by dictionary and display order); the key alone when absent. */
   listOrder?: readonly string[];
   /**
@@ -101,9 +104,9 @@ function recordOf(def: RegisterDef, row: RegisterRow): Record<string, unknown> {
   return out;
 }
 
-/** A checked row as columns. */
+/** A checked row as columns (read-only fields are set by the register's own calls). */
 const columnsOf = (def: RegisterDef, row: RegisterValues) =>
-  Object.fromEntries(def.fields.map((f) => [columnOf(f.key), row[f.key] ?? null]));
+  Object.fromEntries(writableFields(def).map((f) => [columnOf(f.key), row[f.key] ?? null]));
 
 /** Rows of the caller's tenants matching the list's filters (keyword over the searchable fields, exact choices). */
 function filtered(s: RegisterService, db: Db, tenantIds: readonly number[], query: Record<string, unknown>) {
@@ -183,9 +186,9 @@ function cellOf(f: RegisterField, v: unknown): unknown {
   return text;
 }
 
-/** The template's and the export's columns: one per declared field, headed by its label. */
-const sheetColumns = (def: RegisterDef) =>
-  def.fields.map((f) => ({ header: f.label, key: f.key, width: f.maxLength && f.maxLength > 50 ? 32 : 18 }));
+/** The template's columns (the writable fields) or the export's (every field), headed by its label. */
+const sheetColumns = (def: RegisterDef, fields = writableFields(def)) =>
+  fields.map((f) => ({ header: f.label, key: f.key, width: f.maxLength && f.maxLength > 50 ? 32 : 18 }));
 
 /** A row as one line of the sheet: choices by their Chinese names (the import reads them back). */
 function sheetRowOf(def: RegisterDef, record: Record<string, unknown>): Record<string, unknown> {
@@ -208,9 +211,10 @@ const chinaDateTime = (ms: number) => new Date(ms + 8 * 3600 * 1000).toISOString
 export async function registerTemplate(def: RegisterDef): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet(def.title);
+  const fields = writableFields(def);
   sheet.columns = sheetColumns(def).map((c, i) => ({
     ...c,
-    ...(def.fields[i]?.kind === "integer" || def.fields[i]?.kind === "decimal" ? {} : { style: { numFmt: "@" } }),
+    ...(fields[i]?.kind === "integer" || def.fields[i]?.kind === "decimal" ? {} : { style: { numFmt: "@" } }),
   }));
   sheet.addRow({ ...def.example });
   sheet.getRow(1).font = { bold: true };
@@ -220,7 +224,7 @@ export async function registerTemplate(def: RegisterDef): Promise<Buffer> {
     { header: "是否必填", key: "required", width: 10 },
     { header: "填写说明", key: "hint", width: 70 },
   ];
-  for (const f of def.fields)
+  for (const f of fields)
     help.addRow({ header: f.label, required: f.required ? "必填" : "选填", hint: registerFieldHint(f) });
   help.addRow({});
   help.addRow({
@@ -237,7 +241,7 @@ function exporterOf(s: RegisterService): ExportSheet {
   return {
     title: s.def.title,
     columns: [
-      ...sheetColumns(s.def),
+      ...sheetColumns(s.def, s.def.fields),
       { header: "修改人", key: "updateName", width: 14 },
       { header: "修改时间", key: "updatedAt", width: 22 },
     ],
@@ -347,6 +351,8 @@ export function serveRegister(s: RegisterService): {
       if (!current) throw notFound(msgRegisterNotFound(def));
       const version = Number(current.updated_at);
       if (version !== updatedAt) throw conflict(msgRegisterStale(def));
+      const refusal = s.refuseEdit?.(recordOf(def, current) as RegisterValues) ?? null;
+      if (refusal !== null) throw conflict(refusal);
       const row = checked(def, fields);
       await refusedReferences(s, trx, p, row);
       await trx
@@ -401,9 +407,10 @@ export function serveRegister(s: RegisterService): {
     const p = must(principal);
     const allowCover = query.allowCover === true;
     const { buffer } = await importUpload(request);
+    const writable = writableFields(def);
     const rows = await readSheet(
       buffer,
-      def.fields.map((f) => f.label),
+      writable.map((f) => f.label),
       ["xlsx"],
     );
     const db = dbOf(ctx);
@@ -438,7 +445,7 @@ export function serveRegister(s: RegisterService): {
     for (const r of rows) {
       const k = keyOf(r);
       const fail = (reason: string) => failures.push({ row: r.row, vin: "", key: k, reason, data: plainCells(r) });
-      const input = Object.fromEntries(def.fields.map((f) => [f.key, cellOf(f, r.cells.get(f.label))]));
+      const input = Object.fromEntries(writable.map((f) => [f.key, cellOf(f, r.cells.get(f.label))]));
       if (k === String(def.example[key.key])) {
         fail(MSG_REGISTER_EXAMPLE_ROW);
         continue;
@@ -465,6 +472,11 @@ export function serveRegister(s: RegisterService): {
       const current = existing.get(k);
       if (current && !allowCover) {
         fail(msgRegisterExists(def, k));
+        continue;
+      }
+      const refusal = current ? (s.refuseEdit?.(recordOf(def, current) as RegisterValues) ?? null) : null;
+      if (refusal !== null) {
+        fail(refusal);
         continue;
       }
       seen.add(k);

@@ -1,0 +1,37 @@
+import type { ServiceModule } from "../../types";
+import * as m0070 from "./0070_not_road_four";
+import { serveFilings } from "./filings";
+import { forwardMachineHandlers } from "./machines";
+import {
+  createForwardPlatform,
+  deleteForwardPlatform,
+  getForwardPlatform,
+  listForwardPlatforms,
+  updateForwardPlatform,
+} from "./platforms";
+import { seedNotRoadFour } from "./seed";
+import "./tables";
+
+const filings = serveFilings();
+
+/**
+ * tsp-bss's 非道路国四数据转发 (issue 19, /notRoadFour): the four filings served by the register
+ * piece with their transitions (submit, approve, reject, resubmit; rules in @tsp/domain
+ * `notRoadFour/`), the forwarding platforms (password sealed at rest, never answered) and the
+ * machines forwarded to each. Seeded after 机械信息 and 监管终端管理, which the filings name.
+ */
+export const tspBssNotRoadFour: ServiceModule = {
+  name: "tsp-bss",
+  migrations: { "tsp-bss:0070_not_road_four": m0070 },
+  handlers: {
+    ...filings.handlers,
+    listForwardPlatforms,
+    getForwardPlatform,
+    createForwardPlatform,
+    updateForwardPlatform,
+    deleteForwardPlatform,
+    ...forwardMachineHandlers,
+  },
+  exporters: filings.exporters,
+  seed: seedNotRoadFour,
+};
