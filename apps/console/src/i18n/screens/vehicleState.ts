@@ -58,7 +58,7 @@ const zh = {
   "vquery.vin": "VIN",
   "vquery.hint": "请输入17位VIN后点击查询",
   "vquery.notFound": "未找到该VIN的车辆",
-  "vquery.vehicle": "车辆信息",
+  "vquery.vehicle": "车辆基本信息",
   "vquery.plate": "车牌号",
   "vquery.oem": "车企",
   "vquery.brand": "品牌",

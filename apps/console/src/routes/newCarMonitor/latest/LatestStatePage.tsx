@@ -105,7 +105,7 @@ export default function LatestStatePage() {
         {
           key: "online",
           title: t("vstate.online"),
-          width: 76,
+          width: 92,
           text: (row) => t(row.online ? "vstate.online.online" : "vstate.online.offline"),
           render: (row) => {
             const b = online.badges[row.online ? "online" : "offline"];
