@@ -8,6 +8,8 @@ import { CHROMIUM_ARGS, findChromium } from "./scripts/find-chromium.mjs";
  */
 const port = Number(process.env.E2E_PORT ?? 18080);
 const dataDir = process.env.E2E_DATA_DIR ?? `.tmp/e2e-data-${process.pid}`;
+/** The e2e server's GB/T 32960 gateway port (tests/e2e/tbox-commands.spec.ts reads the same rule). */
+const e2eGatewayPort = Number(process.env.E2E_GATEWAY_PORT ?? port + 20_000);
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -56,6 +58,15 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: "ignore",
     stderr: "pipe",
-    env: { PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", DATABASE_URL: "" },
+    // The GB/T 32960 gateway on a port derived from the test port (tbox-commands.spec.ts connects a
+    // simulated terminal to it); no simulated fleet, no JT/T 808 or HJ 1239 listener.
+    env: {
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      DATABASE_URL: "",
+      GATEWAY_PORT: String(e2eGatewayPort),
+    },
   },
 });
