@@ -9,7 +9,7 @@ const POLL_MS = 60_000;
 
 /**
  * 个人消息 in the header: a link with the unread count as a badge, read at sign-in, every
- * minute and whenever 个人消息 announces a change. A failed read keeps the last count (the
+ * minute, on every move between screens and whenever 个人消息 announces a change. A failed read keeps the last count (the
  * shell toasts nothing for it: the bell is not worth an error message).
  */
 export function MessageBell() {
@@ -25,10 +25,13 @@ export function MessageBell() {
     read();
     const timer = setInterval(read, POLL_MS);
     window.addEventListener(MESSAGES_CHANGED, read);
+    // Also on every move between screens: the first read may run before the sign-in's token is stored.
+    window.addEventListener("hashchange", read);
     return () => {
       live = false;
       clearInterval(timer);
       window.removeEventListener(MESSAGES_CHANGED, read);
+      window.removeEventListener("hashchange", read);
     };
   }, []);
   return (

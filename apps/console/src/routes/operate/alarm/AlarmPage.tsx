@@ -81,19 +81,19 @@ function columns(t: Translate): Column<Row>[] {
         ),
       text: (r) => (r.level === null ? t("alarm.level.none") : t(`alarm.level.${r.level}` as "alarm.level.1")),
     },
-    { key: "name", title: t("alarm.name"), width: 150 },
+    { key: "name", title: t("alarm.name"), width: 130 },
     { key: "vin", title: t("alarm.vin"), width: 180 },
     dateTimeColumn<Row>("startedAt", t("alarm.startedAt")),
     {
       key: "endedAt",
       title: t("alarm.endedAt"),
-      width: 170,
+      width: 160,
       render: (r) =>
         r.endedAt === null ? <Badge tone="red">{t("alarm.ongoing.yes")}</Badge> : formatDateTime(r.endedAt),
       text: (r) => (r.endedAt === null ? t("alarm.ongoing.yes") : formatDateTime(r.endedAt)),
     },
     enumColumn<Row>("state", t("alarm.state"), states.badges, 90),
-    { key: "handledBy", title: t("alarm.handledBy"), width: 260, render: handled, text: handled },
+    { key: "handledBy", title: t("alarm.handledBy"), width: 280, render: handled, text: handled },
     actionsColumn<Row>(t("kit.actions"), (row) => <AlarmActions row={row} />, 120),
   ];
 }
