@@ -122,6 +122,14 @@ describe.skipIf(engine.skip)(`车辆实时状态: the fleet's latest state (${en
     expect(detail.vin).toBe(gbVin);
     expect(detail.receivedAt).toBeGreaterThanOrEqual(detail.collectedAt);
     expect(Array.isArray(detail.motors) && Array.isArray(detail.alarms)).toBe(true);
+    // The last login: the newest of the gateway's connection state and the login journal.
+    const journal = await server.db
+      .selectFrom("vehicle_login_log")
+      .select("ts")
+      .where("vin", "=", gbVin)
+      .orderBy("ts", "desc")
+      .executeTakeFirst();
+    expect(detail.lastLoginAt).toBe(journal ? Number(journal.ts) : null);
     expect((await ledger.call("getVehicleState", { token: other, query: { vin: gbVin } })).status).toBe(404);
     expect((await ledger.call("getVehicleState", { token: admin, query: { vin: "LSVAU2180N2100000" } })).status).toBe(
       404,

@@ -49,7 +49,7 @@ export interface paths {
         };
         /**
          * One vehicle's latest state, every value of its newest unit
-         * @description The list's row plus the last login/logout, when the unit was received, the battery's extremes with their pack and cell/probe positions, every drive motor and the alarm flags set. The console polls it every few seconds while a detail is open. A VIN of no vehicle of the caller's tenants answers 404 (another tenant's vehicle is not revealed).
+         * @description The list's row plus the last login/logout (the newest of the gateway's connection state and the login/logout journals), when the unit was received, the battery's extremes with their pack and cell/probe positions, every drive motor and the alarm flags set. The console polls it every few seconds while a detail is open. A VIN of no vehicle of the caller's tenants answers 404 (another tenant's vehicle is not revealed).
          */
         get: operations["getVehicleState"];
         put?: never;

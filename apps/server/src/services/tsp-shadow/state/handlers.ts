@@ -3,6 +3,7 @@ import { notFound, ok } from "../../../http/envelope";
 import { EXPORT_SUBMITTED_MSG } from "../../../platform/exports/queue";
 import { countOf, limitOffset } from "../../../platform/listQuery";
 import { defineHandler } from "../../defineHandler";
+import "../../tsp-hbase-proxy/tables";
 import { must } from "../../tsp-bss/actor";
 import { filteredStates, orderStates, selectState, toStateDetail, toStateRow } from "./queries";
 
@@ -24,7 +25,25 @@ export const getVehicleState = defineHandler<"getVehicleState">(async ({ query, 
     .where(sql<SqlBool>`v.vin = ${query.vin}`)
     .executeTakeFirst();
   if (row === undefined) throw notFound("未找到该VIN的车辆");
-  return toStateDetail(row);
+  const detail = toStateDetail(row);
+  // The connection state knows the logins the gateway served; the journals also hold the ones
+  // written before it ran (the demo history): the newest of either.
+  const [login, logout] = await Promise.all(
+    (["vehicle_login_log", "vehicle_logout_log"] as const).map((table) =>
+      ctx.db
+        .selectFrom(table)
+        .select(sql<number | string | null>`max(ts)`.as("ts"))
+        .where("vin", "=", query.vin)
+        .executeTakeFirst(),
+    ),
+  );
+  const newest = (a: number | null, b: number | string | null | undefined) =>
+    b === null || b === undefined ? a : Math.max(a ?? 0, Number(b));
+  return {
+    ...detail,
+    lastLoginAt: newest(detail.lastLoginAt, login?.ts),
+    lastLogoutAt: newest(detail.lastLogoutAt, logout?.ts),
+  };
 });
 
 /** exportVehicleStates: queues the export of the list's filters (the export file list shows it). */
