@@ -4,7 +4,7 @@ import { sdk } from "./sdk";
 import type { ExportTaskRef } from "./types";
 
 // The TBOX message journals (openapi tsp-hbase-proxy, tag tboxJournal): 车辆位置报文, 位置补发报文,
-// 车辆报警报文, 新能源国标数据, 报警数据查询 — one page call, one export per journal.
+// 车辆报警报文, 新能源国标数据, 报警数据查询, 燃油车国标数据, 档位车速报文 — one page call, one export per journal.
 
 type Schemas = TspHbaseProxy.components["schemas"];
 /** Which journal. */
@@ -13,6 +13,8 @@ export type TboxJournalName = Schemas["TboxJournalName"];
 export type TboxJournalRow = Schemas["TboxJournalRow"];
 /** A measured value with its status (valid, 异常, 无效). */
 export type Reading = Schemas["Reading"];
+/** HJ 1239 数据流信息 of a diesel engine (燃油车国标数据). */
+export type DieselValues = Schemas["DieselValues"];
 
 /** A journal's query: VIN, range, order and the filters of its kind. */
 export interface TboxJournalQuery {
@@ -23,6 +25,9 @@ export interface TboxJournalQuery {
   protocol?: "gbt32960" | "jt808";
   level?: number;
   alarm?: string;
+  minSpeed?: number;
+  maxSpeed?: number;
+  gear?: number;
 }
 
 export async function getTboxJournal(
@@ -50,6 +55,10 @@ export async function exportTboxJournal(journal: TboxJournalName, q: TboxJournal
       return dataOf(await sdk().GET("/tsp-hbase-proxy/tboxJournal/energyCar/export", init));
     case "warnsearch":
       return dataOf(await sdk().GET("/tsp-hbase-proxy/tboxJournal/warnsearch/export", init));
+    case "fuelCar":
+      return dataOf(await sdk().GET("/tsp-hbase-proxy/tboxJournal/fuelCar/export", init));
+    case "gearsSpeed":
+      return dataOf(await sdk().GET("/tsp-hbase-proxy/tboxJournal/gearsSpeed/export", init));
   }
 }
 

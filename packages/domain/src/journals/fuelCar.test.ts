@@ -88,6 +88,20 @@ describe("燃油车国标数据 (HJ 1239 items as reports)", () => {
     });
     expect(d?.item).toBe("数据流信息");
     expect(d?.speed).toEqual({ status: "valid", value: 62.5, unit: "km/h" });
+    // 1/256 km/h steps are shown to the hundredth.
+    const odd = hex(
+      encodeHj1239Realtime(TERMINAL, {
+        time: T,
+        serial: 3,
+        items: [
+          { kind: "diesel", time: T, stream: { ...diesel, speedKmh: 69.6015625, odometerKm: "invalid" } },
+          { kind: "diesel", time: T + 1000, stream: { ...diesel, speedKmh: "abnormal" } },
+        ],
+      }),
+    );
+    expect(hj1239Items(odd)[0]?.speed?.value).toBe(69.6);
+    expect(hj1239Items(odd)[1]?.speed).toEqual({ status: "abnormal", value: null, unit: "km/h" });
+    expect(hj1239Items(odd)[0]?.odometer).toEqual({ status: "invalid", value: null, unit: "km" });
     expect(d?.odometer).toEqual({ status: "valid", value: 120_345.6, unit: "km" });
     expect(d?.diesel?.engineSpeed).toEqual({ status: "valid", value: 1350.5, unit: "r/min" });
     expect(d?.diesel?.scrDownstreamNox).toEqual({ status: "valid", value: 36, unit: "ppm" });

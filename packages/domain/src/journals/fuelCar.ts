@@ -21,6 +21,9 @@ export const journalReading = (q: Quantity): JournalReading => ({
   unit: q.unit,
 });
 
+const hundredths = (r: JournalReading): JournalReading =>
+  r.value === null ? r : { ...r, value: Math.round(r.value * 100) / 100 };
+
 /** HJ 1239 0x02 数据流信息 beyond what every report has (speed, odometer, position). */
 export interface DieselValues {
   readonly barometricPressure: JournalReading;
@@ -72,8 +75,8 @@ export interface ObdValues {
   /** 标定验证码 (CVN). */
   readonly calibrationVerification: string | null;
   readonly faultCount: JournalReading;
-  /** 故障码, each 4 bytes as 8 hex digits. */
-  readonly faultCodes: readonly string[];
+  /** 故障码, each 4 bytes as 8 hex digits (a fresh array per report: rows may hand it on as is). */
+  readonly faultCodes: string[];
 }
 
 const codedName = (c: Coded): string => {
@@ -122,7 +125,8 @@ function itemReport(i: Hj1239Item, resent: boolean): FuelCarItem | null {
     return {
       ...base,
       position: s.position,
-      speed: journalReading(s.speed),
+      // 1/256 km/h on the wire: shown to 0.01 km/h like the other journals' speeds, not 69.6015625.
+      speed: hundredths(journalReading(s.speed)),
       odometer: journalReading(s.odometer),
       diesel: dieselValues(s),
       obd: null,

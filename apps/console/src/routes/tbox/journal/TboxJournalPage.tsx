@@ -1,7 +1,17 @@
-import { choiceFilter, filterCodec, isVin, TBOX_ALARM_NAMES, textFilter, timeFilter } from "@tsp/domain";
+import {
+  choiceFilter,
+  countFilter,
+  DIESEL_FIELDS,
+  filterCodec,
+  isVin,
+  TBOX_ALARM_NAMES,
+  textFilter,
+  timeFilter,
+} from "@tsp/domain";
 import { type Column, dateTimeColumn, type SearchField } from "@tsp/ui";
 import * as v from "valibot";
 import {
+  type DieselValues,
   exportTboxJournal,
   getTboxJournal,
   type TboxJournalName,
@@ -11,7 +21,10 @@ import {
 import { type Translate, useT } from "../../../i18n/i18n";
 import { orderField } from "../loginJournal/journalFilters";
 import { CursorJournal } from "./CursorJournal";
-import { coordinateText, ReportDetail, readingLabel } from "./ReportDetail";
+import { coordinateText, forceLabel, gearLabel, ReportDetail, readingLabel } from "./ReportDetail";
+
+/** GB/T 32960's gear codes (档位 low nibble), as 档位车速报文's filter takes them. */
+const GEAR_CODES = Array.from({ length: 16 }, (_, i) => String(i)) as [string, ...string[]];
 
 /**
  * A message journal's query as it lives in the address (a copied link reproduces it): VIN,
@@ -26,6 +39,9 @@ export const journalFilters = filterCodec(
     protocol: choiceFilter(["gbt32960", "jt808"]),
     level: choiceFilter(["1", "2", "3"]),
     alarm: choiceFilter(TBOX_ALARM_NAMES as [string, ...string[]]),
+    minSpeed: countFilter(300),
+    maxSpeed: countFilter(300),
+    gear: choiceFilter(GEAR_CODES),
   }),
 );
 export type JournalFilters = v.InferOutput<typeof journalFilters.schema>;
@@ -47,7 +63,13 @@ export type ReportColumn =
   | "vehicleState"
   | "resent"
   | "alarmLevel"
-  | "alarms";
+  | "alarms"
+  | "item"
+  | "gear"
+  | "force"
+  | "mil"
+  | "faultCodes"
+  | `diesel.${keyof DieselValues}`;
 
 function reportColumns(t: Translate): Record<ReportColumn, Column<TboxJournalRow>> {
   return {
@@ -137,7 +159,34 @@ function reportColumns(t: Translate): Record<ReportColumn, Column<TboxJournalRow
             : readingLabel(r.alarmLevel, t),
     },
     alarms: { key: "alarms", title: t("tboxJournal.col.alarms"), width: 220, render: (r) => r.alarms.join("、") },
+    item: { key: "items", title: t("tboxJournal.col.item"), width: 100, render: (r) => r.items.join("、") },
+    gear: { key: "gear", title: t("tboxJournal.col.gear"), width: 150, render: (r) => gearLabel(r.gear, t) },
+    force: { key: "force", title: t("tboxJournal.col.force"), width: 130, render: (r) => forceLabel(r.gear, t) },
+    mil: { key: "mil", title: t("tboxJournal.col.mil"), width: 90, render: (r) => r.obd?.mil ?? "—" },
+    faultCodes: {
+      key: "faultCodes",
+      title: t("tboxJournal.col.faultCodes"),
+      width: 160,
+      render: (r) => (r.obd ? r.obd.faultCodes.join("、") || t("tboxJournal.noFaultCodes") : "—"),
+    },
+    ...dieselColumns(t),
   };
+}
+
+/** 燃油车国标数据's diesel stream columns, by HJ 1239.3's names, the value with its unit (异常/无效 as words). */
+function dieselColumns(t: Translate): Record<`diesel.${keyof DieselValues}`, Column<TboxJournalRow>> {
+  return Object.fromEntries(
+    DIESEL_FIELDS.map(([k]) => [
+      `diesel.${k}`,
+      {
+        key: `diesel.${k}`,
+        title: t(`tboxJournal.diesel.${k}`),
+        width: 120,
+        align: "right",
+        render: (r: TboxJournalRow) => (r.diesel ? readingLabel(r.diesel[k], t) : "—"),
+      } satisfies Column<TboxJournalRow>,
+    ]),
+  ) as unknown as Record<`diesel.${keyof DieselValues}`, Column<TboxJournalRow>>;
 }
 
 /** The call's query, or null until a valid VIN and range are there (nothing is asked before). */
@@ -147,6 +196,13 @@ export function journalQuery(journal: TboxJournalName, f: Filters): TboxJournalQ
   if (f.protocol) q.protocol = f.protocol;
   if (journal === "warnsearch" && f.level) q.level = Number(f.level);
   if (journal === "warnsearch" && f.alarm) q.alarm = f.alarm;
+  if (journal === "gearsSpeed") {
+    // A range upside down is the form's to refuse (numberRange), so it never gets here.
+    if (f.minSpeed !== null && f.maxSpeed !== null && f.minSpeed > f.maxSpeed) return null;
+    if (f.minSpeed !== null) q.minSpeed = f.minSpeed;
+    if (f.maxSpeed !== null) q.maxSpeed = f.maxSpeed;
+    if (f.gear) q.gear = Number(f.gear);
+  }
   return q;
 }
 
@@ -191,6 +247,17 @@ export function journalFields(t: Translate, journal: TboxJournalName, bothProtoc
           },
         ]
       : []),
+    ...(journal === "gearsSpeed"
+      ? [
+          { kind: "numberRange" as const, keys: ["minSpeed", "maxSpeed"] as const, label: t("tboxJournal.speedRange") },
+          {
+            kind: "choice" as const,
+            key: "gear",
+            label: t("tboxJournal.gearFilter"),
+            options: GEAR_CODES.map((code) => ({ value: code, label: gearLabel(Number(code), t) })),
+          },
+        ]
+      : []),
     orderField(t),
   ];
 }
@@ -199,7 +266,7 @@ export function journalFields(t: Translate, journal: TboxJournalName, bothProtoc
 export interface TboxJournalScreen {
   journal: TboxJournalName;
   columns: readonly ReportColumn[];
-  /** False where only GB/T 32960 reports (新能源国标数据): no protocol filter. */
+  /** False where only one standard reports (新能源国标数据, 燃油车国标数据): no protocol filter. */
   bothProtocols: boolean;
 }
 
@@ -209,6 +276,8 @@ export const EXPORT_OPS = {
   warn: "exportWarnMessages",
   energyCar: "exportEnergyCarData",
   warnsearch: "exportWarnData",
+  fuelCar: "exportFuelCarData",
+  gearsSpeed: "exportGearsSpeedMessages",
 } as const;
 
 /** A message journal of TBOX可视化联调 on the cursor journal: one declaration per screen. */
