@@ -153,6 +153,14 @@ describe.skipIf(engine.skip)(`非道路国四数据转发 contract (${engine.kin
       const created = await ledger.call(`create${one}`, { token: admin, body: row });
       expect(created.status, `${kind} ${JSON.stringify(created.body)}`).toBe(200);
       expect(created.body.data).toMatchObject({ ...row, status: "draft", reason: null });
+      const k = keyOf(kind);
+      const read = await ledger.call(`get${one}`, { token: admin, query: { [k]: row[k] } });
+      expect(read.body.data).toEqual(created.body.data);
+      const saved = await ledger.call(`update${one}`, {
+        token: admin,
+        body: { ...row, updatedAt: created.body.data.updatedAt },
+      });
+      expect(saved.body.data).toMatchObject({ ...row, status: "draft" });
       const before = await snapshot();
       expect((await ledger.call(`create${one}`, { token: admin, body: row })).status, kind).toBe(409);
       // A state sent with the row is refused by the contract (closed body).
@@ -276,6 +284,18 @@ describe.skipIf(engine.skip)(`非道路国四数据转发 contract (${engine.kin
         404,
       );
       expect((await ledger.call(`get${one}`, { token: admin, query: {} })).status).toBe(400);
+    }
+    // Drafts of their own, deleted.
+    for (const [kind, key] of [
+      ["terminalModel", "CT-TERM-3"],
+      ["terminalReplaceRecord", "CT-R-3"],
+    ] as const) {
+      const { one } = KINDS[kind];
+      const k = keyOf(kind);
+      expect((await ledger.call(`create${one}`, { token: admin, body: { ...fresh[kind], [k]: key } })).status).toBe(
+        200,
+      );
+      expect((await ledger.call(`delete${one}`, { token: admin, query: { [k]: key } })).status).toBe(200);
     }
     const draftReplace = (await all("terminalReplaceRecord", admin, { status: "draft" }))[0];
     if (draftReplace)

@@ -60,6 +60,18 @@ const visits: Record<string, (p: Page, vin: string) => Promise<void>> = {
     expect(p.getByRole("table", { name: "车机数据" }).locator("tbody tr")).toHaveCount(10),
   "/baseInfo/blackBox": async (p) =>
     expect(p.getByRole("table", { name: "监管终端管理" }).locator("tbody tr")).toHaveCount(10),
+  "/notRoadFour/chipModel": async (p) =>
+    expect(p.getByRole("table", { name: "芯片型号备案" }).locator("tbody tr").first()).toBeVisible(),
+  "/notRoadFour/terminalModel": async (p) =>
+    expect(p.getByRole("table", { name: "终端型号备案" }).locator("tbody tr").first()).toBeVisible(),
+  "/notRoadFour/machineRecord": async (p) =>
+    expect(p.getByRole("table", { name: "机械备案" }).locator("tbody tr").first()).toBeVisible(),
+  "/notRoadFour/terminalReplaceRecord": async (p) =>
+    expect(p.getByRole("table", { name: "终端更换备案" }).locator("tbody tr").first()).toBeVisible(),
+  "/notRoadFour/platformAccount": async (p) =>
+    expect(p.getByRole("table", { name: "转发平台账号" }).locator("tbody tr").first()).toBeVisible(),
+  "/notRoadFour/machineManage": async (p) =>
+    expect(p.getByRole("table", { name: "转发机械管理" }).locator("tbody tr").first()).toBeVisible(),
   "/baseInfo/mes": async (p) =>
     expect(p.getByRole("table", { name: "MES车辆管理" }).locator("tbody tr")).toHaveCount(10),
   "/baseInfo/appUser": async (p) =>

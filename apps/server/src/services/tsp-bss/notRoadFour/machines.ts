@@ -88,7 +88,7 @@ const addForwardMachines: Handler = async ({ body, principal }, ctx) => {
             .selectFrom("bss_machinery_info")
             .select("vin")
             .where("vin", "in", valid)
-            .where("tenant_id", "=", platform.tenant_id)
+            .where(inTenants(p))
             .execute()
         ).map((r) => r.vin),
   );
