@@ -16,10 +16,22 @@ export interface ServerProcess {
  * Starts main.ts on a data folder, on 127.0.0.1 and a free port; resolves with its URL once
  * it prints it. Output is kept for the error when it does not start.
  */
-export function startServerProcess(dataDir: string, timeoutMs = 120_000): Promise<ServerProcess> {
+export function startServerProcess(
+  dataDir: string,
+  timeoutMs = 120_000,
+  extraEnv: Readonly<Record<string, string>> = {},
+): Promise<ServerProcess> {
   const child = spawn(process.execPath, ["--conditions=source", "--import", "tsx", "apps/server/src/main.ts"], {
     cwd: ROOT,
-    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "silent" },
+    env: {
+      ...process.env,
+      PORT: "0",
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      DATABASE_URL: "",
+      LOG_LEVEL: "silent",
+      ...extraEnv,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
