@@ -35,6 +35,10 @@ const visits: Record<string, (p: Page, vin: string) => Promise<void>> = {
   "/tbox/fuelCar": async (p) => expect(p.getByText("请输入有效的17位VIN")).toBeVisible(),
   "/tbox/gearsSpeed": async (p) => expect(p.getByText("请输入有效的17位VIN")).toBeVisible(),
   "/tbox/warnsearch": async (p) => expect(p.getByText("请输入有效的17位VIN")).toBeVisible(),
+  // Remote commands: the two parameter screens before a VIN; the command list (empty on a fresh seed).
+  "/tbox/search": async (p) => expect(p.getByRole("button", { name: "查询参数" })).toBeVisible(),
+  "/tbox/setting": async (p) => expect(p.getByRole("button", { name: "读取当前值" })).toBeVisible(),
+  "/tbox/terminalSet": async (p) => expect(p.getByRole("heading", { name: "终端设置管理" })).toBeVisible(),
   "/exportFile/index": async (p) => expect(p.getByRole("heading", { name: "导出文件列表" })).toBeVisible(),
   "/auth/index": async (p) => expect(p.getByRole("table", { name: "实名认证" }).locator("tbody tr")).toHaveCount(10),
   "/baseInfo/simCard": async (p) =>
