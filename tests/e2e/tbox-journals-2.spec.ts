@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { audit } from "./axe";
 import { lastDays, signIn, storedToken } from "./console-signin";
 
 /**
@@ -78,6 +79,8 @@ test("燃油车国标数据: a diesel truck's HJ 1239 items paged, decoded with 
   await expect(dialog.getByRole("row", { name: /SCR下游NOx传感器输出值\s*[\d.]+ ppm/ })).toBeVisible();
   await expect(dialog.getByRole("row", { name: /协议\s*HJ 1239/ })).toBeVisible();
   await page.screenshot({ path: test.info().outputPath("tbox-fuelcar-frame.png"), fullPage: true });
+  // The list with its data and the decoded item open: no serious or critical axe violation.
+  await audit(page, "燃油车国标数据 with a frame open");
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
   // The OBD item at the trip's start.
@@ -126,6 +129,7 @@ test("档位车速报文: gear and speed per report, a speed range and a gear ch
   await expect(dialog.getByRole("row", { name: /档位\s*自动D挡/ })).toBeVisible();
   await expect(dialog.getByRole("row", { name: /驱动力\s*有/ })).toBeVisible();
   await page.screenshot({ path: test.info().outputPath("tbox-gears-frame.png"), fullPage: true });
+  await audit(page, "档位车速报文 with a frame open");
   await page.keyboard.press("Escape");
 
   // Parked (P): none of the seeded driving reports.

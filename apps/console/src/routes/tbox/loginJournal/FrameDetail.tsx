@@ -172,7 +172,12 @@ export function FrameTable({ content, rows, problem }: { content: string; rows: 
     <div className="grid gap-4 lg:grid-cols-2">
       <section aria-label={t("frame.hex")}>
         <h3 className="mb-2 text-sm font-medium text-gray-700">{t("frame.hex")}</h3>
-        <pre className="max-h-80 overflow-auto whitespace-pre-wrap rounded bg-gray-50 p-3 font-mono text-xs leading-5 text-gray-700">
+        <pre
+          // A long frame (an HJ 1239 unit of ten samples) scrolls: focusable, so the keyboard can scroll it.
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
+          tabIndex={0}
+          className="max-h-80 overflow-auto whitespace-pre-wrap rounded bg-gray-50 p-3 font-mono text-xs leading-5 text-gray-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600/40"
+        >
           {spacedHex(content)}
         </pre>
       </section>
