@@ -71,10 +71,11 @@ test("报警参数查询 / 设置 / 终端设置管理: read a simulated vehicle
     await page.goto(`/#/tbox/terminalSet?vin=${vin}`);
     await expect(page.getByRole("heading", { name: "终端设置管理" })).toBeVisible();
     const rows = page.locator("tbody tr");
-    // The query of 报警参数查询, the read of 报警参数设置 and the set.
-    await expect(rows).toHaveCount(3);
+    // Newest first: the set, the read of 报警参数设置 and the query of 报警参数查询.
     await expect(rows.first()).toContainText("参数设置");
     await expect(rows.first()).toContainText("成功");
+    await expect(rows.nth(1)).toContainText("参数查询");
+    await expect(rows.nth(2)).toContainText("参数查询");
     await rows.first().getByRole("button", { name: "时间线" }).click();
     await expect(page.getByRole("dialog", { name: "命令时间线" })).toContainText("已应答");
     await audit(page, "终端设置管理");
