@@ -1,5 +1,5 @@
 import * as d from "@tsp/domain";
-import { actionsColumn, Badge, type Column, dateTimeColumn, enumColumn, type SelectOption } from "@tsp/ui";
+import { actionsColumn, Badge, type Column, enumColumn, type SelectOption } from "@tsp/ui";
 import { useEffect, useState } from "react";
 import * as v from "valibot";
 import * as api from "../../../api/operate";
@@ -83,17 +83,28 @@ function columns(t: Translate): Column<Row>[] {
     },
     { key: "name", title: t("alarm.name"), width: 130 },
     { key: "vin", title: t("alarm.vin"), width: 180 },
-    dateTimeColumn<Row>("startedAt", t("alarm.startedAt")),
     {
-      key: "endedAt",
-      title: t("alarm.endedAt"),
-      width: 160,
-      render: (r) =>
-        r.endedAt === null ? <Badge tone="red">{t("alarm.ongoing.yes")}</Badge> : formatDateTime(r.endedAt),
-      text: (r) => (r.endedAt === null ? t("alarm.ongoing.yes") : formatDateTime(r.endedAt)),
+      // Start and end in one column (two lines): the handling beside them needs the width.
+      key: "startedAt",
+      title: t("alarm.period"),
+      width: 170,
+      render: (r) => (
+        <span className="flex flex-col">
+          <span>{formatDateTime(r.startedAt)}</span>
+          {r.endedAt === null ? (
+            <span>
+              <Badge tone="red">{t("alarm.ongoing.yes")}</Badge>
+            </span>
+          ) : (
+            <span className="text-gray-500">{formatDateTime(r.endedAt)}</span>
+          )}
+        </span>
+      ),
+      text: (r) =>
+        `${formatDateTime(r.startedAt)} – ${r.endedAt === null ? t("alarm.ongoing.yes") : formatDateTime(r.endedAt)}`,
     },
     enumColumn<Row>("state", t("alarm.state"), states.badges, 90),
-    { key: "handledBy", title: t("alarm.handledBy"), width: 280, render: handled, text: handled },
+    { key: "handledBy", title: t("alarm.handledBy"), width: 300, render: handled, text: handled },
     actionsColumn<Row>(t("kit.actions"), (row) => <AlarmActions row={row} />, 120),
   ];
 }
