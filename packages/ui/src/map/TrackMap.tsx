@@ -26,6 +26,12 @@ export interface TrackMapProps {
   endText?: string;
   tiles?: TileConfig | null;
   height?: number;
+  /** Index of the point where the vehicle is during playback (a marker of its own), or none. */
+  cursor?: number | null;
+  /** Stretches drawn over the route in red, by point index (e.g. over the speed limit). */
+  highlights?: readonly { readonly startIndex: number; readonly endIndex: number }[];
+  /** Places marked on the route by point index (e.g. stops, marked P). */
+  marks?: readonly { readonly index: number; readonly text: string }[];
 }
 
 const lineStyle = new Style({ stroke: new Stroke({ color: "#2563eb", width: 3 }) });
@@ -35,31 +41,101 @@ const endStyle = (text: string, color: string) =>
     text: new Text({ text, fill: new Fill({ color: "#fff" }), font: "bold 11px sans-serif" }),
   });
 
+const highlightStyle = new Style({ stroke: new Stroke({ color: "#dc2626", width: 5 }) });
+const markStyle = (text: string) =>
+  new Style({
+    image: new CircleStyle({
+      radius: 8,
+      fill: new Fill({ color: "#7c3aed" }),
+      stroke: new Stroke({ color: "#fff", width: 2 }),
+    }),
+    text: new Text({ text, fill: new Fill({ color: "#fff" }), font: "bold 10px sans-serif" }),
+  });
+const cursorStyle = new Style({
+  image: new CircleStyle({
+    radius: 7,
+    fill: new Fill({ color: "#f59e0b" }),
+    stroke: new Stroke({ color: "#111827", width: 2 }),
+  }),
+});
+
 const CHINA: LngLat = [116.4, 39.9];
 
 /**
  * A vehicle's route on the offline basemap: the points joined in order, the start and the end
- * marked, the view fitted to the route. Read-only; the arrow keys pan and +/− zoom.
+ * marked, the view fitted to the route; optionally stretches in red, marked places and a
+ * playback marker (moved without redrawing the route, so a day of points replays smoothly).
+ * Read-only; the arrow keys pan and +/− zoom.
  */
-export function TrackMap({ points, label, startText = "起", endText = "终", tiles, height = 360 }: TrackMapProps) {
+export function TrackMap({
+  points,
+  label,
+  startText = "起",
+  endText = "终",
+  tiles,
+  height = 360,
+  cursor = null,
+  highlights,
+  marks,
+}: TrackMapProps) {
   const sys = tiles?.coordSys ?? "wgs84";
   const mapRef = useRef<HTMLDivElement>(null);
   const first = points[0];
   const map = useOlMap(mapRef, { center: first ? [first.lng, first.lat] : CHINA, zoom: 9, tiles });
   const source = useMemo(() => new VectorSource(), []);
+  const overlay = useMemo(() => new VectorSource(), []);
+  const marker = useMemo(() => {
+    const f = new Feature<Point>();
+    f.setStyle(cursorStyle);
+    return f;
+  }, []);
 
   useEffect(() => {
     const layer = new VectorLayer({ source, properties: { name: "track" } });
+    const top = new VectorLayer({ source: overlay, properties: { name: "track-marks" } });
+    const moving = new VectorLayer({
+      source: new VectorSource({ features: [marker] }),
+      properties: { name: "track-cursor" },
+    });
     map.addLayer(layer);
+    map.addLayer(top);
+    map.addLayer(moving);
     return () => {
       map.removeLayer(layer);
+      map.removeLayer(top);
+      map.removeLayer(moving);
     };
-  }, [map, source]);
+  }, [map, source, overlay, marker]);
+
+  const coords = useMemo(() => points.map((p) => toView([p.lng, p.lat], sys)), [points, sys]);
+
+  useEffect(() => {
+    overlay.clear();
+    const at = (i: number) => coords[Math.max(0, Math.min(coords.length - 1, i))] as number[];
+    for (const h of highlights ?? []) {
+      // One point alone still shows: a stretch of a single sample is drawn to the next one.
+      const part = coords.slice(h.startIndex, Math.max(h.endIndex, h.startIndex + 1) + 1);
+      if (part.length < 2) continue;
+      const f = new Feature(new LineString(part));
+      f.setStyle(highlightStyle);
+      overlay.addFeature(f);
+    }
+    for (const m of marks ?? []) {
+      if (coords.length === 0) break;
+      const f = new Feature(new Point(at(m.index)));
+      f.setStyle(markStyle(m.text));
+      overlay.addFeature(f);
+    }
+  }, [coords, highlights, marks, overlay]);
+
+  useEffect(() => {
+    const c = cursor === null ? undefined : coords[cursor];
+    marker.setGeometry(c ? new Point(c) : undefined);
+  }, [cursor, coords, marker]);
 
   useEffect(() => {
     source.clear();
-    if (points.length === 0) return;
-    const coords = points.map((p) => toView([p.lng, p.lat], sys));
+    if (coords.length === 0) return;
     const geometry = new LineString(coords);
     const line = new Feature(geometry);
     line.setStyle(lineStyle);
@@ -73,7 +149,7 @@ export function TrackMap({ points, label, startText = "起", endText = "终", ti
       maxZoom: 15,
       duration: 0,
     });
-  }, [points, source, sys, map, startText, endText]);
+  }, [coords, source, map, startText, endText]);
 
   return (
     <div
