@@ -96,6 +96,9 @@ const visits: Record<string, (p: Page, vin: string) => Promise<void>> = {
     await p.goto(`/#/operate/query?vin=${vin}`);
     await expect(p.getByRole("region", { name: "新能源备案" })).toBeVisible();
   },
+  // 机械轨迹查询: audited with a drawn track by its own spec (operate-track.spec.ts); here before a query.
+  "/operate/tripQuery": async (p) =>
+    expect(p.getByText("请输入有效的17位VIN，选择时间范围（最长24小时）")).toBeVisible(),
   "/dataService/newMessageCheck": async (p) => expect(p.getByText("请选择接收时间范围")).toBeVisible(),
   "/dataService/newMessageCheck/newMessageCheckDetail": async (p) =>
     expect(p.getByText("请从新能源报文检查列表点击")).toBeVisible(),

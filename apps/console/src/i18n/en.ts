@@ -1,6 +1,7 @@
 import { contentText } from "./screens/content";
 import { dataServiceText } from "./screens/dataService";
 import { dataServiceFramesText } from "./screens/dataServiceFrames";
+import { trackText } from "./screens/track";
 import { dealerText } from "./screens/dealer";
 import { deviceManageText } from "./screens/deviceManage";
 import { leaseText } from "./screens/lease";
@@ -250,6 +251,7 @@ export const en: Record<MessageKey, string> = {
   ...realnameText.en,
   ...dealerText.en,
   ...dataServiceFramesText.en,
+  ...trackText.en,
   ...tboxJournalsText.en,
   ...tboxJournals2Text.en,
   ...serviceStationText.en,

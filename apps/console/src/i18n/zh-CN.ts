@@ -8,6 +8,7 @@ import {
 import { contentText } from "./screens/content";
 import { dataServiceText } from "./screens/dataService";
 import { dataServiceFramesText } from "./screens/dataServiceFrames";
+import { trackText } from "./screens/track";
 import { dealerText } from "./screens/dealer";
 import { deviceManageText } from "./screens/deviceManage";
 import { leaseText } from "./screens/lease";
@@ -262,6 +263,7 @@ export const zhCN = {
   ...realnameText.zh,
   ...dealerText.zh,
   ...dataServiceFramesText.zh,
+  ...trackText.zh,
   ...tboxJournalsText.zh,
   ...tboxJournals2Text.zh,
   ...serviceStationText.zh,

@@ -53,6 +53,7 @@ export const BUILT_SCREEN_PATHS = [
   "/newCarMonitor/monitorList",
   "/newCarMonitor/latest",
   "/operate/query",
+  "/operate/tripQuery",
   "/dataService/newMessageCheck",
   "/dataService/newMessageCheck/newMessageCheckDetail",
   "/dataService/location",

@@ -82,6 +82,7 @@ export const SCREENS: Readonly<Record<string, LazyExoticComponent<ComponentType>
   "/newCarMonitor/monitorList": lazyScreen(() => import("./newCarMonitor/monitorList/MonitorListPage")),
   "/newCarMonitor/latest": lazyScreen(() => import("./newCarMonitor/latest/LatestStatePage")),
   "/operate/query": lazyScreen(() => import("./operate/query/VehicleQueryPage")),
+  "/operate/tripQuery": lazyScreen(() => import("./operate/tripQuery/TripQueryPage")),
   "/dataService/newMessageCheck": lazyScreen(() => import("./dataService/newMessageCheck/NewMessageCheckPage")),
   "/dataService/newMessageCheck/newMessageCheckDetail": lazyScreen(
     () => import("./dataService/newMessageCheck/NewMessageCheckDetailPage"),
