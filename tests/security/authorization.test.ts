@@ -64,6 +64,10 @@ function ownWrite(id: string, status: number, difference: string): boolean {
   if (isExport(id)) return difference.startsWith("table export_task:") || difference.startsWith("object exports/");
   if (id === "signOut") return difference.startsWith("table access_token:");
   if (id === "setNerMonitorInform") return difference.startsWith("table ner_monitor_inform:");
+  // 车辆分组 and 个人消息: a group of tenant 2's own, its own account's read marks and message setting.
+  if (id === "createVehicleGroup") return difference.startsWith("table operate_vehicle_group:");
+  if (id === "markPersonalMessagesRead" || id === "setMessageSetting")
+    return /^table personal_message_(read|setting):/.test(difference);
   const register =
     /^(create|delete)(Gearbox|FinanceOrg|LeaseOrg|EconomicSpeed|FaultCode|CanSignal|DictItem|InfoSystem)$/.exec(
       id,

@@ -86,6 +86,7 @@ export async function foreignObjects(db: Kysely<Database>, facts: SeedFacts, tas
   Object.assign(perOperation, await baseInfoRestObjects(db, facts.tenantId));
   Object.assign(perOperation, await leaseAndLoanObjects(db, facts.tenantId));
   Object.assign(perOperation, await frameObjects(db, facts, taskId));
+  Object.assign(perOperation, await operateObjects(db, facts));
   Object.assign(perOperation, await contentObjects(db, facts.tenantId));
   Object.assign(perOperation, await permitObjects(db, facts.tenantId));
   Object.assign(perOperation, await tenantObjects(db, facts.tenantId));
@@ -347,6 +348,47 @@ export function unfilledIdentifiers(op: OperationInfo, objects: ForeignObjects):
     .filter((p) => p.required && isIdentifier(p.name) && !(p.name in NOT_TENANT_OBJECTS))
     .filter((p) => foreignValue(objects, op.operationId, p.name) === undefined)
     .map((p) => `${p.in}:${p.name}`);
+}
+
+/**
+ * 故障报警 and 车辆分组's objects of the tenant (when their tables exist): an alarm episode of one
+ * of its vehicles (确认 / 关闭) and a group of its own (members, rename, delete, import, export).
+ */
+async function operateObjects(db: Kysely<Database>, facts: SeedFacts): Promise<ForeignObjects["perOperation"]> {
+  const out: ForeignObjects["perOperation"] = {};
+  try {
+    const alarm = (
+      await sql<{ id: string }>`
+        select a.id::text as id from gateway_alarm a join vehicle v on v.vin = a.vin
+        where v.tenant_id = ${facts.tenantId} order by a.id limit 1`.execute(db)
+    ).rows[0];
+    if (alarm) {
+      out.acknowledgeOperateAlarm = { id: Number(alarm.id) };
+      out.closeOperateAlarm = { id: Number(alarm.id) };
+    }
+    const group = (
+      await sql<{ id: number }>`
+        select id from operate_vehicle_group where tenant_id = ${facts.tenantId} order by id limit 1`.execute(db)
+    ).rows[0];
+    if (group) {
+      for (const op of [
+        "listVehicleGroupMembers",
+        "addVehicleGroupMembers",
+        "removeVehicleGroupMembers",
+        "importVehicleGroupMembers",
+        "exportVehicleGroupMembers",
+        "setMessageSetting",
+        "listOperateAlarms",
+        "exportOperateAlarms",
+      ])
+        out[op] = { groupId: group.id };
+      out.renameVehicleGroup = { id: group.id };
+      out.deleteVehicleGroup = { id: group.id };
+    }
+  } catch {
+    // The alarm store or the groups are not in this build.
+  }
+  return out;
 }
 
 /**
