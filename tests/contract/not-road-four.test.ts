@@ -408,7 +408,9 @@ describe.skipIf(engine.skip)(`非道路国四数据转发 contract (${engine.kin
     expect(created.body.data).toMatchObject({ name: body.name, passwordSet: true, machines: 0 });
     expect(JSON.stringify(created.body)).not.toContain("Pw#123456");
     const id = created.body.data.id as number;
-    const stored = await (server.db as Kysely<{ nr4_forward_platform: { id: number; password_sealed: string } }>)
+    const stored = await (
+      server.db as unknown as Kysely<{ nr4_forward_platform: { id: number; password_sealed: string } }>
+    )
       .selectFrom("nr4_forward_platform")
       .select("password_sealed")
       .where("id", "=", id)
@@ -426,7 +428,9 @@ describe.skipIf(engine.skip)(`非道路国四数据转发 contract (${engine.kin
       body: { ...body, id, password: "", port: 19007, updatedAt: created.body.data.updatedAt },
     });
     expect(edited.body.data.port).toBe(19007);
-    const kept = await (server.db as Kysely<{ nr4_forward_platform: { id: number; password_sealed: string } }>)
+    const kept = await (
+      server.db as unknown as Kysely<{ nr4_forward_platform: { id: number; password_sealed: string } }>
+    )
       .selectFrom("nr4_forward_platform")
       .select("password_sealed")
       .where("id", "=", id)

@@ -93,6 +93,7 @@ export const NER_OPS = operations
   .filter((o) => !/^\/tsp-bss\/(dealer|serviceStation)\//.test(o.path))
   .filter((o) => !/^\/tsp-bss\/(faultCode|canSignal|dictItem|infoSystem)\//.test(o.path))
   .filter((o) => !/^\/tsp-bss\/(leaseContract|leaseReport|loan)\//.test(o.path))
+  .filter((o) => !o.path.startsWith("/tsp-bss/notRoadFour/"))
   .map((o) => o.operationId);
 
 /** The monitoring list of 新能源车辆监控 and its notification setting (ner-monitor.test.ts). */

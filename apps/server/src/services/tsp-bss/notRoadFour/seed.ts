@@ -31,13 +31,13 @@ const TERMINAL_MODELS: readonly (readonly [string, string, string])[] = [
   ["北京经纬恒润科技股份有限公司", "HR-EMT02", "V4.1.0"],
   ["成都亿盟恒信科技有限公司", "YM-NRMM1", "V1.0.9"],
 ];
-const REJECT_REASONS = [
-  "安全芯片证书已过期，请上传有效证书",
-  "检测报告编号与检测机构系统记录不一致",
-  "机械PIN码与环保信息公开编号对应的机型不符",
-  "缺少终端安装照片及铭牌照片",
-  "更换原因说明不充分，请补充原终端故障证明",
-];
+/** The authority's rejection reasons, per filing (what it checks in each). */
+const REJECT_REASONS = {
+  chip: ["安全芯片证书已过期，请上传有效证书", "证书编号与检测机构系统记录不一致"],
+  terminal: ["检测报告编号与检测机构系统记录不一致", "固件版本与检测报告不符"],
+  machine: ["机械PIN码与环保信息公开编号对应的机型不符", "缺少终端安装照片及铭牌照片"],
+  replace: ["更换原因说明不充分，请补充原终端故障证明", "新终端未完成终端型号备案"],
+} as const;
 const FAIL_REASONS = ["平台返回：签名验证失败", "平台返回：数据项缺失（发动机编号）", "平台返回：账号无备案权限"];
 /** The states of the seed, weighted as an operator sees them: mostly approved, some of each other. */
 const STATES = [
@@ -53,11 +53,12 @@ const STATES = [
   "failed",
 ];
 
-function stateOf(rng: Rng): { status: string; reason: string | null } {
+function stateOf(rng: Rng, kind: keyof typeof REJECT_REASONS): { status: string; reason: string | null } {
   const status = rng.pick(STATES);
   return {
     status,
-    reason: status === "rejected" ? rng.pick(REJECT_REASONS) : status === "failed" ? rng.pick(FAIL_REASONS) : null,
+    reason:
+      status === "rejected" ? rng.pick(REJECT_REASONS[kind]) : status === "failed" ? rng.pick(FAIL_REASONS) : null,
   };
 }
 
@@ -87,7 +88,7 @@ export async function seedNotRoadFour(ctx: SeedContext): Promise<void> {
       maker,
       cert_no: `${cert}-${2023 + (i % 3)}-${pad(rng.int(1, 9999), 4)}`,
       remark: null,
-      ...(i < 2 ? { status: "approved", reason: null } : stateOf(rng)),
+      ...(i < 2 ? { status: "approved", reason: null } : stateOf(rng, "chip")),
       ...touched(rng, now),
     }));
     await ctx.db.insertInto("nr4_chip_filing").values(chipRows).execute();
@@ -105,7 +106,7 @@ export async function seedNotRoadFour(ctx: SeedContext): Promise<void> {
           protocol: i % 4 === 3 ? "gb17691" : "hj1322",
           test_report_no: i % 3 === 2 ? null : `NRMM-T-${2024 + (i % 2)}-${pad(rng.int(1, 99_999), 5)}`,
           remark: null,
-          ...stateOf(rng),
+          ...stateOf(rng, "terminal"),
           ...touched(rng, now),
         })),
       )
@@ -129,7 +130,7 @@ export async function seedNotRoadFour(ctx: SeedContext): Promise<void> {
       terminal_id: m.terminal_id,
       disclosure_no: m.disclosure_no ?? "",
       remark: null,
-      ...stateOf(rng),
+      ...stateOf(rng, "machine"),
       ...touched(rng, now),
     }));
     if (machines.length > 0) await ctx.db.insertInto("nr4_machine_filing").values(machines).execute();
@@ -156,7 +157,7 @@ export async function seedNotRoadFour(ctx: SeedContext): Promise<void> {
               new_terminal_id: (stock[i % stock.length] as { terminal_id: string }).terminal_id,
               replace_reason: rng.pick(["终端进水损坏", "终端被拆除后丢失", "安全芯片故障，无法签名", "定位模块故障"]),
               replace_date: isoDate(at),
-              ...stateOf(rng),
+              ...stateOf(rng, "replace"),
               ...touched(rng, now),
             };
           }),
