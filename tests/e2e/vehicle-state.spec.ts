@@ -96,6 +96,19 @@ test("车辆实时状态 and 单车查询: the seeded fleet, SOC < 20 %, a live 
   await page.getByLabel("VIN").fill("ABC");
   await page.getByRole("button", { name: "查询", exact: true }).click();
   await expect(page.locator("#vquery-vin-problem")).not.toBeEmpty();
+
+  // The two-part box: a SIM card's ICCID finds its vehicle (findIccidList), picked from the list.
+  const cards = await page.request.get("/tsp-bss/v1/vehicle/findIccidList?pageNum=1&pageSize=50", { headers });
+  const card = ((await cards.json()) as { data: { list: { iccid: string; vin: string | null }[] } }).data.list.find(
+    (c) => c.vin,
+  );
+  if (!card?.vin) throw new Error("no seeded card is fitted to a vehicle");
+  const finder = page.getByRole("group", { name: "查找车辆" });
+  await expect(finder.getByRole("combobox", { name: "查找车辆类型" })).toHaveValue("iccid");
+  await finder.getByRole("combobox", { name: "ICCID" }).fill(card.iccid.slice(-10));
+  await page.getByRole("option", { name: card.iccid }).click();
+  await expect(page).toHaveURL(new RegExp(`/operate/query\\?vin=${card.vin}`));
+  await expect(page.getByRole("region", { name: "车辆基本信息" })).toContainText(card.vin);
 });
 
 test("车辆实时状态: no export without the permission", async ({ page }) => {

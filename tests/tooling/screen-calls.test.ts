@@ -24,8 +24,6 @@ const AWAITING_SCREEN: Readonly<Record<string, string>> = {
   "GET /tsp-bss/nongji/listNoPage": "issue 18: /operate/agriculturalMachinery",
   "GET /tsp-bss/v1/aebs/getExistVinList": "issue 17: AEBS vehicles of 远程控制",
   "GET /tsp-bss/v1/brands/selectBrandTreeList": "issue 18: the vehicle's branch of 单车查询 (/operate/query)",
-  "GET /tsp-bss/v1/vehicle/findIccidList": "issue 18: the two-part VIN/ICCID/SN box of 单车查询",
-  "GET /tsp-bss/v1/vehicle/findSnListByDim": "issue 18: the two-part VIN/ICCID/SN box of 单车查询",
   "GET /tsp-bss/v1/vehicle/fuzzyFindPlates": "issue 18: plate of 高级筛选 (/operate/screen)",
 };
 

@@ -12,6 +12,7 @@ import { type Filing, loadFiling, NerFilingView } from "../../baseInfo/newEnergy
 import { useLiveState } from "../../newCarMonitor/latest/StateDetailDialog";
 import { StateView, timeText } from "../../newCarMonitor/latest/StateView";
 import { JournalLinks } from "./JournalLinks";
+import { VehicleFinder } from "./VehicleFinder";
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -205,6 +206,9 @@ export default function VehicleQueryPage() {
         <button type="submit" className={buttonClass("primary")}>
           {t("kit.query")}
         </button>
+        <div className="ml-auto">
+          <VehicleFinder onVin={(found) => navigateHash(`/operate/query?vin=${found}`)} />
+        </div>
       </form>
       {!ready ? (
         <p className="text-sm text-gray-600">{t("vquery.hint")}</p>
