@@ -276,7 +276,8 @@ export interface paths {
         /**
          * Export a vehicle's track (background task)
          * @description .xlsx of the track's points (时间, 经度, 纬度, 车速, 里程, 状态 — 行驶 / 停车 / 超速 by the
-         *     same thresholds as the query) and a second sheet of its stops and overspeeds. The same
+         *     same thresholds as the query) and a second sheet 停车与超速 (kind, from, to, duration,
+         *     maximum speed, place). The same
          *     range rule and VIN check as getVehicleTrack.
          */
         get: operations["exportVehicleTrack"];
