@@ -76,6 +76,9 @@ function ownWrite(id: string, status: number, difference: string): boolean {
   // 机械信息, 车机数据, 监管终端管理, MES车辆管理, APP用户信息: registers of their own tenant too.
   const rest = /^(create|delete)(Machinery|VehicleUnit|BlackBox|MesVehicle|AppUser)$/.exec(id)?.[2];
   if (rest) return difference.startsWith(`table bss_${REGISTER_TABLES[rest]}:`);
+  // 芯片型号备案: a chip model filing of tenant 2's own (keys are per tenant; it names nothing of another table).
+  if (id === "createChipModelFiling" || id === "deleteChipModelFiling")
+    return difference.startsWith("table nr4_chip_filing:");
   // 系统管理: a role, account or organisation of tenant 2's own (role codes are per tenant); the
   // grants' version rises with every write to roles and their links.
   if (/^create(PermitRole|PermitAccount|PermitOrg)$/.test(id))

@@ -84,6 +84,15 @@ export async function foreignObjects(db: Kysely<Database>, facts: SeedFacts, tas
   }
   Object.assign(perOperation, await tboxAndSaleObjects(db, facts.tenantId));
   Object.assign(perOperation, await baseInfoRestObjects(db, facts.tenantId));
+  // 转发机械管理: a machine tenant 1 forwards, by its platform (issue 19).
+  const forwarded = (
+    await sql<{ platform_id: number; pin: string }>`select platform_id, pin from nr4_forward_machine
+      where tenant_id = ${facts.tenantId} order by platform_id, pin limit 1`.execute(db)
+  ).rows[0];
+  if (forwarded) {
+    perOperation.removeForwardMachine = { platformId: forwarded.platform_id, pin: forwarded.pin };
+    perOperation.getForwardPlatform = { id: forwarded.platform_id };
+  }
   Object.assign(perOperation, await leaseAndLoanObjects(db, facts.tenantId));
   Object.assign(perOperation, await frameObjects(db, facts, taskId));
   Object.assign(perOperation, await operateObjects(db, facts));
