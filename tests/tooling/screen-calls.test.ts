@@ -38,6 +38,8 @@ const BACK_OFFICE_ONLY: Readonly<Record<string, string>> = {
     "RFC 7009 revocation for OAuth client libraries; the console signs out with the spec's signOut, which revokes the same way",
   "GET /obs/{objectKey}": "a signed object URL, reached only through the URL a signing call answered",
   "PUT /obs/{objectKey}": "a signed upload URL, reached only through the URL a signing call answered",
+  "GET /tsp-bss/notRoadFour/platformAccount/detail":
+    "one forwarding platform for scripts and the forwarder's tooling; the console's edit starts from the row it lists (the password is never in either)",
   "GET /tsp-bss/dictItem/options":
     "the enabled items of 基础数据维护's dictionaries for selects, read by internal apps through the SDK; no console form reads it yet (the master-data forms still offer @tsp/domain's fixed lists — issue 20)",
 };

@@ -26949,7 +26949,7 @@ export interface operations {
                      *       "data": {
                      *         "list": [
                      *           {
-                     *             "pin": "LEXAMPLE000000001",
+                     *             "pin": "LEXAMPLE300000001",
                      *             "engineNo": "4HK1-000001",
                      *             "emissionStage": "cn4",
                      *             "terminalId": "EXAMPLE-T0001",
@@ -26996,7 +26996,7 @@ export interface operations {
                      *       "code": 200,
                      *       "msg": "操作成功",
                      *       "data": {
-                     *         "pin": "LEXAMPLE000000001",
+                     *         "pin": "LEXAMPLE300000001",
                      *         "engineNo": "4HK1-000001",
                      *         "emissionStage": "cn4",
                      *         "terminalId": "EXAMPLE-T0001",
@@ -27030,7 +27030,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "pin": "LEXAMPLE000000001",
+                 *       "pin": "LEXAMPLE300000001",
                  *       "engineNo": "4HK1-000001",
                  *       "emissionStage": "cn4",
                  *       "terminalId": "EXAMPLE-T0001",
@@ -27053,7 +27053,7 @@ export interface operations {
                      *       "code": 200,
                      *       "msg": "保存成功",
                      *       "data": {
-                     *         "pin": "LEXAMPLE000000001",
+                     *         "pin": "LEXAMPLE300000001",
                      *         "engineNo": "4HK1-000001",
                      *         "emissionStage": "cn4",
                      *         "terminalId": "EXAMPLE-T0001",
@@ -27088,7 +27088,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "pin": "LEXAMPLE000000001",
+                 *       "pin": "LEXAMPLE300000001",
                  *       "engineNo": "4HK1-000001",
                  *       "emissionStage": "cn4",
                  *       "terminalId": "EXAMPLE-T0001",
@@ -27112,7 +27112,7 @@ export interface operations {
                      *       "code": 200,
                      *       "msg": "保存成功",
                      *       "data": {
-                     *         "pin": "LEXAMPLE000000001",
+                     *         "pin": "LEXAMPLE300000001",
                      *         "engineNo": "4HK1-000001",
                      *         "emissionStage": "cn4",
                      *         "terminalId": "EXAMPLE-T0001",
@@ -27159,7 +27159,7 @@ export interface operations {
                      *       "code": 200,
                      *       "msg": "删除成功",
                      *       "data": {
-                     *         "key": "LEXAMPLE000000001"
+                     *         "key": "LEXAMPLE300000001"
                      *       }
                      *     }
                      */
@@ -27247,7 +27247,7 @@ export interface operations {
                      *           {
                      *             "row": 3,
                      *             "vin": "",
-                     *             "key": "LEXAMPLE000000001",
+                     *             "key": "LEXAMPLE300000001",
                      *             "reason": "文件中机械PIN码重复"
                      *           }
                      *         ]
@@ -27292,7 +27292,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "key": "LEXAMPLE000000001"
+                 *       "key": "LEXAMPLE300000001"
                  *     }
                  */
                 "application/json": components["schemas"]["FilingMove"];
@@ -27310,7 +27310,7 @@ export interface operations {
                      *       "code": 200,
                      *       "msg": "操作成功",
                      *       "data": {
-                     *         "pin": "LEXAMPLE000000001",
+                     *         "pin": "LEXAMPLE300000001",
                      *         "engineNo": "4HK1-000001",
                      *         "emissionStage": "cn4",
                      *         "terminalId": "EXAMPLE-T0001",
@@ -27346,7 +27346,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "key": "LEXAMPLE000000001"
+                 *       "key": "LEXAMPLE300000001"
                  *     }
                  */
                 "application/json": components["schemas"]["FilingMove"];
@@ -27364,7 +27364,7 @@ export interface operations {
                      *       "code": 200,
                      *       "msg": "操作成功",
                      *       "data": {
-                     *         "pin": "LEXAMPLE000000001",
+                     *         "pin": "LEXAMPLE300000001",
                      *         "engineNo": "4HK1-000001",
                      *         "emissionStage": "cn4",
                      *         "terminalId": "EXAMPLE-T0001",
@@ -27400,7 +27400,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "key": "LEXAMPLE000000001",
+                 *       "key": "LEXAMPLE300000001",
                  *       "reason": "检测报告编号与检测机构系统记录不一致"
                  *     }
                  */
@@ -27419,7 +27419,7 @@ export interface operations {
                      *       "code": 200,
                      *       "msg": "操作成功",
                      *       "data": {
-                     *         "pin": "LEXAMPLE000000001",
+                     *         "pin": "LEXAMPLE300000001",
                      *         "engineNo": "4HK1-000001",
                      *         "emissionStage": "cn4",
                      *         "terminalId": "EXAMPLE-T0001",
@@ -27455,7 +27455,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "key": "LEXAMPLE000000001"
+                 *       "key": "LEXAMPLE300000001"
                  *     }
                  */
                 "application/json": components["schemas"]["FilingMove"];
@@ -27473,7 +27473,7 @@ export interface operations {
                      *       "code": 200,
                      *       "msg": "操作成功",
                      *       "data": {
-                     *         "pin": "LEXAMPLE000000001",
+                     *         "pin": "LEXAMPLE300000001",
                      *         "engineNo": "4HK1-000001",
                      *         "emissionStage": "cn4",
                      *         "terminalId": "EXAMPLE-T0001",
@@ -27533,7 +27533,7 @@ export interface operations {
                      *         "list": [
                      *           {
                      *             "applyNo": "EXAMPLE-R0001",
-                     *             "pin": "LEXAMPLE000000001",
+                     *             "pin": "LEXAMPLE300000001",
                      *             "oldTerminalId": "EXAMPLE-T0001",
                      *             "newTerminalId": "EXAMPLE-T0002",
                      *             "replaceReason": "终端损坏",
@@ -27580,7 +27580,7 @@ export interface operations {
                      *       "msg": "操作成功",
                      *       "data": {
                      *         "applyNo": "EXAMPLE-R0001",
-                     *         "pin": "LEXAMPLE000000001",
+                     *         "pin": "LEXAMPLE300000001",
                      *         "oldTerminalId": "EXAMPLE-T0001",
                      *         "newTerminalId": "EXAMPLE-T0002",
                      *         "replaceReason": "终端损坏",
@@ -27614,7 +27614,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "applyNo": "EXAMPLE-R0001",
-                 *       "pin": "LEXAMPLE000000001",
+                 *       "pin": "LEXAMPLE300000001",
                  *       "oldTerminalId": "EXAMPLE-T0001",
                  *       "newTerminalId": "EXAMPLE-T0002",
                  *       "replaceReason": "终端损坏",
@@ -27637,7 +27637,7 @@ export interface operations {
                      *       "msg": "保存成功",
                      *       "data": {
                      *         "applyNo": "EXAMPLE-R0001",
-                     *         "pin": "LEXAMPLE000000001",
+                     *         "pin": "LEXAMPLE300000001",
                      *         "oldTerminalId": "EXAMPLE-T0001",
                      *         "newTerminalId": "EXAMPLE-T0002",
                      *         "replaceReason": "终端损坏",
@@ -27672,7 +27672,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "applyNo": "EXAMPLE-R0001",
-                 *       "pin": "LEXAMPLE000000001",
+                 *       "pin": "LEXAMPLE300000001",
                  *       "oldTerminalId": "EXAMPLE-T0001",
                  *       "newTerminalId": "EXAMPLE-T0002",
                  *       "replaceReason": "终端损坏",
@@ -27696,7 +27696,7 @@ export interface operations {
                      *       "msg": "保存成功",
                      *       "data": {
                      *         "applyNo": "EXAMPLE-R0001",
-                     *         "pin": "LEXAMPLE000000001",
+                     *         "pin": "LEXAMPLE300000001",
                      *         "oldTerminalId": "EXAMPLE-T0001",
                      *         "newTerminalId": "EXAMPLE-T0002",
                      *         "replaceReason": "终端损坏",
@@ -27894,7 +27894,7 @@ export interface operations {
                      *       "msg": "操作成功",
                      *       "data": {
                      *         "applyNo": "EXAMPLE-R0001",
-                     *         "pin": "LEXAMPLE000000001",
+                     *         "pin": "LEXAMPLE300000001",
                      *         "oldTerminalId": "EXAMPLE-T0001",
                      *         "newTerminalId": "EXAMPLE-T0002",
                      *         "replaceReason": "终端损坏",
@@ -27948,7 +27948,7 @@ export interface operations {
                      *       "msg": "操作成功",
                      *       "data": {
                      *         "applyNo": "EXAMPLE-R0001",
-                     *         "pin": "LEXAMPLE000000001",
+                     *         "pin": "LEXAMPLE300000001",
                      *         "oldTerminalId": "EXAMPLE-T0001",
                      *         "newTerminalId": "EXAMPLE-T0002",
                      *         "replaceReason": "终端损坏",
@@ -28003,7 +28003,7 @@ export interface operations {
                      *       "msg": "操作成功",
                      *       "data": {
                      *         "applyNo": "EXAMPLE-R0001",
-                     *         "pin": "LEXAMPLE000000001",
+                     *         "pin": "LEXAMPLE300000001",
                      *         "oldTerminalId": "EXAMPLE-T0001",
                      *         "newTerminalId": "EXAMPLE-T0002",
                      *         "replaceReason": "终端损坏",
@@ -28057,7 +28057,7 @@ export interface operations {
                      *       "msg": "操作成功",
                      *       "data": {
                      *         "applyNo": "EXAMPLE-R0001",
-                     *         "pin": "LEXAMPLE000000001",
+                     *         "pin": "LEXAMPLE300000001",
                      *         "oldTerminalId": "EXAMPLE-T0001",
                      *         "newTerminalId": "EXAMPLE-T0002",
                      *         "replaceReason": "终端损坏",
