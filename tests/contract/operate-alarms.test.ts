@@ -39,7 +39,11 @@ interface Alarm {
 async function alarms(token: string, query: Record<string, unknown> = {}) {
   const res = await ledger.call("listOperateAlarms", { token, query: { pageSize: 200, ...query } });
   expect(res.status).toBe(200);
-  return res.body.data as { list: Alarm[]; total: number; levelCounts: { level1: number; level2: number; level3: number; none: number } };
+  return res.body.data as {
+    list: Alarm[];
+    total: number;
+    levelCounts: { level1: number; level2: number; level3: number; none: number };
+  };
 }
 
 describe.skipIf(engine.skip)(`故障报警, 车辆分组, 个人消息 (${engine.kind})`, () => {

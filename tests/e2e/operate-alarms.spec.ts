@@ -86,7 +86,10 @@ test("故障报警: filter by level, acknowledge, close with a note; 车辆分�
   await add.getByRole("button", { name: "确定" }).click();
   await expect(page.getByText("已添加 2 辆").first()).toBeVisible();
   await expect(members.getByTestId("group-members").locator("tbody tr")).toHaveCount(2);
-  await members.getByRole("button", { name: /关闭|Close/ }).first().click();
+  await members
+    .getByRole("button", { name: /关闭|Close/ })
+    .first()
+    .click();
 
   // The group as the alarm filter: only its two vehicles.
   await page.goto("/#/operate/alarm");
@@ -103,7 +106,8 @@ test("故障报警: filter by level, acknowledge, close with a note; 车辆分�
   await page.getByTestId("message-bell").click();
   await expect(page.getByRole("heading", { name: "个人消息" })).toBeVisible();
   await loaded(page, "个人消息");
-  const unreadText = async () => Number(((await page.getByTestId("message-unread").textContent()) ?? "").replace(/\D/g, ""));
+  const unreadText = async () =>
+    Number(((await page.getByTestId("message-unread").textContent()) ?? "").replace(/\D/g, ""));
   await expect(page.getByTestId("message-unread")).toBeVisible();
   const before = await unreadText();
   expect(before).toBeGreaterThan(0);

@@ -1,7 +1,7 @@
+import { commandsText } from "./screens/commands";
 import { contentText } from "./screens/content";
 import { dataServiceText } from "./screens/dataService";
 import { dataServiceFramesText } from "./screens/dataServiceFrames";
-import { trackText } from "./screens/track";
 import { dealerText } from "./screens/dealer";
 import { deviceManageText } from "./screens/deviceManage";
 import { leaseText } from "./screens/lease";
@@ -18,10 +18,10 @@ import { serviceStationText } from "./screens/serviceStation";
 import { tboxText } from "./screens/tbox";
 import { tboxJournalsText } from "./screens/tboxJournals";
 import { tboxJournals2Text } from "./screens/tboxJournals2";
+import { trackText } from "./screens/track";
 import { vehicleAbilityText } from "./screens/vehicleAbility";
 import { vehicleInfoText } from "./screens/vehicleInfo";
 import { vehicleSaleText } from "./screens/vehicleSale";
-import { commandsText } from "./screens/commands";
 import { vehicleStateText } from "./screens/vehicleState";
 import type { MessageKey } from "./zh-CN";
 

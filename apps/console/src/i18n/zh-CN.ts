@@ -5,10 +5,10 @@ import {
   MSG_REQUEST_FAILED,
   MSG_UPLOAD_FAILED,
 } from "@tsp/domain";
+import { commandsText } from "./screens/commands";
 import { contentText } from "./screens/content";
 import { dataServiceText } from "./screens/dataService";
 import { dataServiceFramesText } from "./screens/dataServiceFrames";
-import { trackText } from "./screens/track";
 import { dealerText } from "./screens/dealer";
 import { deviceManageText } from "./screens/deviceManage";
 import { leaseText } from "./screens/lease";
@@ -25,10 +25,10 @@ import { serviceStationText } from "./screens/serviceStation";
 import { tboxText } from "./screens/tbox";
 import { tboxJournalsText } from "./screens/tboxJournals";
 import { tboxJournals2Text } from "./screens/tboxJournals2";
+import { trackText } from "./screens/track";
 import { vehicleAbilityText } from "./screens/vehicleAbility";
 import { vehicleInfoText } from "./screens/vehicleInfo";
 import { vehicleSaleText } from "./screens/vehicleSale";
-import { commandsText } from "./screens/commands";
 import { vehicleStateText } from "./screens/vehicleState";
 
 /**
