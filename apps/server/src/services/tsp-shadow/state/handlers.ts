@@ -19,6 +19,10 @@ export const listVehicleStates = defineHandler<"listVehicleStates">(async ({ que
   return { list: rows.map(toStateRow), total };
 });
 
+/** The later of a stored time and a journal's (epoch ms as PostgreSQL may answer it, a string). */
+const newest = (a: number | null, b: number | string | null | undefined) =>
+  b === null || b === undefined ? a : Math.max(a ?? 0, Number(b));
+
 /** getVehicleState: one VIN's latest state; 404 for a VIN of no vehicle of the caller's tenants. */
 export const getVehicleState = defineHandler<"getVehicleState">(async ({ query, principal }, ctx) => {
   const row = await selectState(filteredStates(ctx.db, must(principal), {}))
@@ -37,8 +41,6 @@ export const getVehicleState = defineHandler<"getVehicleState">(async ({ query, 
         .executeTakeFirst(),
     ),
   );
-  const newest = (a: number | null, b: number | string | null | undefined) =>
-    b === null || b === undefined ? a : Math.max(a ?? 0, Number(b));
   return {
     ...detail,
     lastLoginAt: newest(detail.lastLoginAt, login?.ts),
