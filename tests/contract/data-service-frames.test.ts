@@ -1,4 +1,4 @@
-import { decodeFrame, decodeMessage, FRAME_CHECK_RULES, framePositions } from "@tsp/domain";
+import { decodeFrame, decodeHj1239Message, decodeMessage, FRAME_CHECK_RULES, framePositions } from "@tsp/domain";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer, testEngine } from "../../apps/server/src/testing/testServer";
@@ -43,11 +43,12 @@ describe.skipIf(engine.skip)(`数据服务: the gateway's frame journal (${engin
       .execute();
     const frames = await server.db
       .selectFrom("gateway_frame")
-      .select(["vin", "raw_hex"])
+      .select(["vin", "command", "raw_hex"])
       .where("status", "=", "ok")
       .execute();
     const jt = new Set(frames.filter((f) => f.raw_hex.startsWith("7E")).map((f) => f.vin));
-    const reporting = new Set(frames.map((f) => f.vin));
+    // Vehicles with the frames seed's trips (other seeds store lone frames — a login, an alarm, HJ 1239 data — for others).
+    const reporting = new Set(frames.filter((f) => f.command === 0x02 || f.command === 0x0200).map((f) => f.vin));
     const mine = vehicles.filter((v) => v.code.startsWith("T0001") && reporting.has(v.vin));
     gbVin = mine.find((v) => !jt.has(v.vin))?.vin ?? "";
     jtVin = mine.find((v) => jt.has(v.vin))?.vin ?? "";
@@ -63,6 +64,13 @@ describe.skipIf(engine.skip)(`数据服务: the gateway's frame journal (${engin
     for (const r of rows) {
       if (r.raw_hex.startsWith("7E")) {
         expect(framePositions(r.raw_hex).length).toBe(1);
+        continue;
+      }
+      // HJ 1239 frames (燃油车国标数据) share the "##" start and are stored without a GB/T 32960 command.
+      if (r.command === null && r.status === "ok") {
+        const hj = decodeHj1239Message(r.raw_hex);
+        expect(hj.ok).toBe(true);
+        if (hj.ok) expect(hj.value.frame.vin).toBe(r.vin);
         continue;
       }
       const frame = decodeFrame(r.raw_hex);

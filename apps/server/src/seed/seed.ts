@@ -1,4 +1,5 @@
 import type { AppContext } from "../context";
+import { renumberFramesByArrival } from "../gateway/stores/frameOrder";
 import type { OperationInfo } from "../openapi/operations";
 import type { SeedContext, SeedSizes, ServiceModule } from "../services/types";
 import { seedPlatform } from "./platformSeed";
@@ -39,6 +40,8 @@ export async function seedIfEmpty(
     const platform = await seedPlatform(trx, rng, sizes, operations);
     const seedCtx: SeedContext = { db: trx, now, ...platform };
     for (const m of modules) await m.seed?.(seedCtx, rng, sizes);
+    // Modules backfill frames of different days one after another: ids in arrival order again.
+    await renumberFramesByArrival(trx);
     await trx.insertInto("app_meta").values({ key: "seed_version", value: SEED_VERSION }).execute();
     await trx.insertInto("app_meta").values({ key: "seeded_at", value: now.toISOString() }).execute();
   });
