@@ -35,9 +35,9 @@ test.describe("session, menu and error pages (issue 6)", () => {
     await signIn(page);
     const menu = page.getByRole("navigation", { name: "侧边菜单" });
     await menu.getByRole("button", { name: /设备管理/ }).click();
-    await menu.getByRole("link", { name: "T-Box更换" }).click();
-    await expect(page).toHaveURL(/#\/deviceManage\/tboxChange$/);
-    await expect(page.getByRole("heading", { name: "T-Box更换" })).toBeVisible();
+    await menu.getByRole("link", { name: "T-Box故障记录" }).click();
+    await expect(page).toHaveURL(/#\/deviceManage\/tboxfalse$/);
+    await expect(page.getByRole("heading", { name: "T-Box故障记录" })).toBeVisible();
     await expect(page.getByText("暂未开放", { exact: true })).toBeVisible();
   });
 
