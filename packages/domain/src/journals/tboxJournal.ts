@@ -1,7 +1,7 @@
 import { type FrameProtocol, frameProtocol, jt808FrameLocations, type StoredFrameProtocol } from "../frames/positions";
 import { COMMAND } from "../gbt32960/codes";
 import { decodeMessage } from "../gbt32960/message";
-import { ALARM_BITS } from "../gbt32960/realtime/alarm";
+import { ALARM_BITS, type AlarmData } from "../gbt32960/realtime/alarm";
 import type { Coded, Quantity, ValueStatus } from "../gbt32960/realtime/quantity";
 import type { RealtimeData } from "../gbt32960/realtime/realtimeData";
 import { JT808_ALARM_BITS, jt808AlarmNames } from "../jt808/flags";
@@ -172,13 +172,7 @@ function gbtEntry(realtime: RealtimeData, resent: boolean): TboxJournalEntry {
         };
       }
     } else if (item.kind === "alarm") {
-      const a = item.alarm;
-      const level = a.highestLevel;
-      entry = {
-        ...entry,
-        alarmLevel: { status: level.status, value: level.status === "valid" ? level.raw : null, unit: "" },
-        alarms: a.flags.map((f) => f.name ?? `报警位${f.bit}`),
-      };
+      entry = { ...entry, ...alarmSummary(item.alarm) };
     }
   }
   return entry;
@@ -323,3 +317,16 @@ export function readingText(r: Reading | null): string {
 export const TBOX_ALARM_NAMES: readonly string[] = [
   ...new Set([...ALARM_BITS, ...JT808_ALARM_BITS.filter((n): n is string => n !== undefined)]),
 ];
+
+/**
+ * What a GB/T 32960 alarm unit (0x07) says at a glance: the highest level as a reading (无效/异常
+ * kept) and the names of the flags set (报警位N for a bit the standard leaves unnamed). The
+ * journals' rows and the vehicle's latest state show the same two fields.
+ */
+export function alarmSummary(a: AlarmData): { alarmLevel: Reading; alarms: string[] } {
+  const level = a.highestLevel;
+  return {
+    alarmLevel: { status: level.status, value: level.status === "valid" ? level.raw : null, unit: "" },
+    alarms: a.flags.map((f) => f.name ?? `报警位${f.bit}`),
+  };
+}

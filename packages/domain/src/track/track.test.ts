@@ -8,6 +8,7 @@ import {
   sampleIndexAt,
   TRACK_DEFAULTS,
   type TrackSample,
+  trackPointStates,
   trackQueryRefusal,
 } from "./track";
 
@@ -162,5 +163,22 @@ describe("sampleIndexAt", () => {
     expect(sampleIndexAt(samples, 40)).toBe(3);
     expect(sampleIndexAt(samples, 99)).toBe(3);
     expect(sampleIndexAt([], 99)).toBe(0);
+  });
+});
+
+describe("trackPointStates", () => {
+  it("marks stops and overspeeds by index, the rest driving; a stop wins where both hold", () => {
+    const stop = { from: 0, to: 0, lng: 0, lat: 0, seconds: 0 };
+    const over = { from: 0, to: 0, maxKmh: 90 };
+    expect(
+      trackPointStates(7, {
+        stops: [{ ...stop, index: 1, endIndex: 2 }],
+        overspeeds: [
+          { ...over, startIndex: 2, endIndex: 2 },
+          { ...over, startIndex: 5, endIndex: 6 },
+        ],
+      }),
+    ).toEqual(["driving", "stopped", "stopped", "driving", "driving", "overspeed", "overspeed"]);
+    expect(trackPointStates(0, { stops: [], overspeeds: [] })).toEqual([]);
   });
 });

@@ -202,3 +202,20 @@ export function sampleIndexAt(samples: readonly { at: number }[], at: number): n
   }
   return lo;
 }
+
+/** What the vehicle was doing at a point of its track. */
+export type TrackPointState = "driving" | "stopped" | "overspeed";
+
+/**
+ * The state of each of `points` points by the track's figures: inside a stop, over the limit, or
+ * driving (a stop wins where both hold). The export's 状态 column and the playback's readout.
+ */
+export function trackPointStates(
+  points: number,
+  summary: Pick<TrackSummary, "stops" | "overspeeds">,
+): TrackPointState[] {
+  const states = Array.from({ length: points }, (): TrackPointState => "driving");
+  for (const o of summary.overspeeds) states.fill("overspeed", o.startIndex, o.endIndex + 1);
+  for (const s of summary.stops) states.fill("stopped", s.index, s.endIndex + 1);
+  return states;
+}

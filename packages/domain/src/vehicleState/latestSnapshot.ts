@@ -1,6 +1,6 @@
 import type { Coded, Quantity } from "../gbt32960/realtime/quantity";
 import type { RealtimeData } from "../gbt32960/realtime/realtimeData";
-import type { Reading } from "../journals/tboxJournal";
+import { alarmSummary, type Reading } from "../journals/tboxJournal";
 
 /** An extreme of the battery (极值数据): the value and where it was measured. */
 export interface CellExtreme {
@@ -141,13 +141,7 @@ export function latestSnapshotOf(data: RealtimeData): LatestSnapshot {
         })),
       };
     } else if (item.kind === "alarm") {
-      const a = item.alarm;
-      const level = a.highestLevel;
-      s = {
-        ...s,
-        alarmLevel: { status: level.status, value: level.status === "valid" ? level.raw : null, unit: "" },
-        alarms: a.flags.map((f) => f.name ?? `报警位${f.bit}`),
-      };
+      s = { ...s, ...alarmSummary(item.alarm) };
     }
   }
   return s;

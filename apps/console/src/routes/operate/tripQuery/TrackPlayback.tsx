@@ -1,4 +1,4 @@
-import { sampleIndexAt } from "@tsp/domain";
+import { sampleIndexAt, trackPointStates } from "@tsp/domain";
 import { buttonClass, inputClass } from "@tsp/ui";
 import { useEffect, useMemo, useRef, useState } from "react";
 import type { VehicleTrack } from "../../../api/track";
@@ -8,13 +8,6 @@ import { useT } from "../../../i18n/i18n";
 /** Simulated seconds per real second. */
 export const PLAYBACK_RATES = [10, 60, 300, 1800] as const;
 const TICK_MS = 100;
-
-/** The state of the point at `index` by the track's figures: stopped, over the limit, or driving. */
-export function pointState(track: VehicleTrack, index: number): "stopped" | "overspeed" | "driving" {
-  if (track.summary.stops.some((s) => index >= s.index && index <= s.endIndex)) return "stopped";
-  if (track.summary.overspeeds.some((o) => index >= o.startIndex && index <= o.endIndex)) return "overspeed";
-  return "driving";
-}
 
 /**
  * Playback of a track: play / pause, restart, the rate, and a slider over the points (arrow
@@ -36,6 +29,7 @@ export function TrackPlayback({
   const [rate, setRate] = useState<number>(PLAYBACK_RATES[1]);
   const last = track.at.length - 1;
   const times = useMemo(() => track.at.map((at) => ({ at })), [track]);
+  const states = useMemo(() => trackPointStates(track.at.length, track.summary), [track]);
   // The playback clock: simulated time, kept in a ref so a tick does not re-render twice.
   const clock = useRef(track.at[index] ?? 0);
   // The index on screen, for the timer (it outlives renders); set after each render.
@@ -116,7 +110,7 @@ export function TrackPlayback({
           {t("track.now.mileage")}：{mileage === null || mileage === undefined ? t("track.none") : `${mileage} km`}
         </span>
         <span>
-          {t("track.now.state")}：{t(`track.state.${pointState(track, index)}`)}
+          {t("track.now.state")}：{t(`track.state.${states[index] ?? "driving"}`)}
         </span>
       </output>
     </section>

@@ -1,4 +1,4 @@
-import type { TrackSummary } from "@tsp/domain";
+import { type TrackPointState, trackPointStates } from "@tsp/domain";
 import type { AppContext } from "../../../context";
 import type { ExportJob, MultiSheetExporter } from "../../../platform/exports/exporter";
 import { chinaDateTime } from "../exporters";
@@ -7,13 +7,8 @@ import { type TrackQuery, vehicleTrack } from "./trackQuery";
 const BATCH = 5000;
 const blank = (n: number | null) => (n === null ? "" : n);
 
-/** The point's state by the query's thresholds: inside a stop, over the limit, or driving. */
-function statesOf(points: number, summary: TrackSummary): string[] {
-  const state = Array.from({ length: points }, () => "行驶");
-  for (const s of summary.stops) state.fill("停车", s.index, s.endIndex + 1);
-  for (const o of summary.overspeeds) state.fill("超速", o.startIndex, o.endIndex + 1);
-  return state;
-}
+/** The 状态 column's words. */
+const STATE_TEXT: Record<TrackPointState, string> = { driving: "行驶", stopped: "停车", overspeed: "超速" };
 
 /** The track is read once per export, for both sheets (a day at most: it fits in memory). */
 const cache = new WeakMap<ExportJob, ReturnType<typeof vehicleTrack>>();
@@ -44,7 +39,7 @@ export const trackExporter: MultiSheetExporter = {
       total: async (job, ctx) => (await trackOf(job, ctx)).samples.length,
       async *rows(job, ctx) {
         const { samples, summary } = await trackOf(job, ctx);
-        const states = statesOf(samples.length, summary);
+        const states = trackPointStates(samples.length, summary);
         for (let i = 0; i < samples.length; i += BATCH) {
           yield samples.slice(i, i + BATCH).map((s, k) => ({
             at: chinaDateTime(s.at),
@@ -52,7 +47,7 @@ export const trackExporter: MultiSheetExporter = {
             lat: s.lat,
             speed: blank(s.speedKmh),
             mileage: blank(s.mileageKm),
-            state: states[i + k],
+            state: STATE_TEXT[states[i + k] ?? "driving"],
           }));
         }
       },
