@@ -35,3 +35,18 @@ export {
   paramValueText,
   STANDARD_PARAMS,
 } from "./params";
+export {
+  decodeRemoteControl,
+  encodeRemoteControl,
+  isRemoteControlUnit,
+  REMOTE_ACTIONS,
+  REMOTE_CONTROL_CODE,
+  REMOTE_GROUPS,
+  REMOTE_VALUE_RANGES,
+  type RemoteAction,
+  type RemoteControl,
+  type RemoteControlUnit,
+  type RemoteGroup,
+  remoteActionGroup,
+  remoteControlProblem,
+} from "./remoteControl";
