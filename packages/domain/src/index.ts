@@ -7,6 +7,7 @@ export * from "./dealer/index";
 export * from "./deviceManage/index";
 export * from "./errors/index";
 export * from "./format/index";
+export * from "./fleetFilter/index";
 export * from "./frames/index";
 export * from "./gbt32960/index";
 export * from "./geofence/index";
