@@ -19,6 +19,7 @@ export * from "./jt808/index";
 export * from "./lease/index";
 export * from "./list/index";
 export * from "./messages/index";
+export * from "./machineryMonitor/index";
 export * from "./monitor/index";
 export * from "./ner/index";
 export * from "./notRoadFour/index";

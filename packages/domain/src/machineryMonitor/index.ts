@@ -1,0 +1,2 @@
+export * from "./machineState";
+export * from "./onlineTime";
