@@ -29,8 +29,20 @@ export interface RealtimeSample {
   readonly current?: number;
   /** SOC sent as the standard's marker instead of a value (a terminal that could not read it). */
   readonly socStatus?: "abnormal" | "invalid";
-  /** A 报警数据 item (0x07): 最高报警等级 1–3 and the 通用报警标志 DWORD, no fault codes. */
-  readonly alarm?: { readonly level: number; readonly flags: number };
+  /**
+   * A 报警数据 item (0x07): 最高报警等级 1–3, the 通用报警标志 DWORD and the fault-code lists
+   * (可充电储能装置, 驱动电机, 发动机, 其他; DWORDs, empty when absent).
+   */
+  readonly alarm?: {
+    readonly level: number;
+    readonly flags: number;
+    readonly faults?: {
+      readonly battery?: readonly number[];
+      readonly motor?: readonly number[];
+      readonly engine?: readonly number[];
+      readonly other?: readonly number[];
+    };
+  };
   /**
    * What the vehicle is doing (default driving: 启动, 未充电, D with driving force, accelerator
    * 20 %); charging: 熄火, 停车充电, P; parked: 熄火, 未充电, P — both with pedals at 0.
@@ -56,11 +68,15 @@ function uint(value: number, size: number, name: string): Result<number[], Frame
   return ok(out);
 }
 
-/** The 0x07 item of a sample's alarm: level, flags, then four empty fault-code lists. */
+const dword = (n: number) => [n >>> 24, (n >>> 16) & 0xff, (n >>> 8) & 0xff, n & 0xff];
+
+/** The 0x07 item of a sample's alarm: level, flags, then the four fault-code lists (count, DWORDs). */
 function alarmItem(alarm: RealtimeSample["alarm"]): number[] {
   if (alarm === undefined) return [];
-  const f = alarm.flags >>> 0;
-  return [0x07, alarm.level, f >>> 24, (f >>> 16) & 0xff, (f >>> 8) & 0xff, f & 0xff, 0, 0, 0, 0];
+  const lists = [alarm.faults?.battery, alarm.faults?.motor, alarm.faults?.engine, alarm.faults?.other].map(
+    (codes = []) => [codes.length, ...codes.flatMap((c) => dword(c >>> 0))],
+  );
+  return [0x07, alarm.level, ...dword(alarm.flags >>> 0), ...lists.flat()];
 }
 
 /**

@@ -2,6 +2,30 @@
 
 export { type AlarmChange, type AlarmReport, alarmChanges, episodeDuration, type OpenAlarm } from "./alarmEpisodes";
 export {
+  CALL_STATES,
+  CALL_TRIGGERS,
+  CALL_TYPES,
+  type CallState,
+  type CallTrigger,
+  type CallType,
+  callText,
+  ECALL_ITEM_ID,
+  type EmergencyCall,
+  emergencyCallItem,
+  emergencyCallOf,
+} from "./emergencyCall";
+export {
+  FAULT_SOURCE_KEYS,
+  FAULT_SOURCES,
+  type FaultSource,
+  faultText,
+  gbtFaults,
+  JT808_FAULT_BITS,
+  jt808Faults,
+  nameFaults,
+  type ReportedFault,
+} from "./faultReports";
+export {
   DIESEL_FIELDS,
   type DieselValues,
   type FuelCarItem,
@@ -28,3 +52,4 @@ export {
   type TboxJournalFilter,
   tboxJournalEntries,
 } from "./tboxJournal";
+export { legKm, segmentTrips, TRIP_DEFAULTS, type Trip, type TripOptions, type TripPoint } from "./trips";

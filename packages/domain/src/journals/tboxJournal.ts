@@ -6,6 +6,8 @@ import type { Coded, Quantity, ValueStatus } from "../gbt32960/realtime/quantity
 import type { RealtimeData } from "../gbt32960/realtime/realtimeData";
 import { JT808_ALARM_BITS, jt808AlarmNames } from "../jt808/flags";
 import { type Jt808Location, jt808Coordinates } from "../jt808/location";
+import { type EmergencyCall, emergencyCallOf } from "./emergencyCall";
+import { type FaultSource, gbtFaults, jt808Faults, type ReportedFault } from "./faultReports";
 import {
   type DieselValues,
   type FuelCarItem,
@@ -18,7 +20,7 @@ import {
 /**
  * The TBOX message journals read from the gateway's frame journal (issue 16; platform-shell.md
  * /tbox): 车辆位置报文, 位置补发报文, 车辆报警报文, 新能源国标数据, 报警数据查询, 燃油车国标数据,
- * 档位车速报文.
+ * 档位车速报文, 故障上报报文 (errorReport), ECALL/BCALL报文 (ecall).
  */
 export const TBOX_JOURNALS = [
   "location",
@@ -28,6 +30,8 @@ export const TBOX_JOURNALS = [
   "warnsearch",
   "fuelCar",
   "gearsSpeed",
+  "errorReport",
+  "ecall",
 ] as const;
 export type TboxJournal = (typeof TBOX_JOURNALS)[number];
 
@@ -45,6 +49,8 @@ export const TBOX_JOURNAL_COMMANDS: Readonly<Record<TboxJournal, readonly number
   warnsearch: [COMMAND.realtimeData, COMMAND.resentData, 0x0200, 0x0704],
   fuelCar: [],
   gearsSpeed: [COMMAND.realtimeData, COMMAND.resentData, 0x0200, 0x0704],
+  errorReport: [COMMAND.realtimeData, COMMAND.resentData, 0x0200, 0x0704],
+  ecall: [0x0200, 0x0704],
 };
 
 /** Whether a journal reads the HJ 1239 frames (stored with command null: HJ 1239 shares no command numbering with the others). */
@@ -95,6 +101,10 @@ export interface JournalReport {
   readonly diesel: DieselValues | null;
   /** HJ 1239 OBD信息. */
   readonly obd: ObdValues | null;
+  /** 故障上报报文: GB/T 32960 fault-code lists, JT/T 808 component-fault bits. */
+  readonly faults: readonly ReportedFault[];
+  /** ECALL/BCALL报文: the call a JT/T 808 location reports (the designed 0xEC item, alarm bit 0). */
+  readonly call: EmergencyCall | null;
 }
 
 /** Filters beyond VIN and range, per journal. */
@@ -109,6 +119,10 @@ export interface TboxJournalFilter {
   readonly maxSpeed?: number | undefined;
   /** 档位车速报文: one gear code 0–15 (only GB/T 32960 reports carry a gear). */
   readonly gear?: number | undefined;
+  /** 故障上报报文: faults of one source only. */
+  readonly faultSource?: FaultSource | undefined;
+  /** ECALL/BCALL报文: E or B calls only. */
+  readonly callType?: "E" | "B" | undefined;
 }
 
 const reading = (q: Quantity): Reading => ({
@@ -145,6 +159,8 @@ function gbtEntry(realtime: RealtimeData, resent: boolean): TboxJournalEntry {
     gear: null,
     diesel: null,
     obd: null,
+    faults: [],
+    call: null,
   };
   for (const item of realtime.items) {
     if (item.kind === "vehicle") {
@@ -172,7 +188,7 @@ function gbtEntry(realtime: RealtimeData, resent: boolean): TboxJournalEntry {
         };
       }
     } else if (item.kind === "alarm") {
-      entry = { ...entry, ...alarmSummary(item.alarm) };
+      entry = { ...entry, ...alarmSummary(item.alarm), faults: gbtFaults(item.alarm) };
     }
   }
   return entry;
@@ -203,6 +219,8 @@ function jt808Entry(l: Jt808Location, resent: boolean): TboxJournalEntry {
     gear: null,
     diesel: null,
     obd: null,
+    faults: jt808Faults(l.alarm),
+    call: emergencyCallOf(l),
   };
 }
 
@@ -236,6 +254,8 @@ function hj1239Entry(i: FuelCarItem): JournalReport {
     gear: null,
     diesel: i.diesel,
     obd: i.obd,
+    faults: [],
+    call: null,
   };
 }
 
@@ -286,6 +306,10 @@ export function entryInJournal(journal: TboxJournal, e: JournalReport, f: TboxJo
       return e.protocol === "hj1239";
     case "gearsSpeed":
       return gearsSpeedKeeps(e, f);
+    case "errorReport":
+      return e.faults.some((x) => f.faultSource === undefined || x.source === f.faultSource);
+    case "ecall":
+      return e.call !== null && (f.callType === undefined || e.call.type === f.callType);
   }
 }
 
