@@ -5,9 +5,9 @@ import { WORK_ALARM_LEVELS } from "../alarms/handling";
  * 个人消息 (issue 18): what an operator is told. Messages are derived on read from two facts the
  * platform already keeps — alarm episodes of the account's vehicles at or above its level
  * (default 3, optionally only a group's vehicles) and its own finished export tasks — so only
- * the read marks are stored.
+ * the read marks are stored. Tamper alarms (防拆报警, issue 19) reach the accounts its 报警通知人员 names.
  */
-export const MESSAGE_KINDS = ["alarm", "export"] as const;
+export const MESSAGE_KINDS = ["alarm", "export", "tamper"] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
 /** A message's key as the console and the read marks name it: kind and the fact's id. */

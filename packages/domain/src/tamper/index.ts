@@ -1,0 +1,2 @@
+export * from "./episodes";
+export * from "./notify";
