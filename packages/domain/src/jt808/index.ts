@@ -43,6 +43,7 @@ export {
   type Jt808Body,
   type Jt808Message,
 } from "./message";
+export * from "./multimedia/index";
 export {
   addJt808Fragment,
   expireJt808Fragments,
