@@ -33,7 +33,7 @@ describe("terminal control 0x82", () => {
     });
   });
   it("refuses unknown commands, bad levels, Chinese text, bad times and malformed units", () => {
-    expect(terminalControlProblem({ command: "upgrade" } as never)).toBe("不支持的控制命令“upgrade”");
+    expect(terminalControlProblem({ command: "selfDestruct" } as never)).toBe("不支持的控制命令“selfDestruct”");
     expect(terminalControlProblem({ command: "alarm", level: 4, text: "" })).toBe("报警等级应为0–3的整数");
     expect(terminalControlProblem({ command: "alarm", level: 1, text: "中文" })).toMatch(/暂不支持中文/);
     expect(terminalControlProblem({ command: "alarm", level: 1, text: "x".repeat(201) })).toMatch(/不超过200个/);
@@ -43,7 +43,7 @@ describe("terminal control 0x82", () => {
     expect(encodeTerminalControl({ collectedAt: 0, control: { command: "reset" } }).ok).toBe(false);
     expect(errorOf(decodeTerminalControl(bytes(TIME)))).toBe("控制命令数据单元不足7字节");
     expect(decodeTerminalControl(bytes("1A0D1810000003")).ok).toBe(false);
-    expect(errorOf(decodeTerminalControl(bytes(`${TIME}01`)))).toBe("控制命令0x01暂不支持");
+    expect(errorOf(decodeTerminalControl(bytes(`${TIME}08`)))).toBe("控制命令0x08暂不支持");
     expect(errorOf(decodeTerminalControl(bytes(`${TIME}0300`)))).toBe("车载终端复位不带参数，多出1字节");
     expect(errorOf(decodeTerminalControl(bytes(`${TIME}06`)))).toBe("报警命令缺少报警等级");
     expect(errorOf(decodeTerminalControl(bytes(`${TIME}0605`)))).toBe("报警等级应为0–3的整数");

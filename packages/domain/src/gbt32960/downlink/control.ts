@@ -2,6 +2,13 @@ import { ok, type Result } from "../../shared/result";
 import { decodeCollectionTime, encodeCollectionTime, TIME_LENGTH } from "../collectionTime";
 import { type FrameError, frameError } from "../errors";
 import { byteHex } from "../hex";
+import {
+  decodeUpgradeParams,
+  encodeUpgradeParams,
+  UPGRADE_CONTROL_CODE,
+  type UpgradeParams,
+  upgradeProblem,
+} from "./upgrade";
 
 /**
  * Terminal control 0x82 (telematics-facts.md §2 ✔EQ,SN): time 6 · command 1 · its parameters.
@@ -35,7 +42,9 @@ export const MAX_CONTROL_ALARM_TEXT = 200;
  */
 export type TerminalControl =
   | { readonly command: Exclude<ControlCommand, "alarm"> }
-  | { readonly command: "alarm"; readonly level: number; readonly text: string };
+  | { readonly command: "alarm"; readonly level: number; readonly text: string }
+  /** 0x01 远程升级 (`upgrade.ts`): sent by OTA campaigns, not offered on 终端设置管理. */
+  | { readonly command: "upgrade"; readonly upgrade: UpgradeParams };
 
 export interface TerminalControlUnit {
   readonly collectedAt: number;
@@ -44,6 +53,7 @@ export interface TerminalControlUnit {
 
 /** Why a control command may not be sent, in Chinese, or undefined. */
 export function terminalControlProblem(control: TerminalControl): string | undefined {
+  if (control.command === "upgrade") return upgradeProblem(control.upgrade);
   if (!Object.hasOwn(CONTROL_COMMANDS, control.command)) return `不支持的控制命令“${String(control.command)}”`;
   if (control.command !== "alarm") return undefined;
   if (!Number.isInteger(control.level) || !(control.level in CONTROL_ALARM_LEVELS)) return "报警等级应为0–3的整数";
@@ -57,9 +67,13 @@ export function terminalControlProblem(control: TerminalControl): string | undef
 export function encodeTerminalControl(unit: TerminalControlUnit): Result<Uint8Array, FrameError> {
   const time = encodeCollectionTime(unit.collectedAt);
   if (!time.ok) return time;
-  const problem = terminalControlProblem(unit.control);
-  if (problem) return frameError("bad-param", problem);
   const c = unit.control;
+  if (c.command === "upgrade") {
+    const params = encodeUpgradeParams(c.upgrade);
+    return params.ok ? ok(Uint8Array.of(...time.value, UPGRADE_CONTROL_CODE, ...params.value)) : params;
+  }
+  const problem = terminalControlProblem(c);
+  if (problem) return frameError("bad-param", problem);
   const code = CONTROL_COMMANDS[c.command].code;
   if (c.command !== "alarm") return ok(Uint8Array.of(...time.value, code));
   return ok(Uint8Array.of(...time.value, code, c.level, ...Array.from(c.text, (ch) => ch.charCodeAt(0))));
@@ -75,6 +89,12 @@ export function decodeTerminalControl(data: Uint8Array): Result<TerminalControlU
   const time = decodeCollectionTime(data, 0);
   if (!time.ok) return time;
   const code = data[TIME_LENGTH] as number;
+  if (code === UPGRADE_CONTROL_CODE) {
+    const upgrade = decodeUpgradeParams(data.subarray(TIME_LENGTH + 1), TIME_LENGTH + 1);
+    return upgrade.ok
+      ? ok({ collectedAt: time.value, control: { command: "upgrade", upgrade: upgrade.value } })
+      : upgrade;
+  }
   const command = BY_CODE.get(code);
   if (!command) return frameError("unsupported-type", `控制命令${byteHex(code)}暂不支持`, TIME_LENGTH);
   const rest = data.subarray(TIME_LENGTH + 1);

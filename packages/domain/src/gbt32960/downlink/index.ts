@@ -50,3 +50,11 @@ export {
   remoteActionGroup,
   remoteControlProblem,
 } from "./remoteControl";
+export {
+  decodeUpgradeParams,
+  encodeUpgradeParams,
+  isFixedAscii,
+  UPGRADE_CONTROL_CODE,
+  type UpgradeParams,
+  upgradeProblem,
+} from "./upgrade";
