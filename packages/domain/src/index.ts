@@ -12,6 +12,7 @@ export * from "./fleetFilter/index";
 export * from "./frames/index";
 export * from "./gbt32960/index";
 export * from "./geofence/index";
+export * from "./ota/index";
 export * from "./groups/index";
 export * from "./hj1239/index";
 export * from "./identifiers/index";
