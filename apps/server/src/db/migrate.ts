@@ -5,6 +5,9 @@ import * as m0004 from "../gateway/migrations/0004_jt808_terminal";
 import * as m0005 from "../gateway/migrations/0005_decoded_stores";
 import * as m0006 from "../gateway/migrations/0006_commands";
 import * as m0007 from "../gateway/migrations/0007_latest_state";
+import * as m0013 from "../gateway/migrations/0013_multimedia";
+import * as m0010 from "../forwarder/migrations/0010_forwarder";
+import * as m0008 from "../gateway/migrations/0008_wakeup_registration";
 import type { ServiceModule } from "../services/types";
 import * as m0001 from "./migrations/0001_app_meta";
 import * as m0002 from "./migrations/0002_platform";
@@ -22,6 +25,12 @@ const platformMigrations: Record<string, Migration> = {
   "0006_commands": m0006,
   // The newest new-energy unit per VIN (gateway/stores/latestState.ts).
   "0007_latest_state": m0007,
+  // Multimedia the JT/T 808 terminals uploaded (gateway/multimedia/).
+  "0013_multimedia": m0013,
+  // The forwarder's cursors and log (forwarder/).
+  "0010_forwarder": m0010,
+  // Wake-up SMS and the terminals' register/authenticate/login history (gateway/commands/).
+  "0008_wakeup_registration": m0008,
 };
 
 /** Plain code-unit order (not locale order), so the sequence is the same on every machine. */
