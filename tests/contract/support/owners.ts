@@ -280,6 +280,16 @@ export const TBOX_JOURNAL_OPS = [
 /** 燃油车国标数据 and 档位车速报文's exports (tbox-journals-2.test.ts; their pages are getTboxJournal's kinds fuelCar and gearsSpeed). */
 export const TBOX_JOURNAL_2_OPS = ["exportFuelCarData", "exportGearsSpeedMessages"];
 
+/** 故障上报报文, ECALL/BCALL报文 (getTboxJournal's kinds errorReport and ecall), 行程数据报文 and 农机可靠性试验补发数据统计 (tbox-journals-3.test.ts). */
+export const TBOX_JOURNAL_3_OPS = [
+  "exportErrorReports",
+  "exportEcallMessages",
+  "getTboxTrips",
+  "exportTripData",
+  "getReliabilityStats",
+  "exportReliabilityStats",
+];
+
 /** The registers of 机械信息, 车机数据, 监管终端管理, MES车辆管理, APP用户信息 and the app users' bindings (baseinfo-rest.test.ts). */
 export const BASEINFO_REST_OPS = (
   [
@@ -394,8 +404,35 @@ export const OPERATE_ALARM_OPS = [
   "setMessageSetting",
 ];
 
+/** 运营总览, 高级筛选 and 我的关注 (operate-overview.test.ts). */
+export const OPERATE_OVERVIEW_OPS = [
+  "getOperateOverview",
+  "listFleetScreen",
+  "exportFleetScreen",
+  "groupFleetScreen",
+  "listFleetFilters",
+  "createFleetFilter",
+  "renameFleetFilter",
+  "deleteFleetFilter",
+  "listFollowedVehicles",
+  "followVehicle",
+  "unfollowVehicle",
+];
+
 /** 车辆实时状态: the latest state per VIN (vehicle-state.test.ts). */
 export const VEHICLE_STATE_OPS = ["listVehicleStates", "getVehicleState", "exportVehicleStates"];
+
+/** 非道路机械监控: the machines' map, latest state, history and online time (not-road-monitor.test.ts). */
+export const NOT_ROAD_MONITOR_OPS = [
+  "listMachineMap",
+  "listMachineStates",
+  "getMachineState",
+  "exportMachineStates",
+  "listMachineHistory",
+  "exportMachineHistory",
+  "listMachineOnlineTime",
+  "exportMachineOnlineTime",
+];
 
 /** 非道路国四数据转发: the four filings (eight register calls and four moves each), platforms, machines (not-road-four.test.ts). */
 export const NOT_ROAD_FOUR_OPS = [
@@ -431,6 +468,9 @@ export const NOT_ROAD_FOUR_OPS = [
   "removeForwardMachine",
 ];
 
+/** 转发统计: the forwarder's figures per platform and day, and their export (forwarding.test.ts). */
+export const FORWARDING_OPS = ["listForwardStatistics", "exportForwardStatistics"];
+
 /** Remote commands: GB/T 32960 query, set, control, cancel, list, detail, timeline (commands.test.ts). */
 export const COMMAND_OPS = [
   "sendParamQuery",
@@ -453,6 +493,45 @@ export const DEVICE_MANAGE_OPS = [
   "exportVinCheckFailures",
 ];
 
+/** 设备管理, the rest: T-Box故障记录, 防拆报警, 报警通知人员 (device-manage-2.test.ts). */
+export const DEVICE_MANAGE_2_OPS = [
+  "listTboxFaults",
+  "handleTboxFault",
+  "exportTboxFaults",
+  "listTamperAlarms",
+  "handleTamperAlarm",
+  "exportTamperAlarms",
+  "listAlarmNotify",
+  "saveAlarmNotify",
+  "deleteAlarmNotify",
+  "listAlarmNotifyAccounts",
+];
+
+/** Remote commands, part 2: wake-up SMS and the designed remote control groups (commands-2.test.ts). */
+export const COMMAND_2_OPS = [
+  "sendWakeUp",
+  "sendRemoteLock",
+  "sendRemoteFindCar",
+  "sendRemoteClimate",
+  "sendRemoteWindows",
+  "sendRemoteEngine",
+];
+
+/** OTA升级 and 车辆版本信息 (tsp-ota, issue 17/20): ota-carcontrol.test.ts. */
+export const OTA_OPS = [
+  "listOtaPackages",
+  "createOtaPackage",
+  "deleteOtaPackage",
+  "listOtaCampaigns",
+  "createOtaCampaign",
+  "startOtaCampaign",
+  "cancelOtaCampaign",
+  "listOtaCampaignVehicles",
+  "listVehicleVersions",
+  "listVehicleVersionHistory",
+  "exportVehicleVersions",
+];
+
 /** Every list, by the suite that owns it: file → [the list's name in that file, the list]. */
 export const OWNERS: Record<string, readonly [string, readonly string[]]> = {
   "data-service.test.ts": ["DATA_SERVICE_OPS", DATA_SERVICE_OPS],
@@ -472,16 +551,23 @@ export const OWNERS: Record<string, readonly [string, readonly string[]]> = {
   "realname.test.ts": ["REALNAME_OPS", REALNAME_OPS],
   "lease.test.ts": ["LEASE_OPS", LEASE_OPS],
   "device-manage.test.ts": ["DEVICE_MANAGE_OPS", DEVICE_MANAGE_OPS],
+  "device-manage-2.test.ts": ["DEVICE_MANAGE_2_OPS", DEVICE_MANAGE_2_OPS],
   "ner-monitor.test.ts": ["MONITOR_OPS", MONITOR_OPS],
   "baseinfo-dealers.test.ts": ["DEALER_STATION_OPS", DEALER_STATION_OPS],
   "data-service-frames.test.ts": ["DATA_SERVICE_FRAME_OPS", DATA_SERVICE_FRAME_OPS],
   "tbox-journals.test.ts": ["TBOX_JOURNAL_OPS", TBOX_JOURNAL_OPS],
   "tbox-journals-2.test.ts": ["TBOX_JOURNAL_2_OPS", TBOX_JOURNAL_2_OPS],
+  "tbox-journals-3.test.ts": ["TBOX_JOURNAL_3_OPS", TBOX_JOURNAL_3_OPS],
   "track.test.ts": ["TRACK_OPS", TRACK_OPS],
   "permit-tenants-log.test.ts": ["PERMIT_TENANT_LOG_OPS", PERMIT_TENANT_LOG_OPS],
   "permit-accounts-roles.test.ts": ["PERMIT_ACCOUNT_ROLE_OPS", PERMIT_ACCOUNT_ROLE_OPS],
   "operate-alarms.test.ts": ["OPERATE_ALARM_OPS", OPERATE_ALARM_OPS],
   "vehicle-state.test.ts": ["VEHICLE_STATE_OPS", VEHICLE_STATE_OPS],
+  "not-road-monitor.test.ts": ["NOT_ROAD_MONITOR_OPS", NOT_ROAD_MONITOR_OPS],
+  "operate-overview.test.ts": ["OPERATE_OVERVIEW_OPS", OPERATE_OVERVIEW_OPS],
   "commands.test.ts": ["COMMAND_OPS", COMMAND_OPS],
+  "ota-carcontrol.test.ts": ["OTA_OPS", OTA_OPS],
+  "commands-2.test.ts": ["COMMAND_2_OPS", COMMAND_2_OPS],
   "not-road-four.test.ts": ["NOT_ROAD_FOUR_OPS", NOT_ROAD_FOUR_OPS],
+  "forwarding.test.ts": ["FORWARDING_OPS", FORWARDING_OPS],
 };

@@ -14,10 +14,12 @@ import { tspBssContent } from "./tsp-bss/content";
 import { tspBssDataService } from "./tsp-bss/dataService";
 import { tspBssDealer } from "./tsp-bss/dealer";
 import { tspBssDeviceManage } from "./tsp-bss/deviceManage";
+import { tspBssDeviceHealth } from "./tsp-bss/deviceManage/health";
 import { tspBssLease } from "./tsp-bss/lease";
 import { tspBssLoan } from "./tsp-bss/loan";
 import { tspBssNotRoadFour } from "./tsp-bss/notRoadFour";
 import { tspBssOperate } from "./tsp-bss/operate";
+import { tspBssFleet } from "./tsp-bss/operate/filtersModule";
 import { tspBssRealname } from "./tsp-bss/realname";
 import { tspBssRegisters } from "./tsp-bss/registers";
 import { tspBssServiceStation } from "./tsp-bss/serviceStation";
@@ -34,6 +36,8 @@ import { tspHbaseProxyTrack } from "./tsp-hbase-proxy/track";
 import { tspJsatl } from "./tsp-jsatl";
 import { tspOta } from "./tsp-ota";
 import { tspShadow } from "./tsp-shadow";
+import { tspShadowMachinery } from "./tsp-shadow/machinery";
+import { tspShadowOverview } from "./tsp-shadow/overviewModule";
 import { tspShadowState } from "./tsp-shadow/state";
 import type { ServiceModule } from "./types";
 
@@ -101,8 +105,16 @@ export const serviceModules: readonly ServiceModule[] = [
   tspBssOperate,
   // 车辆实时状态: the gateway's latest-state stores (no tables or seed of its own; the frames seed fills them).
   tspShadowState,
+  // 非道路机械监控: the machines' connection log and reports (a PRNG of its own; reads 机械信息 seeded above).
+  tspShadowMachinery,
+  // 运营总览, 高级筛选, 我的关注: figures over the stores above; the admin's two follows and a saved filter (no rng).
+  tspShadowOverview,
+  tspBssFleet,
   // 设备管理: replacement records and the VIN check journal (a PRNG of its own; reads the T-BOX, head-unit and NER seeds above).
   tspBssDeviceManage,
+  // T-Box故障记录, 防拆报警, 报警通知人员: removal frames of two HJ 1239 trucks, a silent and a noisy terminal, two
+  // notification rules, then the sweeps (no rng; after the frames, journals and operate seeds).
+  tspBssDeviceHealth,
   // Remote commands (issue 17): queue, cancel, list, timeline over the gateway's command tables (no seed).
   tspCommand,
 ];

@@ -221,6 +221,7 @@ export interface components {
         };
         HomeOverview: {
             vehicleCount: number;
+            /** @description T-BOX terminals of the register (TBOX数据) in the caller's tenants, deregistered ones left out (not the SIM count). */
             terminalCount: number;
             simCardCount: number;
             journalActivity: components["schemas"]["JournalDay"][];

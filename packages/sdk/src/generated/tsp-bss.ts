@@ -6153,6 +6153,206 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/tsp-bss/deviceManage/tboxFault/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Terminal faults detected from the data (T-Box故障记录)
+         * @description Numbered page of the faults of the caller's tenants' terminals, newest start first. Before answering, the detection runs over every terminal that reported in the last 30 days with the server's clock (@tsp/domain detectTerminalFaults): silence (no frame for over 24 h after reporting within 30 days; starts at the last frame), clockDrift (the newest real-time unit's collection time over 10 minutes from its receipt), checkCode (3 or more frames failing the check code or structure within 24 h; starts at the first), gpsUnfixed (positions without a fix for over 6 h since the last fix), terminalAlarm (a JT/T 808 terminal fault bit: GNSS module/antenna, power undervoltage, display, TTS, camera, IC card module). A fault is one record per VIN, kind and start; a fault no longer seen is marked ended at the sweep's time. Each record carries its handling (未处理 / 处理中 / 已处理 with who, when and the note). startTime/endTime bound the start (at most 93 days apart).
+         */
+        get: operations["listTboxFaults"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/deviceManage/tboxFault/handle": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move a fault's handling (处理中 / 已处理)
+         * @description Moves the record to handling (处理中, note optional) or done (已处理, note of 2–200 characters required) with the caller and the time. 404 when no fault of the caller's tenants has the id; 409 when the move is not allowed (already done, or already 处理中). Written to the operation log.
+         */
+        post: operations["handleTboxFault"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/deviceManage/tboxFault/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export the terminal faults (background task)
+         * @description Submits an .xlsx export of the records listTboxFaults answers for the same filters. The file appears in the export file list.
+         */
+        get: operations["exportTboxFaults"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/deviceManage/tamperAlarm/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Terminal removal / tamper alarm episodes (防拆报警)
+         * @description Numbered page of the tamper episodes of the caller's tenants' vehicles, newest start first, each with start, last report, end (null while on), the number of removal reports, the position of the first report where the frame carried one, and its handling. Before answering, new frames are swept in (@tsp/domain foldTamperEvents): an HJ 1239 / HJ 1322 防拆报警 (command 0x06) opens an episode or repeats the open one; the VIN's first real-time report received after the last removal report ends it. JT/T 808 episodes of bit 8 终端主电源掉电 are taken from the gateway's alarm store as they are. startTime/endTime bound the start (at most 93 days apart).
+         */
+        get: operations["listTamperAlarms"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/deviceManage/tamperAlarm/handle": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move a tamper alarm's handling (处理中 / 已处理)
+         * @description As handleTboxFault for a tamper episode. 404 when no episode of the caller's tenants' vehicles has the id; 409 when the move is not allowed. Written to the operation log.
+         */
+        post: operations["handleTamperAlarm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/deviceManage/tamperAlarm/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export the tamper alarms (background task)
+         * @description Submits an .xlsx export of the episodes listTamperAlarms answers for the same filters. The file appears in the export file list.
+         */
+        get: operations["exportTamperAlarms"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/deviceManage/alarmNotify/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who is told of tamper alarms (报警通知人员)
+         * @description Numbered page of the notification rules of the caller's tenant: the account told (name and login), channels, tamper kinds, the lowest level, the provinces (empty: everywhere), enabled, who changed it and when. An account with the site channel gets every matching episode in 个人消息 (kind tamper).
+         */
+        get: operations["listAlarmNotify"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/deviceManage/alarmNotify/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add or change a notification rule
+         * @description Without id: adds a rule for an account of the caller's tenant (one rule per account: 409 when it has one). With id: replaces the rule's fields. 400 with the field's message (@tsp/domain AlarmNotifySchema); 404 for an account or rule outside the tenant. Written to the operation log.
+         */
+        post: operations["saveAlarmNotify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/deviceManage/alarmNotify/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Remove a notification rule
+         * @description Removes the rule; the account gets no more tamper messages (those already read stay read). 404 outside the caller's tenant. Written to the operation log.
+         */
+        post: operations["deleteAlarmNotify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/deviceManage/alarmNotify/accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Accounts of the caller's tenant that can be told (picker)
+         * @description Numbered page of the enabled accounts of the caller's tenant (id, name, login), filtered by a keyword over name and login, for the rule form's select.
+         */
+        get: operations["listAlarmNotifyAccounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/tsp-bss/operate/alarm/list": {
         parameters: {
             query?: never;
@@ -6427,6 +6627,206 @@ export interface paths {
          * @description .xlsx of the group's VINs with who added each and when. 404 when the caller's tenants hold no such group.
          */
         post: operations["exportVehicleGroupMembers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/operate/screen/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The fleet filtered by master data and latest state (高级筛选)
+         * @description Numbered page of the caller's tenants' vehicles matching every condition given: brand tree (brandId, seriesId, modelId), plate and VIN (substrings), online, SOC range (socMin inclusive, socMax exclusive, valid readings only), offline longer than offlineHours (not connected and no report for that long; never-reported vehicles count as offline since ever), alarm level of the newest unit, speed range (the last speed of any protocol). One SQL query with a count (no per-row reads); vehicles the caller follows come first, then the last report, newest first, then VIN. Impossible conditions (reversed ranges, online with an offline time) answer 400 with @tsp/domain's fleetFilterProblems.
+         */
+        get: operations["listFleetScreen"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/operate/screen/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Export the filtered fleet (background task)
+         * @description .xlsx of every vehicle matching the list's conditions (the same query parameters, without paging), in the list's order. The file appears in the export file list.
+         */
+        post: operations["exportFleetScreen"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/operate/screen/toGroup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Put the filtered fleet in a vehicle group
+         * @description Adds every vehicle matching `filter` (the list's conditions) to the group `groupId` of the caller's tenants; vehicles already in it are left as they are. At most 5,000 matches in one request (400 naming the count otherwise). 404 when the caller's tenants hold no such group. Answers how many matched, were added and were already members.
+         */
+        post: operations["groupFleetScreen"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/operate/screen/filters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's saved filters
+         * @description The signed-in account's saved filters of 高级筛选, by name (at most 20, so no paging). Another account's saved filters are never listed, whatever its tenant.
+         */
+        get: operations["listFleetFilters"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/operate/screen/filters/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Save a filter under a name
+         * @description Saves `filter` (at least one condition, checked like the list's) under `name` (1–30 characters, trimmed, unique among the account's filters: 409). At most 20 per account (409).
+         */
+        post: operations["createFleetFilter"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/operate/screen/filters/rename": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rename a saved filter
+         * @description New name by createFleetFilter's rules. 404 when the account has no such filter (another account's is not revealed); 409 when the name is taken.
+         */
+        post: operations["renameFleetFilter"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/operate/screen/filters/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete a saved filter
+         * @description 404 when the account has no such filter.
+         */
+        post: operations["deleteFleetFilter"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/personal/follow/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The vehicles the caller follows (我的关注)
+         * @description Numbered page of the signed-in account's followed vehicles that are still vehicles of its tenants, newest follow first, with the latest state the lists show (online, last report, SOC, speed, alarm level).
+         */
+        get: operations["listFollowedVehicles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/personal/follow/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Follow a vehicle
+         * @description Adds a vehicle of the caller's tenants to the account's follows (following it again changes nothing). 404 for a VIN of no vehicle of the caller's tenants. At most 500 per account (400).
+         */
+        post: operations["followVehicle"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/personal/follow/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stop following a vehicle
+         * @description Removes the VIN from the account's follows; 404 when the account does not follow it.
+         */
+        post: operations["unfollowVehicle"];
         delete?: never;
         options?: never;
         head?: never;
@@ -7657,6 +8057,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/tsp-bss/notRoadFour/forwardStatist/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 转发统计: frames forwarded per platform and day
+         * @description Per platform of the tenant and China day (UTC+8) of the frames' receipt, in the range `startDay`–`endDay` (at most 31 days): frames forwarded (sent and answered), acknowledged (answered success), failed (answered with an error flag — not sent again), of these re-sent as 补发 (0x03, the backlog of an outage), and pending (in the platform's queue: received, of a machine forwarded to it, not yet answered). A numbered page of rows (day descending, then platform name); `chart` holds the same figures summed per day over the whole range (every day, zeros included) and `totals` over the range; `links` is each platform's link as the forwarder last wrote it (online, down with the reason, stopped).
+         */
+        get: operations["listForwardStatistics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/notRoadFour/forwardStatist/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Export the forwarding statistics (background task)
+         * @description The rows of the same filters (every page) as an .xlsx in the export file list, then a total row.
+         */
+        post: operations["exportForwardStatistics"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -7977,6 +8417,50 @@ export interface components {
             filingStatus: components["schemas"]["FilingStatus"] | null;
             updateName: string | null;
         };
+        ForwardFigures: {
+            /** @description Frames sent and answered. */
+            forwarded: number;
+            /** @description Answered success. */
+            acknowledged: number;
+            /** @description Answered with an error flag (not sent again). */
+            failed: number;
+            /** @description Of the forwarded, sent as 补发 (0x03). */
+            resent: number;
+            /** @description In the platform's queue, not yet answered. */
+            pending: number;
+        };
+        ForwardStatisticsRow: components["schemas"]["ForwardFigures"] & {
+            /** Format: date */
+            day: string;
+            platformId: number;
+            platformName: string;
+        };
+        ForwardLink: {
+            platformId: number;
+            platformName: string;
+            /** @enum {string} */
+            protocol: "hj1239" | "gb32960";
+            /**
+             * @description idle: the forwarder has not reached it yet (or the platform is disabled).
+             * @enum {string}
+             */
+            state: "idle" | "connecting" | "online" | "down" | "stopped";
+            /** @description Why the link is down (Chinese). */
+            error: string | null;
+            /** @description When the state was written, epoch ms. */
+            at: number | null;
+        };
+        ForwardStatistics: {
+            list: components["schemas"]["ForwardStatisticsRow"][];
+            total: components["schemas"]["Total"];
+            /** @description Every day of the range, the figures summed over the platforms. */
+            chart: (components["schemas"]["ForwardFigures"] & {
+                /** Format: date */
+                day: string;
+            })[];
+            totals: components["schemas"]["ForwardFigures"];
+            links: components["schemas"]["ForwardLink"][];
+        };
         ForwardMachinePage: {
             list: components["schemas"]["ForwardMachine"][];
             total: components["schemas"]["Total"];
@@ -8063,6 +8547,54 @@ export interface components {
             list: components["schemas"]["VehicleGroup"][];
             total: components["schemas"]["Total"];
         };
+        /** @description 高级筛选's conditions (the list's query parameters as an object); every field optional, all combine with AND. */
+        FleetFilter: {
+            brandId?: number;
+            seriesId?: number;
+            modelId?: number;
+            plate?: string;
+            vin?: string;
+            /** @enum {string} */
+            online?: "online" | "offline";
+            socMin?: number;
+            socMax?: number;
+            offlineHours?: number;
+            alarmLevel?: number;
+            speedMin?: number;
+            speedMax?: number;
+        };
+        SavedFleetFilter: {
+            id: number;
+            name: string;
+            filter: components["schemas"]["FleetFilter"];
+            createdAt: number;
+        };
+        /** @description A vehicle with the master data and the latest state 高级筛选 filters by. */
+        FleetRow: {
+            vin: string;
+            plateNo: string | null;
+            brandName: string | null;
+            seriesName: string | null;
+            modelName: string | null;
+            online: boolean;
+            /** @description The last report of any protocol, epoch ms; null when the vehicle never reported. */
+            lastReportAt: number | null;
+            /** @description SOC in % of the newest new-energy unit (valid readings only). */
+            soc: number | null;
+            /** @description The last speed of any protocol, km/h. */
+            speed: number | null;
+            /** @description 最高报警等级 of the newest unit (0–3). */
+            alarmLevel: number | null;
+            /** @description Whether the signed-in account follows the vehicle (我的关注). */
+            followed: boolean;
+        };
+        FleetPage: {
+            list: components["schemas"]["FleetRow"][];
+            total: number;
+        };
+        FollowVin: {
+            vin: components["schemas"]["Vin"];
+        };
         VehicleGroupName: {
             /** @description 1–30 characters after trimming. */
             name: string;
@@ -8095,12 +8627,12 @@ export interface components {
             list: components["schemas"]["VehicleGroupMember"][];
             total: components["schemas"]["Total"];
         };
-        /** @description One message; alarm is set for kind alarm, export for kind export. */
+        /** @description One message; alarm is set for kind alarm and for kind tamper (the tamper episode's id, VIN, kind name and level), export for kind export. */
         PersonalMessage: {
             /** @description <kind>:<id of the fact> (the episode id or the export task id). */
             key: string;
             /** @enum {string} */
-            kind: "alarm" | "export";
+            kind: "alarm" | "export" | "tamper";
             at: components["schemas"]["Timestamp"];
             read: boolean;
             alarm: null | {
@@ -8181,6 +8713,107 @@ export interface components {
         };
         DeviceChangePage: {
             list: components["schemas"]["DeviceChangeRecord"][];
+            total: components["schemas"]["Total"];
+        };
+        /** @enum {string} */
+        TboxFaultKind: "silence" | "clockDrift" | "checkCode" | "gpsUnfixed" | "terminalAlarm";
+        /** @enum {string} */
+        TamperKind: "removed" | "powerOff";
+        /** @enum {string} */
+        DeviceHandlingState: "open" | "handling" | "done";
+        /** @description The handling of a fault or tamper alarm; handler fields null while 未处理. */
+        DeviceHandling: {
+            state: components["schemas"]["DeviceHandlingState"];
+            /** @description Name of who made the last step. */
+            handledBy: string | null;
+            /** Format: int64 */
+            handledAt: number | null;
+            note: string | null;
+        };
+        DeviceHandlingStep: {
+            id: number;
+            /** @enum {string} */
+            state: "handling" | "done";
+            /** @description Required (2–200 characters) for done. */
+            note?: string;
+        };
+        TboxFault: {
+            id: number;
+            vin: components["schemas"]["Vin"];
+            plate: string | null;
+            tboxSn: string | null;
+            kind: components["schemas"]["TboxFaultKind"];
+            /** @description What was seen (the detection's words as of its last sweep). */
+            detail: string;
+            startedAt: components["schemas"]["Timestamp"];
+            lastSeenAt: components["schemas"]["Timestamp"];
+            /**
+             * Format: int64
+             * @description When a sweep no longer found it; null while it holds.
+             */
+            endedAt: number | null;
+            handling: components["schemas"]["DeviceHandling"];
+        };
+        TboxFaultPage: {
+            list: components["schemas"]["TboxFault"][];
+            total: components["schemas"]["Total"];
+        };
+        TamperAlarm: {
+            id: number;
+            vin: components["schemas"]["Vin"];
+            plate: string | null;
+            kind: components["schemas"]["TamperKind"];
+            level: number;
+            startedAt: components["schemas"]["Timestamp"];
+            lastReportAt: components["schemas"]["Timestamp"];
+            /** Format: int64 */
+            endedAt: number | null;
+            /** @description Removal reports in the episode (1 for a JT/T 808 episode). */
+            reports: number;
+            /** @description WGS-84 of the first removal report with a fix. */
+            longitude: number | null;
+            latitude: number | null;
+            handling: components["schemas"]["DeviceHandling"];
+        };
+        TamperAlarmPage: {
+            list: components["schemas"]["TamperAlarm"][];
+            total: components["schemas"]["Total"];
+        };
+        AlarmNotifyFields: {
+            accountId: number;
+            channels: ("site" | "sms" | "email")[];
+            kinds: components["schemas"]["TamperKind"][];
+            minLevel: number;
+            /** @description Province codes (GB/T 2260, two digits); empty for every region. */
+            regions: string[];
+            enabled: boolean;
+            remark?: string;
+        };
+        AlarmNotifySave: components["schemas"]["AlarmNotifyFields"] & {
+            /** @description The rule to change; absent to add one. */
+            id?: number;
+        };
+        AlarmNotifyRule: components["schemas"]["AlarmNotifyFields"] & {
+            id: number;
+            accountName: string;
+            username: string;
+            updatedBy: string;
+            updatedAt: components["schemas"]["Timestamp"];
+        };
+        AlarmNotifyPage: {
+            list: components["schemas"]["AlarmNotifyRule"][];
+            total: components["schemas"]["Total"];
+        };
+        AlarmNotifyDelete: {
+            id: number;
+        };
+        AlarmNotifyAccount: {
+            id: number;
+            name: string;
+            username: string;
+        };
+        AlarmNotifyAccountPage: {
+            list: components["schemas"]["AlarmNotifyAccount"][];
             total: components["schemas"]["Total"];
         };
         /** @enum {string} */
@@ -10952,6 +11585,22 @@ export interface components {
         };
     };
     responses: {
+        /** @description The record's handling state forbids the move (已处理 already, or 处理中 already), or the account has a notification rule already. Nothing was changed; `msg` says which, in Chinese. */
+        DeviceHealthConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "code": 409,
+                 *       "msg": "该记录已处理，不能再改",
+                 *       "data": null
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
         /** @description The alarm's handling state forbids the action (acknowledged or closed already). Nothing was changed; `msg` says which, in Chinese. */
         OperateAlarmConflict: {
             headers: {
@@ -10962,6 +11611,22 @@ export interface components {
                  * @example {
                  *       "code": 409,
                  *       "msg": "该报警已关闭",
+                 *       "data": null
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description The saved filter's name is taken among the account's filters, or the account holds 20 already. Nothing was changed; `msg` says which, in Chinese. */
+        FleetFilterConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "code": 409,
+                 *       "msg": "筛选条件名称已存在",
                  *       "data": null
                  *     }
                  */
@@ -11299,6 +11964,12 @@ export interface components {
         };
     };
     parameters: {
+        /** @description One platform of the tenant; absent: every platform. */
+        ForwardStatistPlatform: number;
+        /** @description First China day of the range, yyyy-MM-dd. */
+        ForwardStatistStartDay: string;
+        /** @description Last China day of the range, yyyy-MM-dd (not before startDay, at most 31 days in all). */
+        ForwardStatistEndDay: string;
         ChipModelFilingKey: string;
         TerminalModelFilingKey: string;
         MachineFilingKey: string;
@@ -11323,10 +11994,32 @@ export interface components {
         OperateAlarmEnd: components["schemas"]["Timestamp"];
         /** @description Part of the group's name. */
         VehicleGroupNameKeyword: string;
+        /** @description Brand of the brand tree. */
+        FleetBrandId: number;
+        /** @description Series of the brand tree. */
+        FleetSeriesId: number;
+        /** @description Model of the brand tree. */
+        FleetModelId: number;
+        /** @description Part of the plate number. */
+        FleetPlate: string;
+        /** @description online or offline; absent means both. */
+        FleetOnline: "online" | "offline";
+        /** @description Lowest SOC in %, inclusive (0–100). */
+        FleetSocMin: number;
+        /** @description SOC in % below which a vehicle matches (exclusive, 0–100), not below socMin. */
+        FleetSocMax: number;
+        /** @description Offline longer than this many hours (1–8760), counted from the last report of any protocol. */
+        FleetOfflineHours: number;
+        /** @description 最高报警等级 of the newest unit, 0 (无故障) to 3. */
+        FleetAlarmLevel: number;
+        /** @description Lowest last speed in km/h, inclusive (0–250). */
+        FleetSpeedMin: number;
+        /** @description Highest last speed in km/h, inclusive (0–250), not below speedMin. */
+        FleetSpeedMax: number;
         /** @description The group's id. */
         VehicleGroupIdQuery: number;
-        /** @description Only messages of this kind: alarm (报警), export (导出完成). */
-        PersonalMessageKind: "alarm" | "export";
+        /** @description Only messages of this kind: alarm (报警), export (导出完成), tamper (防拆报警 of a 报警通知人员 rule naming the account, its fields in alarm). */
+        PersonalMessageKind: "alarm" | "export" | "tamper";
         /** @description true lists only unread messages. */
         PersonalMessageUnread: boolean;
         /** @description The kind of replacement: tbox (T-Box更换), headUnit (车机更换), motor (驱动电机更换), battery (动力电池更换). */
@@ -11339,6 +12032,16 @@ export interface components {
         DeviceTimeStart: components["schemas"]["Timestamp"];
         /** @description Applied at or before, epoch ms; not before startTime. */
         DeviceTimeEnd: components["schemas"]["Timestamp"];
+        /** @description The kind of fault: silence, clockDrift, checkCode, gpsUnfixed, terminalAlarm. */
+        TboxFaultKindFilter: components["schemas"]["TboxFaultKind"];
+        /** @description The kind of tamper alarm: removed (HJ 1239 / HJ 1322 防拆报警), powerOff (JT/T 808 终端主电源掉电). */
+        TamperKindFilter: components["schemas"]["TamperKind"];
+        /** @description The handling state: open (未处理), handling (处理中), done (已处理). */
+        DeviceHandlingStateFilter: components["schemas"]["DeviceHandlingState"];
+        /** @description true lists only what still holds; false only what has ended. */
+        DeviceOngoingFilter: boolean;
+        /** @description Case-insensitive substring of the account's name or login. */
+        AlarmNotifyKeyword: string;
         /** @description Why the login failed the check: vin-unknown, vin-duplicate, iccid-mismatch. */
         VinCheckReasonFilter: components["schemas"]["VinCheckReason"];
         /** @description The 车载内容's id. */
@@ -25163,6 +25866,353 @@ export interface operations {
             403: components["responses"]["Forbidden"];
         };
     };
+    listTboxFaults: {
+        parameters: {
+            query?: {
+                /** @description Part of a VIN to search for (case-insensitive substring); at most 17 characters. Empty means no filter. */
+                vin?: components["parameters"]["VinKeyword"];
+                /** @description The kind of fault: silence, clockDrift, checkCode, gpsUnfixed, terminalAlarm. */
+                kind?: components["parameters"]["TboxFaultKindFilter"];
+                /** @description The handling state: open (未处理), handling (处理中), done (已处理). */
+                state?: components["parameters"]["DeviceHandlingStateFilter"];
+                /** @description true lists only what still holds; false only what has ended. */
+                ongoing?: components["parameters"]["DeviceOngoingFilter"];
+                /** @description Applied at or after, epoch ms. */
+                startTime?: components["parameters"]["DeviceTimeStart"];
+                /** @description Applied at or before, epoch ms; not before startTime. */
+                endTime?: components["parameters"]["DeviceTimeEnd"];
+                /** @description Page number, from 1 (spec section 3 "Pagination"). */
+                pageNum?: components["parameters"]["PageNum"];
+                /**
+                 * @description Rows per page. Tables offer 10, 20, 50, 100; selectors ask 10; the VIN, SN and ICCID
+                 *     searches ask for 10000 at once (spec section 9), hence the upper bound.
+                 */
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["TboxFaultPage"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    handleTboxFault: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeviceHandlingStep"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["TboxFault"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["DeviceHealthConflict"];
+        };
+    };
+    exportTboxFaults: {
+        parameters: {
+            query?: {
+                /** @description Part of a VIN to search for (case-insensitive substring); at most 17 characters. Empty means no filter. */
+                vin?: components["parameters"]["VinKeyword"];
+                /** @description The kind of fault: silence, clockDrift, checkCode, gpsUnfixed, terminalAlarm. */
+                kind?: components["parameters"]["TboxFaultKindFilter"];
+                /** @description The handling state: open (未处理), handling (处理中), done (已处理). */
+                state?: components["parameters"]["DeviceHandlingStateFilter"];
+                /** @description true lists only what still holds; false only what has ended. */
+                ongoing?: components["parameters"]["DeviceOngoingFilter"];
+                /** @description Applied at or after, epoch ms. */
+                startTime?: components["parameters"]["DeviceTimeStart"];
+                /** @description Applied at or before, epoch ms; not before startTime. */
+                endTime?: components["parameters"]["DeviceTimeEnd"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportSubmitted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listTamperAlarms: {
+        parameters: {
+            query?: {
+                /** @description Part of a VIN to search for (case-insensitive substring); at most 17 characters. Empty means no filter. */
+                vin?: components["parameters"]["VinKeyword"];
+                /** @description The kind of tamper alarm: removed (HJ 1239 / HJ 1322 防拆报警), powerOff (JT/T 808 终端主电源掉电). */
+                kind?: components["parameters"]["TamperKindFilter"];
+                /** @description The handling state: open (未处理), handling (处理中), done (已处理). */
+                state?: components["parameters"]["DeviceHandlingStateFilter"];
+                /** @description true lists only what still holds; false only what has ended. */
+                ongoing?: components["parameters"]["DeviceOngoingFilter"];
+                /** @description Applied at or after, epoch ms. */
+                startTime?: components["parameters"]["DeviceTimeStart"];
+                /** @description Applied at or before, epoch ms; not before startTime. */
+                endTime?: components["parameters"]["DeviceTimeEnd"];
+                /** @description Page number, from 1 (spec section 3 "Pagination"). */
+                pageNum?: components["parameters"]["PageNum"];
+                /**
+                 * @description Rows per page. Tables offer 10, 20, 50, 100; selectors ask 10; the VIN, SN and ICCID
+                 *     searches ask for 10000 at once (spec section 9), hence the upper bound.
+                 */
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["TamperAlarmPage"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    handleTamperAlarm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeviceHandlingStep"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["TamperAlarm"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["DeviceHealthConflict"];
+        };
+    };
+    exportTamperAlarms: {
+        parameters: {
+            query?: {
+                /** @description Part of a VIN to search for (case-insensitive substring); at most 17 characters. Empty means no filter. */
+                vin?: components["parameters"]["VinKeyword"];
+                /** @description The kind of tamper alarm: removed (HJ 1239 / HJ 1322 防拆报警), powerOff (JT/T 808 终端主电源掉电). */
+                kind?: components["parameters"]["TamperKindFilter"];
+                /** @description The handling state: open (未处理), handling (处理中), done (已处理). */
+                state?: components["parameters"]["DeviceHandlingStateFilter"];
+                /** @description true lists only what still holds; false only what has ended. */
+                ongoing?: components["parameters"]["DeviceOngoingFilter"];
+                /** @description Applied at or after, epoch ms. */
+                startTime?: components["parameters"]["DeviceTimeStart"];
+                /** @description Applied at or before, epoch ms; not before startTime. */
+                endTime?: components["parameters"]["DeviceTimeEnd"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportSubmitted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listAlarmNotify: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 (spec section 3 "Pagination"). */
+                pageNum?: components["parameters"]["PageNum"];
+                /**
+                 * @description Rows per page. Tables offer 10, 20, 50, 100; selectors ask 10; the VIN, SN and ICCID
+                 *     searches ask for 10000 at once (spec section 9), hence the upper bound.
+                 */
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["AlarmNotifyPage"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    saveAlarmNotify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AlarmNotifySave"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["AlarmNotifyRule"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["DeviceHealthConflict"];
+        };
+    };
+    deleteAlarmNotify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AlarmNotifyDelete"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listAlarmNotifyAccounts: {
+        parameters: {
+            query?: {
+                /** @description Case-insensitive substring of the account's name or login. */
+                keyword?: components["parameters"]["AlarmNotifyKeyword"];
+                /** @description Page number, from 1 (spec section 3 "Pagination"). */
+                pageNum?: components["parameters"]["PageNum"];
+                /**
+                 * @description Rows per page. Tables offer 10, 20, 50, 100; selectors ask 10; the VIN, SN and ICCID
+                 *     searches ask for 10000 at once (spec section 9), hence the upper bound.
+                 */
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["AlarmNotifyAccountPage"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
     listOperateAlarms: {
         parameters: {
             query?: {
@@ -25610,10 +26660,392 @@ export interface operations {
             404: components["responses"]["NotFound"];
         };
     };
+    listFleetScreen: {
+        parameters: {
+            query?: {
+                /** @description Brand of the brand tree. */
+                brandId?: components["parameters"]["FleetBrandId"];
+                /** @description Series of the brand tree. */
+                seriesId?: components["parameters"]["FleetSeriesId"];
+                /** @description Model of the brand tree. */
+                modelId?: components["parameters"]["FleetModelId"];
+                /** @description Part of the plate number. */
+                plate?: components["parameters"]["FleetPlate"];
+                /** @description Part of a VIN to search for (case-insensitive substring); at most 17 characters. Empty means no filter. */
+                vin?: components["parameters"]["VinKeyword"];
+                /** @description online or offline; absent means both. */
+                online?: components["parameters"]["FleetOnline"];
+                /** @description Lowest SOC in %, inclusive (0–100). */
+                socMin?: components["parameters"]["FleetSocMin"];
+                /** @description SOC in % below which a vehicle matches (exclusive, 0–100), not below socMin. */
+                socMax?: components["parameters"]["FleetSocMax"];
+                /** @description Offline longer than this many hours (1–8760), counted from the last report of any protocol. */
+                offlineHours?: components["parameters"]["FleetOfflineHours"];
+                /** @description 最高报警等级 of the newest unit, 0 (无故障) to 3. */
+                alarmLevel?: components["parameters"]["FleetAlarmLevel"];
+                /** @description Lowest last speed in km/h, inclusive (0–250). */
+                speedMin?: components["parameters"]["FleetSpeedMin"];
+                /** @description Highest last speed in km/h, inclusive (0–250), not below speedMin. */
+                speedMax?: components["parameters"]["FleetSpeedMax"];
+                /** @description Page number, from 1 (spec section 3 "Pagination"). */
+                pageNum?: components["parameters"]["PageNum"];
+                /**
+                 * @description Rows per page. Tables offer 10, 20, 50, 100; selectors ask 10; the VIN, SN and ICCID
+                 *     searches ask for 10000 at once (spec section 9), hence the upper bound.
+                 */
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "操作成功",
+                     *       "data": {
+                     *         "list": [
+                     *           {
+                     *             "vin": "LB3CX1HU5RC100005",
+                     *             "plateNo": "粤B12345",
+                     *             "brandName": "比亚迪",
+                     *             "seriesName": "秦PLUS",
+                     *             "modelName": "秦PLUS EV",
+                     *             "online": false,
+                     *             "lastReportAt": 1741912205000,
+                     *             "soc": 18,
+                     *             "speed": 0,
+                     *             "alarmLevel": 0,
+                     *             "followed": true
+                     *           }
+                     *         ],
+                     *         "total": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["FleetPage"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    exportFleetScreen: {
+        parameters: {
+            query?: {
+                /** @description Brand of the brand tree. */
+                brandId?: components["parameters"]["FleetBrandId"];
+                /** @description Series of the brand tree. */
+                seriesId?: components["parameters"]["FleetSeriesId"];
+                /** @description Model of the brand tree. */
+                modelId?: components["parameters"]["FleetModelId"];
+                /** @description Part of the plate number. */
+                plate?: components["parameters"]["FleetPlate"];
+                /** @description Part of a VIN to search for (case-insensitive substring); at most 17 characters. Empty means no filter. */
+                vin?: components["parameters"]["VinKeyword"];
+                /** @description online or offline; absent means both. */
+                online?: components["parameters"]["FleetOnline"];
+                /** @description Lowest SOC in %, inclusive (0–100). */
+                socMin?: components["parameters"]["FleetSocMin"];
+                /** @description SOC in % below which a vehicle matches (exclusive, 0–100), not below socMin. */
+                socMax?: components["parameters"]["FleetSocMax"];
+                /** @description Offline longer than this many hours (1–8760), counted from the last report of any protocol. */
+                offlineHours?: components["parameters"]["FleetOfflineHours"];
+                /** @description 最高报警等级 of the newest unit, 0 (无故障) to 3. */
+                alarmLevel?: components["parameters"]["FleetAlarmLevel"];
+                /** @description Lowest last speed in km/h, inclusive (0–250). */
+                speedMin?: components["parameters"]["FleetSpeedMin"];
+                /** @description Highest last speed in km/h, inclusive (0–250), not below speedMin. */
+                speedMax?: components["parameters"]["FleetSpeedMax"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The export task was queued. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportSubmitted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    groupFleetScreen: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    groupId: number;
+                    filter: components["schemas"]["FleetFilter"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: {
+                            matched: number;
+                            added: number;
+                            alreadyMembers: number;
+                            /** @description Matches not added for another reason (a sub-tenant's vehicle in a group of the parent tenant). */
+                            refused: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listFleetFilters: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["SavedFleetFilter"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    createFleetFilter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    filter: components["schemas"]["FleetFilter"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["SavedFleetFilter"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["FleetFilterConflict"];
+        };
+    };
+    renameFleetFilter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: number;
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["SavedFleetFilter"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["FleetFilterConflict"];
+        };
+    };
+    deleteFleetFilter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmptyEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listFollowedVehicles: {
+        parameters: {
+            query?: {
+                /** @description Part of a VIN to search for (case-insensitive substring); at most 17 characters. Empty means no filter. */
+                vin?: components["parameters"]["VinKeyword"];
+                /** @description Page number, from 1 (spec section 3 "Pagination"). */
+                pageNum?: components["parameters"]["PageNum"];
+                /**
+                 * @description Rows per page. Tables offer 10, 20, 50, 100; selectors ask 10; the VIN, SN and ICCID
+                 *     searches ask for 10000 at once (spec section 9), hence the upper bound.
+                 */
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: {
+                            list: (components["schemas"]["FleetRow"] & {
+                                followedAt: number;
+                            })[];
+                            total: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    followVehicle: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FollowVin"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmptyEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    unfollowVehicle: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FollowVin"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmptyEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
     listPersonalMessages: {
         parameters: {
             query?: {
-                /** @description Only messages of this kind: alarm (报警), export (导出完成). */
+                /** @description Only messages of this kind: alarm (报警), export (导出完成), tamper (防拆报警 of a 报警通知人员 rule naming the account, its fields in alarm). */
                 kind?: components["parameters"]["PersonalMessageKind"];
                 /** @description true lists only unread messages. */
                 unread?: components["parameters"]["PersonalMessageUnread"];
@@ -28404,6 +29836,74 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    listForwardStatistics: {
+        parameters: {
+            query: {
+                /** @description One platform of the tenant; absent: every platform. */
+                platformId?: components["parameters"]["ForwardStatistPlatform"];
+                /** @description First China day of the range, yyyy-MM-dd. */
+                startDay: components["parameters"]["ForwardStatistStartDay"];
+                /** @description Last China day of the range, yyyy-MM-dd (not before startDay, at most 31 days in all). */
+                endDay: components["parameters"]["ForwardStatistEndDay"];
+                /** @description Page number, from 1 (spec section 3 "Pagination"). */
+                pageNum?: components["parameters"]["PageNum"];
+                /**
+                 * @description Rows per page. Tables offer 10, 20, 50, 100; selectors ask 10; the VIN, SN and ICCID
+                 *     searches ask for 10000 at once (spec section 9), hence the upper bound.
+                 */
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["ForwardStatistics"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    exportForwardStatistics: {
+        parameters: {
+            query: {
+                /** @description One platform of the tenant; absent: every platform. */
+                platformId?: components["parameters"]["ForwardStatistPlatform"];
+                /** @description First China day of the range, yyyy-MM-dd. */
+                startDay: components["parameters"]["ForwardStatistStartDay"];
+                /** @description Last China day of the range, yyyy-MM-dd (not before startDay, at most 31 days in all). */
+                endDay: components["parameters"]["ForwardStatistEndDay"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportSubmitted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
 }

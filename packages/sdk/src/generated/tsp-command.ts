@@ -67,6 +67,139 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/tsp-command/command/wakeUp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Wake a sleeping T-BOX by SMS (TBOX唤醒)
+         * @description Queues a wake-up for the VIN. The gateway sends a wake-up SMS to the vehicle's SIM card
+         *     through its SMS gateway (state smsSent, the card number in the note) and the command
+         *     succeeds when the vehicle logs in (a wake-up login); a vehicle already online succeeds at
+         *     once ("车辆在线，无需唤醒"); no login within the TTL expires it.
+         */
+        post: operations["sendWakeUp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-command/remoteControl/lock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Lock or unlock the doors
+         * @description Queues a remote control (lock, unlock) for the VIN — the designed OEM control
+         *     GB/T 32960 0x82 · 0x80 · action · value (@tsp/domain `encodeRemoteControl`). The vehicle must be
+         *     logged in for it to go out (send 唤醒 first to a sleeping one); its life is the command model's.
+         */
+        post: operations["sendRemoteLock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-command/remoteControl/findCar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Find the car (horn and lights)
+         * @description Queues a remote control (findCar) for the VIN — the designed OEM control
+         *     GB/T 32960 0x82 · 0x80 · action · value (@tsp/domain `encodeRemoteControl`). The vehicle must be
+         *     logged in for it to go out (send 唤醒 first to a sleeping one); its life is the command model's.
+         */
+        post: operations["sendRemoteFindCar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-command/remoteControl/climate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Switch the air conditioning on (with a temperature) or off
+         * @description Queues a remote control (climateOn, climateOff) for the VIN — the designed OEM control
+         *     GB/T 32960 0x82 · 0x80 · action · value (@tsp/domain `encodeRemoteControl`). The vehicle must be
+         *     logged in for it to go out (send 唤醒 first to a sleeping one); its life is the command model's.
+         */
+        post: operations["sendRemoteClimate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-command/remoteControl/windows": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Open or close the windows
+         * @description Queues a remote control (windowsOpen, windowsClose) for the VIN — the designed OEM control
+         *     GB/T 32960 0x82 · 0x80 · action · value (@tsp/domain `encodeRemoteControl`). The vehicle must be
+         *     logged in for it to go out (send 唤醒 first to a sleeping one); its life is the command model's.
+         */
+        post: operations["sendRemoteWindows"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-command/remoteControl/engine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start the engine remotely (for some minutes) or stop it
+         * @description Queues a remote control (engineStart, engineStop) for the VIN — the designed OEM control
+         *     GB/T 32960 0x82 · 0x80 · action · value (@tsp/domain `encodeRemoteControl`). The vehicle must be
+         *     logged in for it to go out (send 唤醒 first to a sleeping one); its life is the command model's.
+         */
+        post: operations["sendRemoteEngine"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/tsp-command/command/cancel": {
         parameters: {
             query?: never;
@@ -156,15 +289,15 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /**
-         * @description paramQuery (0x80), paramSet (0x81), terminalControl (0x82).
+         * @description paramQuery (0x80), paramSet (0x81), terminalControl (0x82), remoteControl (0x82 · 0x80, designed), wakeUp (an SMS; nothing over the connection), cameraShoot (JT/T 808 0x8801 camera shoot now, answered by 0x0805; the photos follow as 0x0801).
          * @enum {string}
          */
-        CommandKind: "paramQuery" | "paramSet" | "terminalControl";
+        CommandKind: "paramQuery" | "paramSet" | "terminalControl" | "remoteControl" | "wakeUp" | "cameraShoot";
         /**
-         * @description queued → sent → acknowledged → success | failed; expired (TTL passed first); cancelled (while queued).
+         * @description queued → (smsSent, a wake-up SMS went out) → sent → acknowledged → success | failed; expired (TTL passed first); cancelled (while queued).
          * @enum {string}
          */
-        CommandState: "queued" | "sent" | "acknowledged" | "success" | "failed" | "expired" | "cancelled";
+        CommandState: "queued" | "smsSent" | "sent" | "acknowledged" | "success" | "failed" | "expired" | "cancelled";
         /**
          * @description How long the command may wait for the vehicle and its answer (10 s – 7 days; default 10 minutes).
          * @default 600
@@ -198,6 +331,53 @@ export interface components {
             text?: string;
             ttlSeconds?: components["schemas"]["TtlSeconds"];
         };
+        /**
+         * @description The designed remote-control actions (@tsp/domain REMOTE_ACTIONS).
+         * @enum {string}
+         */
+        RemoteAction: "lock" | "unlock" | "findCar" | "climateOn" | "climateOff" | "windowsOpen" | "windowsClose" | "engineStart" | "engineStop";
+        WakeUpRequest: {
+            vin: components["schemas"]["Vin"];
+            /**
+             * @description How long to wait for the vehicle's login after the SMS (default 90 s — SAIC's 75 + 10 s, rounded up).
+             * @default 90
+             */
+            ttlSeconds: number;
+        };
+        RemoteLockRequest: {
+            vin: components["schemas"]["Vin"];
+            /** @enum {string} */
+            action: "lock" | "unlock";
+            ttlSeconds?: components["schemas"]["TtlSeconds"];
+        };
+        RemoteFindCarRequest: {
+            vin: components["schemas"]["Vin"];
+            /** @enum {string} */
+            action: "findCar";
+            ttlSeconds?: components["schemas"]["TtlSeconds"];
+        };
+        RemoteClimateRequest: {
+            vin: components["schemas"]["Vin"];
+            /** @enum {string} */
+            action: "climateOn" | "climateOff";
+            /** @description climateOn: the temperature, 16–32 °C (required there). */
+            value?: number;
+            ttlSeconds?: components["schemas"]["TtlSeconds"];
+        };
+        RemoteWindowsRequest: {
+            vin: components["schemas"]["Vin"];
+            /** @enum {string} */
+            action: "windowsOpen" | "windowsClose";
+            ttlSeconds?: components["schemas"]["TtlSeconds"];
+        };
+        RemoteEngineRequest: {
+            vin: components["schemas"]["Vin"];
+            /** @enum {string} */
+            action: "engineStart" | "engineStop";
+            /** @description engineStart: how many minutes the engine runs, 1–30 (required there). */
+            value?: number;
+            ttlSeconds?: components["schemas"]["TtlSeconds"];
+        };
         CommandRef: {
             id: number;
         };
@@ -214,6 +394,11 @@ export interface components {
                     level?: number;
                     text?: string;
                 };
+                remote?: {
+                    action: components["schemas"]["RemoteAction"];
+                    value?: number;
+                };
+                shoot?: components["schemas"]["CameraShoot"];
             };
             sender: string;
             state: components["schemas"]["CommandState"];
@@ -242,14 +427,16 @@ export interface components {
             events: components["schemas"]["CommandEvent"][];
             /** @description The answer frame as received, upper-case hex. */
             answerHex: string | null;
+            /** @description The command frame as written to the terminal, upper-case hex (null until sent; a wake-up has none). */
+            requestHex: string | null;
         };
         TimelineEvent: {
             at: components["schemas"]["Timestamp"];
             /**
-             * @description A command state, or login / logout.
+             * @description A command state, or login / logout (a login after a wake-up SMS has the note 唤醒登入).
              * @enum {string}
              */
-            type: "queued" | "sent" | "acknowledged" | "success" | "failed" | "expired" | "cancelled" | "login" | "logout";
+            type: "queued" | "smsSent" | "sent" | "acknowledged" | "success" | "failed" | "expired" | "cancelled" | "login" | "logout";
             commandId: number | null;
             kind: null | components["schemas"]["CommandKind"];
             note: string | null;
@@ -277,6 +464,27 @@ export interface components {
             /** @example 操作成功 */
             msg: string;
             data?: unknown;
+        };
+        /** @description The 0x8801 fields (JT/T 808 §8.56); ranges checked by @tsp/domain's `cameraShootProblem`. */
+        CameraShoot: {
+            channel: number;
+            /** @description 0 stop, 1–65534 that many photos, 65535 record video. */
+            command: number;
+            /** @description Seconds between photos, or the recording's length; 0 as fast as possible. */
+            interval: number;
+            /**
+             * @description 1 keep on the terminal, 0 upload at once.
+             * @enum {integer}
+             */
+            save: 0 | 1;
+            /** @description 1 320×240, 2 640×480, 3 800×600, 4 1024×768, 5 QCIF, 6 CIF, 7 HALF D1, 8 D1. */
+            resolution: number;
+            /** @description 1 best. */
+            quality: number;
+            brightness: number;
+            contrast: number;
+            saturation: number;
+            chroma: number;
         };
         /**
          * Format: int64
@@ -454,6 +662,120 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["TerminalControlRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["CommandQueued"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    sendWakeUp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WakeUpRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["CommandQueued"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    sendRemoteLock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RemoteLockRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["CommandQueued"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    sendRemoteFindCar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RemoteFindCarRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["CommandQueued"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    sendRemoteClimate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RemoteClimateRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["CommandQueued"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    sendRemoteWindows: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RemoteWindowsRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["CommandQueued"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    sendRemoteEngine: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RemoteEngineRequest"];
             };
         };
         responses: {

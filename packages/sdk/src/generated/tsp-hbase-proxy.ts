@@ -386,7 +386,10 @@ export interface paths {
          *     `fuelCar` 燃油车国标数据 (HJ 1239 real-time and re-sent frames: one row per OBD信息 or
          *     数据流信息 item, each at its own collection time, with `obd` or `diesel`), `gearsSpeed`
          *     档位车速报文 (reports with a speed — GB/T 32960 整车数据 with its 档位, JT/T 808 locations
-         *     without one — within minSpeed/maxSpeed and of `gear`).
+         *     without one — within minSpeed/maxSpeed and of `gear`), `errorReport` 故障上报报文 (reports
+         *     carrying faults: GB/T 32960 0x07's fault-code lists named by 报文故障码管理's dictionary,
+         *     JT/T 808 component-fault alarm bits; `faultSource`), `ecall` ECALL/BCALL报文 (JT/T 808
+         *     locations with the designed 0xEC call item or alarm bit 0 紧急报警; `callType`).
          *     Each row keeps the raw frame. Values the terminal marked 异常/无效 come as a reading with
          *     that status and no value. Cursor paging over the frames by frame id: a page stops at
          *     pageSize reports or after 2000 frames read, whichever comes first, so a page may hold
@@ -580,15 +583,186 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/tsp-hbase-proxy/tboxJournal/errorReport/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export 故障上报报文 (background task)
+         * @description .xlsx of every report of the journal `errorReport` for the VIN and range under the same
+         *     filters as getTboxJournal (采集时间, 接收时间, 协议, 补发, 最高报警等级, 故障来源, each fault as its code and name or 未登记, raw frame).
+         */
+        get: operations["exportErrorReports"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-hbase-proxy/tboxJournal/ecAllMessage/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export ECALL/BCALL报文 (background task)
+         * @description .xlsx of every report of the journal `ecall` for the VIN and range under the same
+         *     filters as getTboxJournal (采集时间, 接收时间, 呼叫类型, 触发方式, 呼叫状态, 呼叫编号, 定位, 经纬度, 车速, raw frame).
+         */
+        get: operations["exportEcallMessages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-hbase-proxy/tboxJournal/trips": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One cursor page of a vehicle's trips (行程数据报文)
+         * @description The VIN's trips within [startTime, endTime] (at most 31 days), derived from the gateway's
+         *     decoded position store (GB/T 32960 0x05 and JT/T 808 0x0200/0x0704 positions, re-sent ones
+         *     in their place by collection time) by @tsp/domain segmentTrips: a silence of more than 10
+         *     minutes or standing still (speed ≤ 1 km/h) for 5 minutes ends a trip. Each trip: start and
+         *     end time and position, distance (odometer difference, else the straight legs), duration,
+         *     top and average speed, SOC used. Cursor paging by trip start time, newest first unless
+         *     reportTimeDesc=false. Another tenant's VIN reads as an empty list.
+         */
+        get: operations["getTboxTrips"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-hbase-proxy/tboxJournal/travalData/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export 行程数据报文 (background task)
+         * @description .xlsx of the VIN's trips in the range as getTboxTrips gives them (开始时间, 结束时间,
+         *     起点/终点经纬度, 里程 km, 时长 min, 最高/平均车速 km/h, SOC消耗 %, 位置点数).
+         */
+        get: operations["exportTripData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-hbase-proxy/reliability/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Re-sent data statistics per machine and day (农机可靠性试验补发数据统计)
+         * @description For each vehicle of the caller's tenants (or the one VIN) and each China day within
+         *     [startTime, endTime] (at most 31 days) on which it sent data: real-time and re-sent
+         *     (补发) frame counts from the gateway's frame journal (accepted GB/T 32960 0x02/0x03 and
+         *     HJ 1239 0x02/0x03 frames), the re-sent share, the first and last receipt, and the gaps —
+         *     silences of more than 3 and at most 30 minutes between consecutive real-time frames (a
+         *     longer one is the machine standing off, not a loss) — with the longest of them. Computed
+         *     in SQL. Newest day first, then VIN; numbered pages.
+         */
+        get: operations["getReliabilityStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-hbase-proxy/reliability/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export 农机可靠性试验补发数据统计 (background task)
+         * @description .xlsx of every machine-day of getReliabilityStats under the same filters (VIN, 日期,
+         *     实时帧数, 补发帧数, 补发率, 首帧/末帧接收时间, 中断次数, 最长中断 min).
+         */
+        get: operations["exportReliabilityStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        Trip: {
+            startTime: components["schemas"]["Timestamp"];
+            endTime: components["schemas"]["Timestamp"];
+            startLongitude: number | null;
+            startLatitude: number | null;
+            endLongitude: number | null;
+            endLatitude: number | null;
+            distanceKm: number;
+            durationMinutes: number;
+            /** @description km/h */
+            maxSpeed: number;
+            /** @description km/h */
+            avgSpeed: number;
+            /** @description SOC at the start minus at the end, %; null without both. */
+            socUsed: number | null;
+            points: number;
+        };
+        TripPage: {
+            list: components["schemas"]["Trip"][];
+            nextKey: string | null;
+        };
+        ReliabilityDay: {
+            vin: components["schemas"]["Vin"];
+            /** @description yyyy-MM-dd (China) */
+            day: string;
+            realtimeFrames: number;
+            resentFrames: number;
+            /** @description re-sent / (real-time + re-sent), 0–1. */
+            resentRatio: number;
+            firstAt: components["schemas"]["Timestamp"];
+            lastAt: components["schemas"]["Timestamp"];
+            /** @description silences of 3–30 minutes between consecutive real-time frames. */
+            gaps: number;
+            longestGapMinutes: number;
+        };
         /**
-         * @description location 车辆位置报文, locationResend 位置补发报文, warn 车辆报警报文, energyCar 新能源国标数据, warnsearch 报警数据查询, fuelCar 燃油车国标数据, gearsSpeed 档位车速报文.
+         * @description location 车辆位置报文, locationResend 位置补发报文, warn 车辆报警报文, energyCar 新能源国标数据, warnsearch 报警数据查询, fuelCar 燃油车国标数据, gearsSpeed 档位车速报文, errorReport 故障上报报文, ecall ECALL/BCALL报文.
          * @enum {string}
          */
-        TboxJournalName: "location" | "locationResend" | "warn" | "energyCar" | "warnsearch" | "fuelCar" | "gearsSpeed";
+        TboxJournalName: "location" | "locationResend" | "warn" | "energyCar" | "warnsearch" | "fuelCar" | "gearsSpeed" | "errorReport" | "ecall";
         Reading: {
             /** @enum {string} */
             status: "valid" | "abnormal" | "invalid";
@@ -620,8 +794,33 @@ export interface components {
             gear: components["schemas"]["GearReading"] | null;
             diesel: components["schemas"]["DieselValues"] | null;
             obd: components["schemas"]["ObdValues"] | null;
+            /** @description 故障上报报文's faults of the report (empty elsewhere). */
+            faults: components["schemas"]["ReportedFault"][];
+            call: components["schemas"]["EmergencyCall"] | null;
             /** @description The raw frame, upper-case hex. */
             content: string;
+        };
+        /**
+         * @description battery 可充电储能装置故障, motor 驱动电机故障, engine 发动机故障, other 其他故障 (GB/T 32960 fault-code lists), terminal 终端故障 (JT/T 808 alarm bits).
+         * @enum {string}
+         */
+        FaultSource: "battery" | "motor" | "engine" | "other" | "terminal";
+        ReportedFault: {
+            source: components["schemas"]["FaultSource"];
+            code: string;
+            name: string | null;
+        };
+        EmergencyCall: {
+            /**
+             * @description E ECALL (emergency), B BCALL (breakdown).
+             * @enum {string}
+             */
+            type: "E" | "B";
+            /** @enum {string} */
+            trigger: "auto" | "manual" | "unknown";
+            /** @enum {string} */
+            state: "dialing" | "connected" | "ended" | "failed" | "unknown";
+            callId: number | null;
         };
         GearReading: {
             code: number;
@@ -1014,6 +1213,10 @@ export interface components {
         MaxSpeed: number;
         /** @description 档位车速报文 only — GB/T 32960 reports in this gear (0 空挡, 1–12, 13 倒挡, 14 自动D挡, 15 停车P挡). */
         Gear: number;
+        /** @description 故障上报报文 only — reports with a fault of this source (battery 可充电储能装置, motor 驱动电机, engine 发动机, other 其他, terminal 终端 — JT/T 808). */
+        FaultSource: components["schemas"]["FaultSource"];
+        /** @description ECALL/BCALL报文 only — E (emergency) or B (breakdown) calls. */
+        CallType: "E" | "B";
         /** @description One vehicle's 17-character VIN; absent for every vehicle of the caller's tenants. */
         OptionalVin: components["schemas"]["Vin"];
         /** @description Only frames that failed this check. */
@@ -1797,6 +2000,10 @@ export interface operations {
                 maxSpeed?: components["parameters"]["MaxSpeed"];
                 /** @description 档位车速报文 only — GB/T 32960 reports in this gear (0 空挡, 1–12, 13 倒挡, 14 自动D挡, 15 停车P挡). */
                 gear?: components["parameters"]["Gear"];
+                /** @description 故障上报报文 only — reports with a fault of this source (battery 可充电储能装置, motor 驱动电机, engine 发动机, other 其他, terminal 终端 — JT/T 808). */
+                faultSource?: components["parameters"]["FaultSource"];
+                /** @description ECALL/BCALL报文 only — E (emergency) or B (breakdown) calls. */
+                callType?: components["parameters"]["CallType"];
                 /** @description Rows per cursor page. Capped at 1000 so one page stays a bounded read of the journal store. */
                 pageSize?: components["parameters"]["CursorPageSize"];
                 /** @description Cursor of the page to read; absent on the first page, then the previous answer's `nextKey`. */
@@ -2163,6 +2370,264 @@ export interface operations {
                 maxSpeed?: components["parameters"]["MaxSpeed"];
                 /** @description 档位车速报文 only — GB/T 32960 reports in this gear (0 空挡, 1–12, 13 倒挡, 14 自动D挡, 15 停车P挡). */
                 gear?: components["parameters"]["Gear"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The export task was queued. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportSubmitted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    exportErrorReports: {
+        parameters: {
+            query: {
+                /**
+                 * @description The vehicle's 17-character VIN (ISO 3779; letters I, O and Q never occur).
+                 * @example LGXCE4CB2S0000123
+                 */
+                vin: components["parameters"]["Vin"];
+                /**
+                 * @description Start of the time range, inclusive, milliseconds since 1970-01-01T00:00:00Z.
+                 * @example 1741881600000
+                 */
+                startTime: components["parameters"]["StartTime"];
+                /**
+                 * @description End of the time range, inclusive, milliseconds since 1970-01-01T00:00:00Z; not before startTime.
+                 * @example 1742054399000
+                 */
+                endTime: components["parameters"]["EndTime"];
+                /** @description Sort order of the report time; true means newest first (spec section 3). */
+                reportTimeDesc?: components["parameters"]["ReportTimeDesc"];
+                /** @description Only reports of this standard (absent means both). */
+                protocol?: components["parameters"]["JournalProtocol"];
+                /** @description 故障上报报文 only — reports with a fault of this source (battery 可充电储能装置, motor 驱动电机, engine 发动机, other 其他, terminal 终端 — JT/T 808). */
+                faultSource?: components["parameters"]["FaultSource"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The export task was queued. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportSubmitted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    exportEcallMessages: {
+        parameters: {
+            query: {
+                /**
+                 * @description The vehicle's 17-character VIN (ISO 3779; letters I, O and Q never occur).
+                 * @example LGXCE4CB2S0000123
+                 */
+                vin: components["parameters"]["Vin"];
+                /**
+                 * @description Start of the time range, inclusive, milliseconds since 1970-01-01T00:00:00Z.
+                 * @example 1741881600000
+                 */
+                startTime: components["parameters"]["StartTime"];
+                /**
+                 * @description End of the time range, inclusive, milliseconds since 1970-01-01T00:00:00Z; not before startTime.
+                 * @example 1742054399000
+                 */
+                endTime: components["parameters"]["EndTime"];
+                /** @description Sort order of the report time; true means newest first (spec section 3). */
+                reportTimeDesc?: components["parameters"]["ReportTimeDesc"];
+                /** @description ECALL/BCALL报文 only — E (emergency) or B (breakdown) calls. */
+                callType?: components["parameters"]["CallType"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The export task was queued. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportSubmitted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getTboxTrips: {
+        parameters: {
+            query: {
+                /**
+                 * @description The vehicle's 17-character VIN (ISO 3779; letters I, O and Q never occur).
+                 * @example LGXCE4CB2S0000123
+                 */
+                vin: components["parameters"]["Vin"];
+                /**
+                 * @description Start of the time range, inclusive, milliseconds since 1970-01-01T00:00:00Z.
+                 * @example 1741881600000
+                 */
+                startTime: components["parameters"]["StartTime"];
+                /**
+                 * @description End of the time range, inclusive, milliseconds since 1970-01-01T00:00:00Z; not before startTime.
+                 * @example 1742054399000
+                 */
+                endTime: components["parameters"]["EndTime"];
+                /** @description Sort order of the report time; true means newest first (spec section 3). */
+                reportTimeDesc?: components["parameters"]["ReportTimeDesc"];
+                /** @description Rows per cursor page. Capped at 1000 so one page stays a bounded read of the journal store. */
+                pageSize?: components["parameters"]["CursorPageSize"];
+                /** @description Cursor of the page to read; absent on the first page, then the previous answer's `nextKey`. */
+                rowKey?: components["parameters"]["RowKey"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One cursor page of trips. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["TripPage"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    exportTripData: {
+        parameters: {
+            query: {
+                /**
+                 * @description The vehicle's 17-character VIN (ISO 3779; letters I, O and Q never occur).
+                 * @example LGXCE4CB2S0000123
+                 */
+                vin: components["parameters"]["Vin"];
+                /**
+                 * @description Start of the time range, inclusive, milliseconds since 1970-01-01T00:00:00Z.
+                 * @example 1741881600000
+                 */
+                startTime: components["parameters"]["StartTime"];
+                /**
+                 * @description End of the time range, inclusive, milliseconds since 1970-01-01T00:00:00Z; not before startTime.
+                 * @example 1742054399000
+                 */
+                endTime: components["parameters"]["EndTime"];
+                /** @description Sort order of the report time; true means newest first (spec section 3). */
+                reportTimeDesc?: components["parameters"]["ReportTimeDesc"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The export task was queued. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportSubmitted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getReliabilityStats: {
+        parameters: {
+            query: {
+                /** @description One vehicle's 17-character VIN; absent for every vehicle of the caller's tenants. */
+                vin?: components["parameters"]["OptionalVin"];
+                /**
+                 * @description Start of the time range, inclusive, milliseconds since 1970-01-01T00:00:00Z.
+                 * @example 1741881600000
+                 */
+                startTime: components["parameters"]["StartTime"];
+                /**
+                 * @description End of the time range, inclusive, milliseconds since 1970-01-01T00:00:00Z; not before startTime.
+                 * @example 1742054399000
+                 */
+                endTime: components["parameters"]["EndTime"];
+                /** @description Page number, from 1 (spec section 3 "Pagination"). */
+                pageNum?: components["parameters"]["PageNum"];
+                /**
+                 * @description Rows per page. Tables offer 10, 20, 50, 100; selectors ask 10; the VIN, SN and ICCID
+                 *     searches ask for 10000 at once (spec section 9), hence the upper bound.
+                 */
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of machine-days. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: {
+                            list: components["schemas"]["ReliabilityDay"][];
+                            total: components["schemas"]["Total"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    exportReliabilityStats: {
+        parameters: {
+            query: {
+                /** @description One vehicle's 17-character VIN; absent for every vehicle of the caller's tenants. */
+                vin?: components["parameters"]["OptionalVin"];
+                /**
+                 * @description Start of the time range, inclusive, milliseconds since 1970-01-01T00:00:00Z.
+                 * @example 1741881600000
+                 */
+                startTime: components["parameters"]["StartTime"];
+                /**
+                 * @description End of the time range, inclusive, milliseconds since 1970-01-01T00:00:00Z; not before startTime.
+                 * @example 1742054399000
+                 */
+                endTime: components["parameters"]["EndTime"];
             };
             header?: never;
             path?: never;

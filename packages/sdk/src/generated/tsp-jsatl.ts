@@ -20,6 +20,80 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/tsp-jsatl/jsatl/camera/shoot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Camera shoot now (JT/T 808 0x8801)
+         * @description Queues a camera command for a vehicle of the caller's tenants whose terminal speaks JT/T 808
+         *     (the T-BOX register's JTT808 terminals and the active-safety terminals of findList). The
+         *     gateway sends it as 0x8801 when the terminal is authenticated (at once, or after it next
+         *     connects); the terminal's 0x0805 answer acknowledges it with the ids of the photos, which
+         *     then arrive as 0x0801 uploads and are listed by listMedia with the command's id. Every
+         *     field is checked with @tsp/domain's `cameraShootProblem` (the standard's ranges); a VIN
+         *     without a JT/T 808 terminal answers 400 and queues nothing.
+         */
+        post: operations["sendCameraShoot"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-jsatl/jsatl/media/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Multimedia the terminals uploaded
+         * @description Numbered page of the photos (and other multimedia) JT/T 808 terminals uploaded with 0x0801,
+         *     newest arrival first, of the caller's tenants' vehicles: by VIN (substring), shot time range,
+         *     channel, the shoot command that asked for them, and `alarmOnly` — what a terminal shot
+         *     because of an alarm (event 2 抢劫报警 / 3 碰撞侧翻报警, or an alarm flag set in the
+         *     location it carries): the attachments of 报警附件上传. Each uploaded item has a 5-minute
+         *     signed `url` of its private object (null while only announced by 0x0800).
+         */
+        get: operations["listMedia"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-jsatl/jsatl/media/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Download chosen photos as one .zip (background task)
+         * @description Submits an export task that writes the chosen items (`ids`, at most 500, of the caller's
+         *     tenants) — or, without ids, every uploaded item of the VIN in the time range (at most 500,
+         *     newest first) — into one .zip, each file named VIN_shot time_channel_id.ext. The file
+         *     appears in the export file list. Nothing uploaded to pack answers 400.
+         */
+        post: operations["exportMediaZip"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -33,6 +107,62 @@ export interface components {
             terminalId: string;
             online: boolean;
             lastLocationTime: components["schemas"]["Timestamp"] | null;
+        };
+        /** @description The 0x8801 fields (JT/T 808 §8.56); ranges checked by @tsp/domain's `cameraShootProblem`. */
+        CameraShoot: {
+            channel: number;
+            /** @description 0 stop, 1–65534 that many photos, 65535 record video. */
+            command: number;
+            /** @description Seconds between photos, or the recording's length; 0 as fast as possible. */
+            interval: number;
+            /**
+             * @description 1 keep on the terminal, 0 upload at once.
+             * @enum {integer}
+             */
+            save: 0 | 1;
+            /** @description 1 320×240, 2 640×480, 3 800×600, 4 1024×768, 5 QCIF, 6 CIF, 7 HALF D1, 8 D1. */
+            resolution: number;
+            /** @description 1 best. */
+            quality: number;
+            brightness: number;
+            contrast: number;
+            saturation: number;
+            chroma: number;
+        };
+        CameraShootRequest: {
+            vin: components["schemas"]["Vin"];
+            shoot: components["schemas"]["CameraShoot"];
+            ttlSeconds?: components["schemas"]["TtlSeconds"];
+        };
+        Media: {
+            id: number;
+            vin: components["schemas"]["Vin"];
+            plateNo: string | null;
+            channel: number;
+            /** @description 0 image, 1 audio, 2 video. */
+            type: number;
+            /** @description 0 JPEG, 1 TIF, 2 MP3, 3 WAV, 4 WMV. */
+            format: number;
+            /** @description 0 platform command, 1 timed, 2 robbery alarm, 3 collision/rollover alarm, 4 door open, 5 door closed, 6 door closed and speed over 20 km/h, 7 distance. */
+            event: number;
+            /** @description Shot because of an alarm (event 2 or 3, or an alarm flag in its location). */
+            alarmTriggered: boolean;
+            shotAt: components["schemas"]["Timestamp"] | null;
+            receivedAt: components["schemas"]["Timestamp"];
+            latitude: number | null;
+            longitude: number | null;
+            speedKmh: number | null;
+            size: number | null;
+            commandId: number | null;
+            /** @description Signed GET URL of the private object (5 minutes), null while only announced. */
+            url: string | null;
+            urlExpiresAt: components["schemas"]["Timestamp"] | null;
+        };
+        MediaExportRequest: {
+            ids?: number[];
+            vin?: components["schemas"]["Vin"];
+            startTime?: components["schemas"]["Timestamp"];
+            endTime?: components["schemas"]["Timestamp"];
         };
         /**
          * @description Answer code. Success codes are 200, 0, "000000", 602602, 602601, 617014, or no code at
@@ -81,6 +211,85 @@ export interface components {
         ErrorEnvelope: components["schemas"]["Envelope"] & {
             data?: null | components["schemas"]["FailDetail"];
         };
+        /**
+         * @description How long the command may wait for the vehicle and its answer (10 s – 7 days; default 10 minutes).
+         * @default 600
+         */
+        TtlSeconds: number;
+        /**
+         * @description paramQuery (0x80), paramSet (0x81), terminalControl (0x82), remoteControl (0x82 · 0x80, designed), wakeUp (an SMS; nothing over the connection), cameraShoot (JT/T 808 0x8801 camera shoot now, answered by 0x0805; the photos follow as 0x0801).
+         * @enum {string}
+         */
+        CommandKind: "paramQuery" | "paramSet" | "terminalControl" | "remoteControl" | "wakeUp" | "cameraShoot";
+        /** @description GB/T 32960 parameter id (0x01–0x10 standard, 0x80–0xFE the maker's). */
+        ParamId: number;
+        /** @description A number for BYTE/WORD parameters, ASCII text for domains and versions, hex text for maker parameters. */
+        ParamValue: number | string;
+        ParamEntry: {
+            id: components["schemas"]["ParamId"];
+            value: components["schemas"]["ParamValue"];
+        };
+        /**
+         * @description The designed remote-control actions (@tsp/domain REMOTE_ACTIONS).
+         * @enum {string}
+         */
+        RemoteAction: "lock" | "unlock" | "findCar" | "climateOn" | "climateOff" | "windowsOpen" | "windowsClose" | "engineStart" | "engineStop";
+        /**
+         * @description queued → (smsSent, a wake-up SMS went out) → sent → acknowledged → success | failed; expired (TTL passed first); cancelled (while queued).
+         * @enum {string}
+         */
+        CommandState: "queued" | "smsSent" | "sent" | "acknowledged" | "success" | "failed" | "expired" | "cancelled";
+        Command: {
+            id: number;
+            vin: string;
+            kind: components["schemas"]["CommandKind"];
+            /** @description What was asked — `ids` (query), `params` (set) or `control` (control). */
+            params: {
+                ids?: number[];
+                params?: components["schemas"]["ParamEntry"][];
+                control?: {
+                    command: string;
+                    level?: number;
+                    text?: string;
+                };
+                remote?: {
+                    action: components["schemas"]["RemoteAction"];
+                    value?: number;
+                };
+                shoot?: components["schemas"]["CameraShoot"];
+            };
+            sender: string;
+            state: components["schemas"]["CommandState"];
+            createdAt: components["schemas"]["Timestamp"];
+            expiresAt: components["schemas"]["Timestamp"];
+            sentAt: number | null;
+            acknowledgedAt: number | null;
+            finishedAt: number | null;
+            /** @description Why it failed, expired or was cancelled. */
+            reason: string | null;
+            /** @description The terminal's answer decoded (a query's parameters), or null. */
+            answer: null | {
+                params: components["schemas"]["ParamEntry"][];
+            };
+        };
+        ExportTaskRef: {
+            /** Format: uuid */
+            taskId: string;
+            /**
+             * @description File name the task will produce.
+             * @example 车辆登入日志_LGXCE4CB2S0000123_20250314-20250315.xlsx
+             */
+            name: string;
+        };
+        /**
+         * @description Answer of every export call: the export runs as a background task; the file appears in
+         *     the export file list (`GET /comm-inc-center/v1/web/exportFile/list`). The `msg` is
+         *     导出任务已提交，请到导出文件列表查看 (spec: "export task submitted, please check the export
+         *     file list").
+         */
+        ExportSubmitted: components["schemas"]["Envelope"] & {
+            data: components["schemas"]["ExportTaskRef"];
+        };
     };
     responses: {
         /** @description The input was rejected (nothing was changed); Chinese `msg`, details in `data.failDetail`. */
@@ -116,6 +325,33 @@ export interface components {
                  * @example {
                  *       "code": 401,
                  *       "msg": "登录已失效，请重新登录",
+                 *       "data": null
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description The command as it is now. */
+        CommandQueued: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Envelope"] & {
+                    data: components["schemas"]["Command"];
+                };
+            };
+        };
+        /** @description The account lacks the permission the operation needs (`x-permission`). */
+        Forbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "code": 403,
+                 *       "msg": "没有操作权限",
                  *       "data": null
                  *     }
                  */
@@ -197,6 +433,126 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+        };
+    };
+    sendCameraShoot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "vin": "LFNA4LGB9RAT00458",
+                 *       "shoot": {
+                 *         "channel": 1,
+                 *         "command": 1,
+                 *         "interval": 0,
+                 *         "save": 0,
+                 *         "resolution": 1,
+                 *         "quality": 5,
+                 *         "brightness": 128,
+                 *         "contrast": 64,
+                 *         "saturation": 64,
+                 *         "chroma": 128
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["CameraShootRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["CommandQueued"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listMedia: {
+        parameters: {
+            query?: {
+                /** @description Part of a VIN to search for (case-insensitive substring); at most 17 characters. Empty means no filter. */
+                vin?: components["parameters"]["VinKeyword"];
+                /** @description Shot at or after (epoch ms). */
+                startTime?: components["schemas"]["Timestamp"];
+                /** @description Shot at or before (epoch ms); not before startTime. */
+                endTime?: components["schemas"]["Timestamp"];
+                channel?: number;
+                /** @description Only the photos a shoot command's answer listed. */
+                commandId?: number;
+                /** @description Only what a terminal shot because of an alarm. */
+                alarmOnly?: boolean;
+                /** @description Page number, from 1 (spec section 3 "Pagination"). */
+                pageNum?: components["parameters"]["PageNum"];
+                /**
+                 * @description Rows per page. Tables offer 10, 20, 50, 100; selectors ask 10; the VIN, SN and ICCID
+                 *     searches ask for 10000 at once (spec section 9), hence the upper bound.
+                 */
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        /** @description A numbered page (`NumberedPage` with its item type). */
+                        data: {
+                            list: components["schemas"]["Media"][];
+                            total: components["schemas"]["Total"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    exportMediaZip: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MediaExportRequest"];
+            };
+        };
+        responses: {
+            /** @description The export task was queued. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "导出任务已提交，请到导出文件列表查看",
+                     *       "data": {
+                     *         "taskId": "0b7e3c52-5c1f-4f0e-9a8a-2f3d1c6b7a90",
+                     *         "name": "机械原始照片_20250315120000.zip"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ExportSubmitted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
 }

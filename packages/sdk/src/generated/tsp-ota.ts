@@ -20,10 +20,331 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/tsp-ota/v1/web/package/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Upgrade packages (numbered page)
+         * @description The caller's tenants' packages, newest first; keyword matches the name, the model or the firmware version.
+         */
+        get: operations["listOtaPackages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-ota/v1/web/package/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Register an uploaded file as an upgrade package
+         * @description fileUrl is the address boxEv/ftp answered (/obs/<md5>.<ext>); its size and MD5 (the checksum shown) are read from the object store. Fields are checked by @tsp/domain otaPackageProblems: maker id 4 ASCII characters, versions 5 (as parameters 0x07/0x08 report them).
+         */
+        post: operations["createOtaPackage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-ota/v1/web/package/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete a package no campaign uses
+         * @description Refused (409) while a campaign names the package; the file stays in the object store (another package may use it).
+         */
+        post: operations["deleteOtaPackage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-ota/v1/web/campaign/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Upgrade campaigns with their progress (numbered page)
+         * @description The caller's tenants' campaigns, newest first, each with its package and the count of vehicles per progress state. Reading moves the progress on (the commands' states are read and the verify queries queued).
+         */
+        get: operations["listOtaCampaigns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-ota/v1/web/campaign/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a campaign (待启动) for a package and a set of vehicles
+         * @description The vehicles are the VINs listed plus the members of a vehicle group (车辆分组), at least one, at most 1000, each a vehicle of the caller's tenants (an unknown VIN answers 400 naming it). The upgrade server's address, port and URL are the console's origin (the file's /obs/ address there); apn, user and password are the dial-up fields of the command.
+         */
+        post: operations["createOtaCampaign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-ota/v1/web/campaign/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a campaign (queues one upgrade command per vehicle)
+         * @description From 待启动 only (409 otherwise). Each vehicle gets a GB/T 32960 0x82 upgrade command on the command model (kind terminalControl, control.command upgrade) with the campaign's time limit as its TTL; the gateway sends it when the vehicle is online.
+         */
+        post: operations["startOtaCampaign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-ota/v1/web/campaign/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a campaign
+         * @description From 待启动 or 进行中 (409 otherwise). Upgrade commands still queued are cancelled and their vehicles 已取消; a command already sent cannot be called back, so its vehicle keeps its progress.
+         */
+        post: operations["cancelOtaCampaign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-ota/v1/web/campaign/vehicles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A campaign's vehicles and their progress (numbered page)
+         * @description Each vehicle's state (排队中, 已下发, 已应答, 升级中, 升级成功, 升级失败, 已取消), the reason of a failure, the versions read back and when it last moved.
+         */
+        get: operations["listOtaCampaignVehicles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-ota/v1/web/version/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Each vehicle's latest hardware and firmware version (numbered page)
+         * @description The newest entry of the version journal per vehicle of the caller's tenants, newest learnt first. The journal gains an entry when a parameter answer (0x80 of 0x07/0x08, an OTA campaign's read-back) shows versions different from the vehicle's last entry.
+         */
+        get: operations["listVehicleVersions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-ota/v1/web/version/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One vehicle's version journal, newest first
+         * @description Every entry of the VIN's journal (at most 200, newest first); an unknown VIN or one of another tenant answers an empty list.
+         */
+        get: operations["listVehicleVersionHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-ota/v1/web/version/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Export 车辆版本信息 (background task)
+         * @description .xlsx of every vehicle's latest versions under listVehicleVersions's filters.
+         */
+        post: operations["exportVehicleVersions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        Id: number;
+        IdBody: {
+            id: components["schemas"]["Id"];
+        };
+        /** @description Five visible ASCII characters, as GB/T 32960 parameters 0x07/0x08 carry them. */
+        Version5: string;
+        OtaPackageInput: {
+            name: string;
+            /** @description The vehicle model the package is for (适用车型). */
+            vehicleModel: string;
+            /** @description 车载终端制造商ID, 4 ASCII characters. */
+            makerCode: string;
+            hardwareVersion: components["schemas"]["Version5"];
+            firmwareVersion: components["schemas"]["Version5"];
+            /** @description The address boxEv/ftp answered. */
+            fileUrl: string;
+            remark?: string;
+        };
+        OtaPackage: {
+            id: number;
+            name: string;
+            vehicleModel: string;
+            makerCode: string;
+            hardwareVersion: string;
+            firmwareVersion: string;
+            fileUrl: string;
+            /** @description Bytes. */
+            fileSize: number;
+            /** @description The file's MD5 (hex), its checksum. */
+            md5: string;
+            remark: string | null;
+            createdBy: string;
+            createdAt: components["schemas"]["Timestamp"];
+        };
+        /**
+         * @description 待启动, 进行中, 已完成, 已取消.
+         * @enum {string}
+         */
+        OtaCampaignState: "draft" | "running" | "finished" | "cancelled";
+        /**
+         * @description 排队中, 已下发, 已应答, 升级中 (accepted; new version not read yet), 升级成功, 升级失败, 已取消.
+         * @enum {string}
+         */
+        OtaVehicleState: "queued" | "sent" | "acknowledged" | "upgrading" | "success" | "failed" | "cancelled";
+        OtaCampaignInput: {
+            name: string;
+            packageId: components["schemas"]["Id"];
+            vins?: components["schemas"]["Vin"][];
+            groupId?: components["schemas"]["Id"];
+            /** @description Time limit to reach the upgrade server, minutes (default 60); also the upgrade command's TTL. */
+            timeoutMin?: number;
+            apn?: string;
+            user?: string;
+            password?: string;
+        };
+        OtaCampaign: {
+            id: number;
+            name: string;
+            packageId: number;
+            packageName: string;
+            firmwareVersion: string;
+            state: components["schemas"]["OtaCampaignState"];
+            timeoutMin: number;
+            vehicleCount: number;
+            /** @description Vehicles per state. */
+            progress: {
+                queued: number;
+                sent: number;
+                acknowledged: number;
+                upgrading: number;
+                success: number;
+                failed: number;
+                cancelled: number;
+            };
+            createdBy: string;
+            createdAt: components["schemas"]["Timestamp"];
+            startedAt: number | null;
+            finishedAt: number | null;
+        };
+        OtaCampaignVehicle: {
+            vin: string;
+            state: components["schemas"]["OtaVehicleState"];
+            reason: string | null;
+            /** @description The upgrade command (tsp-command getCommand). */
+            commandId: number | null;
+            hardwareVersion: string | null;
+            /** @description Read back after the upgrade. */
+            firmwareVersion: string | null;
+            updatedAt: components["schemas"]["Timestamp"];
+        };
+        VehicleVersion: {
+            vin: string;
+            hardwareVersion: string | null;
+            firmwareVersion: string | null;
+            /**
+             * @description Where it was learnt — a parameter query's answer, an OTA campaign's read-back, or the demo data.
+             * @enum {string}
+             */
+            source: "query" | "ota" | "seed";
+            learntAt: components["schemas"]["Timestamp"];
+        };
         BoxEvUpload: {
             /**
              * Format: binary
@@ -65,8 +386,59 @@ export interface components {
         ErrorEnvelope: components["schemas"]["Envelope"] & {
             data?: null | components["schemas"]["FailDetail"];
         };
+        /**
+         * Format: int64
+         * @description Milliseconds since 1970-01-01T00:00:00Z.
+         * @example 1741912205000
+         */
+        Timestamp: number;
+        /** @description Number of rows matching the filter, across all pages. */
+        Total: number;
+        /** @description An envelope whose `data` is null (commands that only succeed or fail). */
+        EmptyEnvelope: components["schemas"]["Envelope"] & {
+            data: null;
+        };
+        /**
+         * @description Vehicle identification number (ISO 3779), 17 characters, upper case.
+         * @example LGXCE4CB2S0000123
+         */
+        Vin: string;
+        ExportTaskRef: {
+            /** Format: uuid */
+            taskId: string;
+            /**
+             * @description File name the task will produce.
+             * @example 车辆登入日志_LGXCE4CB2S0000123_20250314-20250315.xlsx
+             */
+            name: string;
+        };
+        /**
+         * @description Answer of every export call: the export runs as a background task; the file appears in
+         *     the export file list (`GET /comm-inc-center/v1/web/exportFile/list`). The `msg` is
+         *     导出任务已提交，请到导出文件列表查看 (spec: "export task submitted, please check the export
+         *     file list").
+         */
+        ExportSubmitted: components["schemas"]["Envelope"] & {
+            data: components["schemas"]["ExportTaskRef"];
+        };
     };
     responses: {
+        /** @description The campaign's state forbids the action, or a campaign uses the package. Nothing was changed; `msg` says why, in Chinese. */
+        OtaConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "code": 409,
+                 *       "msg": "任务已完成，不能取消",
+                 *       "data": null
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
         /** @description The input was rejected (nothing was changed); Chinese `msg`, details in `data.failDetail`. */
         BadRequest: {
             headers: {
@@ -138,8 +510,45 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
+        /** @description The resource does not exist (or is not visible to this account). */
+        NotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "code": 404,
+                 *       "msg": "数据不存在",
+                 *       "data": null
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
     };
-    parameters: never;
+    parameters: {
+        /** @description Part of a name (case-insensitive); empty means no filter. */
+        Keyword: string;
+        /** @description Only campaigns in this state. */
+        CampaignState: components["schemas"]["OtaCampaignState"];
+        /** @description Part of the firmware version (case-insensitive); empty means no filter. */
+        FirmwareKeyword: string;
+        /** @description Page number, from 1 (spec section 3 "Pagination"). */
+        PageNum: number;
+        /**
+         * @description Rows per page. Tables offer 10, 20, 50, 100; selectors ask 10; the VIN, SN and ICCID
+         *     searches ask for 10000 at once (spec section 9), hence the upper bound.
+         */
+        PageSize: number;
+        /** @description Part of a VIN to search for (case-insensitive substring); at most 17 characters. Empty means no filter. */
+        VinKeyword: string;
+        /**
+         * @description The vehicle's 17-character VIN (ISO 3779; letters I, O and Q never occur).
+         * @example LGXCE4CB2S0000123
+         */
+        Vin: components["schemas"]["Vin"];
+    };
     requestBodies: never;
     headers: never;
     pathItems: never;
@@ -182,6 +591,368 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    listOtaPackages: {
+        parameters: {
+            query?: {
+                /** @description Part of a name (case-insensitive); empty means no filter. */
+                keyword?: components["parameters"]["Keyword"];
+                /** @description Page number, from 1 (spec section 3 "Pagination"). */
+                pageNum?: components["parameters"]["PageNum"];
+                /**
+                 * @description Rows per page. Tables offer 10, 20, 50, 100; selectors ask 10; the VIN, SN and ICCID
+                 *     searches ask for 10000 at once (spec section 9), hence the upper bound.
+                 */
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: {
+                            list: components["schemas"]["OtaPackage"][];
+                            total: components["schemas"]["Total"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    createOtaPackage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OtaPackageInput"];
+            };
+        };
+        responses: {
+            /** @description The package. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["OtaPackage"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    deleteOtaPackage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IdBody"];
+            };
+        };
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmptyEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["OtaConflict"];
+        };
+    };
+    listOtaCampaigns: {
+        parameters: {
+            query?: {
+                /** @description Part of a name (case-insensitive); empty means no filter. */
+                keyword?: components["parameters"]["Keyword"];
+                /** @description Only campaigns in this state. */
+                state?: components["parameters"]["CampaignState"];
+                /** @description Page number, from 1 (spec section 3 "Pagination"). */
+                pageNum?: components["parameters"]["PageNum"];
+                /**
+                 * @description Rows per page. Tables offer 10, 20, 50, 100; selectors ask 10; the VIN, SN and ICCID
+                 *     searches ask for 10000 at once (spec section 9), hence the upper bound.
+                 */
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: {
+                            list: components["schemas"]["OtaCampaign"][];
+                            total: components["schemas"]["Total"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    createOtaCampaign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OtaCampaignInput"];
+            };
+        };
+        responses: {
+            /** @description The campaign. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["OtaCampaign"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    startOtaCampaign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IdBody"];
+            };
+        };
+        responses: {
+            /** @description The campaign, running. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["OtaCampaign"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["OtaConflict"];
+        };
+    };
+    cancelOtaCampaign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IdBody"];
+            };
+        };
+        responses: {
+            /** @description The campaign, cancelled. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["OtaCampaign"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["OtaConflict"];
+        };
+    };
+    listOtaCampaignVehicles: {
+        parameters: {
+            query: {
+                /** @description The campaign. */
+                id: components["schemas"]["Id"];
+                /** @description Only vehicles in this state. */
+                state?: components["schemas"]["OtaVehicleState"];
+                /** @description Page number, from 1 (spec section 3 "Pagination"). */
+                pageNum?: components["parameters"]["PageNum"];
+                /**
+                 * @description Rows per page. Tables offer 10, 20, 50, 100; selectors ask 10; the VIN, SN and ICCID
+                 *     searches ask for 10000 at once (spec section 9), hence the upper bound.
+                 */
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: {
+                            list: components["schemas"]["OtaCampaignVehicle"][];
+                            total: components["schemas"]["Total"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listVehicleVersions: {
+        parameters: {
+            query?: {
+                /** @description Part of a VIN to search for (case-insensitive substring); at most 17 characters. Empty means no filter. */
+                vin?: components["parameters"]["VinKeyword"];
+                /** @description Part of the firmware version (case-insensitive); empty means no filter. */
+                firmware?: components["parameters"]["FirmwareKeyword"];
+                /** @description Page number, from 1 (spec section 3 "Pagination"). */
+                pageNum?: components["parameters"]["PageNum"];
+                /**
+                 * @description Rows per page. Tables offer 10, 20, 50, 100; selectors ask 10; the VIN, SN and ICCID
+                 *     searches ask for 10000 at once (spec section 9), hence the upper bound.
+                 */
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: {
+                            list: components["schemas"]["VehicleVersion"][];
+                            total: components["schemas"]["Total"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    listVehicleVersionHistory: {
+        parameters: {
+            query: {
+                /**
+                 * @description The vehicle's 17-character VIN (ISO 3779; letters I, O and Q never occur).
+                 * @example LGXCE4CB2S0000123
+                 */
+                vin: components["parameters"]["Vin"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The entries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["VehicleVersion"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    exportVehicleVersions: {
+        parameters: {
+            query?: {
+                /** @description Part of a VIN to search for (case-insensitive substring); at most 17 characters. Empty means no filter. */
+                vin?: components["parameters"]["VinKeyword"];
+                /** @description Part of the firmware version (case-insensitive); empty means no filter. */
+                firmware?: components["parameters"]["FirmwareKeyword"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The export task was queued. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportSubmitted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
 }

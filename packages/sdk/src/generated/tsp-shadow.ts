@@ -80,10 +80,289 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/tsp-shadow/operate/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The fleet at a glance (车辆运营管理 › 运营总览)
+         * @description Figures over every vehicle of the caller's tenants, computed in SQL on each call: how many there are, online, offline (reported before, not connected now), never reported, alarming (newest unit's 最高报警等级 ≥ 1 or an alarm episode still on); today's (UTC+8 day) mileage and energy from the positions store; the alarm episodes started today by level; per brand of the brand tree; and per cell of a 1° grid of the last known positions (the console names each cell's province with its offline geocoder). No VIN, plate or exact position is in the answer, so the same figures may feed a public screen.
+         */
+        get: operations["getOperateOverview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-shadow/machinery/map": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every machine with a position, for the map (非道路机械监控 › 地图监控)
+         * @description The positions and states of every machine of 机械信息 (the caller's tenants) that has reported a position, as parallel arrays (`vin`, `lng`, `lat`, `state`; WGS-84 as the terminal reported), with the counts per state under the filters but `state`. Filters combine with AND. The console polls it; 10,000 machines are about 400 KB of JSON.
+         */
+        get: operations["listMachineMap"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-shadow/machinery/latest/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The machines' latest state (非道路机械监控 › 机械实时状态)
+         * @description Numbered page of the machines of 机械信息 (the caller's tenants) with their latest HJ 1239 / HJ 1322 report: engine speed, load, fuel rate, coolant temperature, working hours, position, online, the alarm on and the state. Machines that never reported are listed with nulls (state 离线). Ordered by the last report, newest first (never-reported last), ties by PIN. `counts` are the machines per state under every filter but `state`.
+         */
+        get: operations["listMachineStates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-shadow/machinery/latest/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One machine's latest state and register entry (the map's card)
+         * @description The list's row plus the machine's register entry (环保代码, 出厂编号, 生产企业, 排放阶段) and its last login and logout. 404 for a PIN of no machine of the caller's tenants (another tenant's is not told apart).
+         */
+        get: operations["getMachineState"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-shadow/machinery/latest/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Export the machines' latest state (background task)
+         * @description Submits an .xlsx of every machine matching the list's filters (the same query parameters, without paging), in the list's order. The file appears in the export file list.
+         */
+        post: operations["exportMachineStates"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-shadow/machinery/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One machine's reports over a range (非道路机械监控 › 机械历史状态)
+         * @description Numbered page of one machine's decoded reports (collection time, engine speed, load, fuel rate, coolant, working hours, speed, position, alarm) over at most 7 days, newest first. A range reversed or longer than 7 days answers 400 on startTime; a PIN of no machine of the caller's tenants answers 400 on vin.
+         */
+        get: operations["listMachineHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-shadow/machinery/history/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Export one machine's reports over a range (background task)
+         * @description Submits an .xlsx of the reports the history list shows for the same machine and range (at most 7 days), oldest first. The file appears in the export file list.
+         */
+        post: operations["exportMachineHistory"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-shadow/machinery/online": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Online time per machine and day (非道路机械监控 › 在线时长管理)
+         * @description Numbered page of (machine, day) rows over at most 31 days: the time online within the China-time day, the sessions that overlap it, the first login and the last logout within it — from the terminals' login and logout reports (@tsp/domain pairSessions and onlineByDay: a login while online closes the session at that login, a session still open runs until now, a session over midnight counts on both days). Days without time online are left out. Ordered by day, newest first, then PIN. A range reversed or longer than 31 days answers 400 on startTime.
+         */
+        get: operations["listMachineOnlineTime"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-shadow/machinery/online/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Export the online time per machine and day (background task)
+         * @description Submits an .xlsx of the rows the online-time list shows for the same filters (hours with one decimal). The file appears in the export file list.
+         */
+        post: operations["exportMachineOnlineTime"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /**
+         * @description What a machine is doing now (@tsp/domain machineStateOf): working 作业中, online 在线 (idle), alarm 报警 (an alarm on), offline 离线.
+         * @enum {string}
+         */
+        MachineState: "working" | "online" | "alarm" | "offline";
+        /** @description Machines per state. */
+        MachineStateCounts: {
+            working: number;
+            online: number;
+            alarm: number;
+            offline: number;
+        };
+        MachineMap: {
+            vin: string[];
+            lng: number[];
+            lat: number[];
+            state: components["schemas"]["MachineState"][];
+            counts: components["schemas"]["MachineStateCounts"];
+        };
+        /** @description One machine's latest state (open to the card's added fields, as MachineStateDetail extends it). */
+        MachineStateRow: {
+            /** @description The machine's PIN (机械PIN码). */
+            vin: string;
+            /** @enum {string} */
+            machineryType: "excavator" | "loader" | "bulldozer" | "roller" | "crane" | "forklift" | "tractor" | "harvester" | "other";
+            brand: string;
+            /** @description 产品型号. */
+            model: string;
+            /** @description The terminal's last connection report was a login. */
+            online: boolean;
+            state: components["schemas"]["MachineState"];
+            lastReportAt: number | null;
+            /** @description Engine speed, rpm. */
+            engineRpm: number | null;
+            /** @description Engine net output torque as a share of the reference torque (HJ 1239.3), %. */
+            loadPercent: number | null;
+            /** @description Engine fuel flow, L/h. */
+            fuelRateLph: number | null;
+            /** @description Coolant temperature, °C. */
+            coolantC: number | null;
+            /** @description Engine hours since new, h. */
+            workingHours: number | null;
+            longitude: number | null;
+            latitude: number | null;
+            /** @description The name of the alarm on now (终端拆除报警, 冷却液温度过高, …), or null. */
+            alarm: string | null;
+        };
+        MachineStatePage: {
+            list: components["schemas"]["MachineStateRow"][];
+            total: components["schemas"]["Total"];
+            counts: components["schemas"]["MachineStateCounts"];
+        };
+        MachineStateDetail: components["schemas"]["MachineStateRow"] & {
+            /** @description 机械环保代码. */
+            mein: string;
+            /** @description 出厂编号. */
+            cpbh: string;
+            manufacturer: string;
+            /** @enum {string} */
+            emissionStage: "cn3" | "cn4";
+            ownerName: string | null;
+            lastLoginAt: number | null;
+            lastLogoutAt: number | null;
+        };
+        MachineSample: {
+            collectedAt: components["schemas"]["Timestamp"];
+            engineRpm: number | null;
+            loadPercent: number | null;
+            fuelRateLph: number | null;
+            coolantC: number | null;
+            workingHours: number | null;
+            speedKmh: number | null;
+            longitude: number | null;
+            latitude: number | null;
+            alarm: string | null;
+        };
+        MachineHistoryPage: {
+            list: components["schemas"]["MachineSample"][];
+            total: components["schemas"]["Total"];
+        };
+        MachineOnlineDay: {
+            vin: string;
+            /** @enum {string} */
+            machineryType: "excavator" | "loader" | "bulldozer" | "roller" | "crane" | "forklift" | "tractor" | "harvester" | "other";
+            model: string;
+            /** @description The day in China time, yyyy-MM-dd. */
+            day: string;
+            /** @description Milliseconds online within the day. */
+            onlineMs: number;
+            sessions: number;
+            /** @description The first login within the day; null when the day began online. */
+            firstLoginAt: number | null;
+            /** @description The last logout within the day; null when the day ended online. */
+            lastLogoutAt: number | null;
+        };
+        MachineOnlinePage: {
+            list: components["schemas"]["MachineOnlineDay"][];
+            total: components["schemas"]["Total"];
+        };
         /**
          * @description abnormalDrop: sudden fall (possible theft); lowFuel: below 10 % of the tank; sensorFault: no or impossible readings.
          * @enum {string}
@@ -165,6 +444,45 @@ export interface components {
             /** @description The standard's names of the 通用报警标志 set. */
             alarms: string[];
         };
+        OperateOverview: {
+            /** @description When the figures were computed, epoch ms. */
+            at: number;
+            vehicles: number;
+            online: number;
+            /** @description Reported at least once, not connected now. */
+            offline: number;
+            neverReported: number;
+            /** @description Vehicles whose newest unit's alarm level is 1–3 or with an alarm episode still on. */
+            alarming: number;
+            /** @description Kilometres driven today (UTC+8), one decimal. */
+            mileageToday: number;
+            /** @description kWh used today by vehicles whose announcement model has a rated energy, one decimal. */
+            energyToday: number;
+            /** @description SOC percentage points used today by every vehicle. */
+            socUsedToday: number;
+            /** @description Alarm episodes started today, by level. */
+            alarmsToday: {
+                level1: number;
+                level2: number;
+                level3: number;
+            };
+            /** @description Per brand of the brand tree (vehicles without a model under brandId 0, brandName 未分类), most vehicles first. */
+            byBrand: {
+                brandId: number;
+                brandName: string;
+                vehicles: number;
+                online: number;
+                alarming: number;
+            }[];
+            /** @description Vehicles with a known position per 1° cell (lng/lat the cell's centre, WGS-84), most vehicles first. */
+            byCell: {
+                lng: number;
+                lat: number;
+                vehicles: number;
+                online: number;
+                alarming: number;
+            }[];
+        };
         /**
          * Format: int64
          * @description Milliseconds since 1970-01-01T00:00:00Z.
@@ -228,6 +546,8 @@ export interface components {
         ExportSubmitted: components["schemas"]["Envelope"] & {
             data: components["schemas"]["ExportTaskRef"];
         };
+        /** @description Number of rows matching the filter, across all pages. */
+        Total: number;
     };
     responses: {
         /** @description The input was rejected (nothing was changed); Chinese `msg`, details in `data.failDetail`. */
@@ -303,6 +623,12 @@ export interface components {
         };
     };
     parameters: {
+        /** @description working (作业中), online (在线), alarm (报警) or offline (离线); absent means every state. */
+        MachineStateFilter: components["schemas"]["MachineState"];
+        /** @description The machine type of 机械信息; absent means every type. */
+        MachineryTypeFilter: "excavator" | "loader" | "bulldozer" | "roller" | "crane" | "forklift" | "tractor" | "harvester" | "other";
+        /** @description The product model (产品型号) of 机械信息, exactly; absent or empty means every model. */
+        MachineModelFilter: string;
         /** @description online or offline; absent means both. */
         OnlineFilter: "online" | "offline";
         /** @description Lowest SOC in %, inclusive (0–100); only valid SOC readings match. */
@@ -327,6 +653,16 @@ export interface components {
          * @example LGXCE4CB2S0000123
          */
         Vin: components["schemas"]["Vin"];
+        /**
+         * @description Start of the time range, inclusive, milliseconds since 1970-01-01T00:00:00Z.
+         * @example 1741881600000
+         */
+        StartTime: components["schemas"]["Timestamp"];
+        /**
+         * @description End of the time range, inclusive, milliseconds since 1970-01-01T00:00:00Z; not before startTime.
+         * @example 1742054399000
+         */
+        EndTime: components["schemas"]["Timestamp"];
     };
     requestBodies: never;
     headers: never;
@@ -570,6 +906,369 @@ export interface operations {
                      *       }
                      *     }
                      */
+                    "application/json": components["schemas"]["ExportSubmitted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getOperateOverview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "操作成功",
+                     *       "data": {
+                     *         "at": 1741912205000,
+                     *         "vehicles": 120,
+                     *         "online": 31,
+                     *         "offline": 80,
+                     *         "neverReported": 9,
+                     *         "alarming": 4,
+                     *         "mileageToday": 5234.5,
+                     *         "energyToday": 812.4,
+                     *         "socUsedToday": 1530,
+                     *         "alarmsToday": {
+                     *           "level1": 5,
+                     *           "level2": 2,
+                     *           "level3": 1
+                     *         },
+                     *         "byBrand": [
+                     *           {
+                     *             "brandId": 11,
+                     *             "brandName": "比亚迪",
+                     *             "vehicles": 60,
+                     *             "online": 20,
+                     *             "alarming": 2
+                     *           }
+                     *         ],
+                     *         "byCell": [
+                     *           {
+                     *             "lng": 121.5,
+                     *             "lat": 31.5,
+                     *             "vehicles": 12,
+                     *             "online": 5,
+                     *             "alarming": 1
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["OperateOverview"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    listMachineMap: {
+        parameters: {
+            query?: {
+                /** @description working (作业中), online (在线), alarm (报警) or offline (离线); absent means every state. */
+                state?: components["parameters"]["MachineStateFilter"];
+                /** @description The machine type of 机械信息; absent means every type. */
+                machineryType?: components["parameters"]["MachineryTypeFilter"];
+                /** @description The product model (产品型号) of 机械信息, exactly; absent or empty means every model. */
+                model?: components["parameters"]["MachineModelFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["MachineMap"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    listMachineStates: {
+        parameters: {
+            query?: {
+                /** @description Part of a VIN to search for (case-insensitive substring); at most 17 characters. Empty means no filter. */
+                vin?: components["parameters"]["VinKeyword"];
+                /** @description working (作业中), online (在线), alarm (报警) or offline (离线); absent means every state. */
+                state?: components["parameters"]["MachineStateFilter"];
+                /** @description The machine type of 机械信息; absent means every type. */
+                machineryType?: components["parameters"]["MachineryTypeFilter"];
+                /** @description The product model (产品型号) of 机械信息, exactly; absent or empty means every model. */
+                model?: components["parameters"]["MachineModelFilter"];
+                /** @description Page number, from 1 (spec section 3 "Pagination"). */
+                pageNum?: components["parameters"]["PageNum"];
+                /**
+                 * @description Rows per page. Tables offer 10, 20, 50, 100; selectors ask 10; the VIN, SN and ICCID
+                 *     searches ask for 10000 at once (spec section 9), hence the upper bound.
+                 */
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["MachineStatePage"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getMachineState: {
+        parameters: {
+            query: {
+                /**
+                 * @description The vehicle's 17-character VIN (ISO 3779; letters I, O and Q never occur).
+                 * @example LGXCE4CB2S0000123
+                 */
+                vin: components["parameters"]["Vin"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["MachineStateDetail"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    exportMachineStates: {
+        parameters: {
+            query?: {
+                /** @description Part of a VIN to search for (case-insensitive substring); at most 17 characters. Empty means no filter. */
+                vin?: components["parameters"]["VinKeyword"];
+                /** @description working (作业中), online (在线), alarm (报警) or offline (离线); absent means every state. */
+                state?: components["parameters"]["MachineStateFilter"];
+                /** @description The machine type of 机械信息; absent means every type. */
+                machineryType?: components["parameters"]["MachineryTypeFilter"];
+                /** @description The product model (产品型号) of 机械信息, exactly; absent or empty means every model. */
+                model?: components["parameters"]["MachineModelFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportSubmitted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listMachineHistory: {
+        parameters: {
+            query: {
+                /**
+                 * @description The vehicle's 17-character VIN (ISO 3779; letters I, O and Q never occur).
+                 * @example LGXCE4CB2S0000123
+                 */
+                vin: components["parameters"]["Vin"];
+                /**
+                 * @description Start of the time range, inclusive, milliseconds since 1970-01-01T00:00:00Z.
+                 * @example 1741881600000
+                 */
+                startTime: components["parameters"]["StartTime"];
+                /**
+                 * @description End of the time range, inclusive, milliseconds since 1970-01-01T00:00:00Z; not before startTime.
+                 * @example 1742054399000
+                 */
+                endTime: components["parameters"]["EndTime"];
+                /** @description Page number, from 1 (spec section 3 "Pagination"). */
+                pageNum?: components["parameters"]["PageNum"];
+                /**
+                 * @description Rows per page. Tables offer 10, 20, 50, 100; selectors ask 10; the VIN, SN and ICCID
+                 *     searches ask for 10000 at once (spec section 9), hence the upper bound.
+                 */
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["MachineHistoryPage"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    exportMachineHistory: {
+        parameters: {
+            query: {
+                /**
+                 * @description The vehicle's 17-character VIN (ISO 3779; letters I, O and Q never occur).
+                 * @example LGXCE4CB2S0000123
+                 */
+                vin: components["parameters"]["Vin"];
+                /**
+                 * @description Start of the time range, inclusive, milliseconds since 1970-01-01T00:00:00Z.
+                 * @example 1741881600000
+                 */
+                startTime: components["parameters"]["StartTime"];
+                /**
+                 * @description End of the time range, inclusive, milliseconds since 1970-01-01T00:00:00Z; not before startTime.
+                 * @example 1742054399000
+                 */
+                endTime: components["parameters"]["EndTime"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportSubmitted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listMachineOnlineTime: {
+        parameters: {
+            query: {
+                /** @description Part of a VIN to search for (case-insensitive substring); at most 17 characters. Empty means no filter. */
+                vin?: components["parameters"]["VinKeyword"];
+                /**
+                 * @description Start of the time range, inclusive, milliseconds since 1970-01-01T00:00:00Z.
+                 * @example 1741881600000
+                 */
+                startTime: components["parameters"]["StartTime"];
+                /**
+                 * @description End of the time range, inclusive, milliseconds since 1970-01-01T00:00:00Z; not before startTime.
+                 * @example 1742054399000
+                 */
+                endTime: components["parameters"]["EndTime"];
+                /** @description Page number, from 1 (spec section 3 "Pagination"). */
+                pageNum?: components["parameters"]["PageNum"];
+                /**
+                 * @description Rows per page. Tables offer 10, 20, 50, 100; selectors ask 10; the VIN, SN and ICCID
+                 *     searches ask for 10000 at once (spec section 9), hence the upper bound.
+                 */
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["MachineOnlinePage"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    exportMachineOnlineTime: {
+        parameters: {
+            query: {
+                /** @description Part of a VIN to search for (case-insensitive substring); at most 17 characters. Empty means no filter. */
+                vin?: components["parameters"]["VinKeyword"];
+                /**
+                 * @description Start of the time range, inclusive, milliseconds since 1970-01-01T00:00:00Z.
+                 * @example 1741881600000
+                 */
+                startTime: components["parameters"]["StartTime"];
+                /**
+                 * @description End of the time range, inclusive, milliseconds since 1970-01-01T00:00:00Z; not before startTime.
+                 * @example 1742054399000
+                 */
+                endTime: components["parameters"]["EndTime"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
                     "application/json": components["schemas"]["ExportSubmitted"];
                 };
             };

@@ -109,10 +109,13 @@ export const getHomeOverview: Handler = async (input, ctx) => {
     .orderBy("id", "desc")
     .limit(5)
     .execute();
+  // Terminals are the T-BOX register's (TBOX数据), not the SIM cards: a deregistered one is gone.
+  const terminals = await sql<{ n: number }>`
+    select count(*)::int as n from bss_tbox t
+    where t.state <> 'deregistered' and ${inTenants("t.tenant_id", p)}`.execute(ctx.db);
   return {
     vehicleCount: counts.vehicles,
-    // The platform's vehicle table knows one T-BOX SIM per vehicle; the device services refine this.
-    terminalCount: counts.sims,
+    terminalCount: Number(terminals.rows[0]?.n ?? 0),
     simCardCount: counts.sims,
     journalActivity,
     latestExports: latest.map(exportTaskView),
