@@ -34,6 +34,10 @@ const visits: Record<string, (p: Page, vin: string) => Promise<void>> = {
   "/tbox/energyCar": async (p) => expect(p.getByText("请输入有效的17位VIN")).toBeVisible(),
   "/tbox/fuelCar": async (p) => expect(p.getByText("请输入有效的17位VIN")).toBeVisible(),
   "/tbox/gearsSpeed": async (p) => expect(p.getByText("请输入有效的17位VIN")).toBeVisible(),
+  "/tbox/errorReport": async (p) => expect(p.getByText("请输入有效的17位VIN")).toBeVisible(),
+  "/tbox/ecAllMessage": async (p) => expect(p.getByText("请输入有效的17位VIN")).toBeVisible(),
+  "/tbox/travalData": async (p) => expect(p.getByText("请输入有效的17位VIN")).toBeVisible(),
+  "/tbox/reliabilityTestRecord": async (p) => expect(p.getByText("请选择时间范围，然后点击查询")).toBeVisible(),
   "/tbox/warnsearch": async (p) => expect(p.getByText("请输入有效的17位VIN")).toBeVisible(),
   // Remote commands: the two parameter screens before a VIN; the command list (empty on a fresh seed).
   "/tbox/search": async (p) => expect(p.getByRole("button", { name: "查询参数" })).toBeVisible(),

@@ -15,6 +15,8 @@ export type TboxJournalRow = Schemas["TboxJournalRow"];
 export type Reading = Schemas["Reading"];
 /** HJ 1239 数据流信息 of a diesel engine (燃油车国标数据). */
 export type DieselValues = Schemas["DieselValues"];
+/** 故障上报报文's fault sources. */
+export type FaultSource = Schemas["FaultSource"];
 
 /** A journal's query: VIN, range, order and the filters of its kind. */
 export interface TboxJournalQuery {
@@ -28,6 +30,8 @@ export interface TboxJournalQuery {
   minSpeed?: number;
   maxSpeed?: number;
   gear?: number;
+  faultSource?: FaultSource;
+  callType?: "E" | "B";
 }
 
 export async function getTboxJournal(
@@ -59,6 +63,10 @@ export async function exportTboxJournal(journal: TboxJournalName, q: TboxJournal
       return dataOf(await sdk().GET("/tsp-hbase-proxy/tboxJournal/fuelCar/export", init));
     case "gearsSpeed":
       return dataOf(await sdk().GET("/tsp-hbase-proxy/tboxJournal/gearsSpeed/export", init));
+    case "errorReport":
+      return dataOf(await sdk().GET("/tsp-hbase-proxy/tboxJournal/errorReport/export", init));
+    case "ecall":
+      return dataOf(await sdk().GET("/tsp-hbase-proxy/tboxJournal/ecAllMessage/export", init));
   }
 }
 

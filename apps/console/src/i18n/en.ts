@@ -22,6 +22,7 @@ import { trackText } from "./screens/track";
 import { vehicleAbilityText } from "./screens/vehicleAbility";
 import { vehicleInfoText } from "./screens/vehicleInfo";
 import { vehicleSaleText } from "./screens/vehicleSale";
+import { tboxJournals3Text } from "./screens/tboxJournals3";
 import { vehicleStateText } from "./screens/vehicleState";
 import type { MessageKey } from "./zh-CN";
 
@@ -261,6 +262,7 @@ export const en: Record<MessageKey, string> = {
   ...notRoadFourText.en,
   ...tboxText.en,
   ...vehicleSaleText.en,
+  ...tboxJournals3Text.en,
   ...leaseText.en,
   ...deviceManageText.en,
   ...contentText.en,

@@ -29,6 +29,7 @@ import { trackText } from "./screens/track";
 import { vehicleAbilityText } from "./screens/vehicleAbility";
 import { vehicleInfoText } from "./screens/vehicleInfo";
 import { vehicleSaleText } from "./screens/vehicleSale";
+import { tboxJournals3Text } from "./screens/tboxJournals3";
 import { vehicleStateText } from "./screens/vehicleState";
 
 /**
@@ -273,6 +274,7 @@ export const zhCN = {
   ...notRoadFourText.zh,
   ...tboxText.zh,
   ...vehicleSaleText.zh,
+  ...tboxJournals3Text.zh,
   ...leaseText.zh,
   ...deviceManageText.zh,
   ...contentText.zh,

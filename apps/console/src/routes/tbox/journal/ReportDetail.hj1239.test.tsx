@@ -12,6 +12,7 @@ function rowsOf(journal: "fuelCar" | "gearsSpeed", content: string): TboxJournal
     ...e,
     alarms: [...e.alarms],
     items: [...e.items],
+    faults: [...e.faults],
     frameId: 1,
     receivedAt: T + 1000,
     command: 2,

@@ -15,6 +15,7 @@ function rowOf(content: string, command: number): TboxJournalRow {
     ...entry,
     alarms: [...entry.alarms],
     items: [...entry.items],
+    faults: [...entry.faults],
     frameId: 1,
     receivedAt: T + 1000,
     command,

@@ -161,6 +161,28 @@ export function reportFields(row: TboxJournalRow, t: Translate): Field[] {
       value: level?.status === "valid" ? t("tboxJournal.level", { level: level.value ?? 0 }) : readingLabel(level, t),
     },
     { label: t("tboxJournal.f.alarms"), value: row.alarms.join("、") || t("tboxJournal.noAlarm") },
+    ...faultFields(row, t),
+    ...callFields(row, t),
+  ];
+}
+
+/** 故障上报报文: each fault as its source, code and name (未登记 when the dictionary has none). */
+export const faultLabel = (f: TboxJournalRow["faults"][number], t: Translate) =>
+  `${f.code} ${f.name ?? t("tboxJournal.fault.unregistered")}`;
+
+function faultFields(row: TboxJournalRow, t: Translate): Field[] {
+  return row.faults.map((f) => ({ label: t(`tboxJournal.faultSource.${f.source}`), value: faultLabel(f, t) }));
+}
+
+/** ECALL/BCALL报文: the call's type, trigger, state and id (the designed 0xEC item). */
+function callFields(row: TboxJournalRow, t: Translate): Field[] {
+  const c = row.call;
+  if (c === null) return [];
+  return [
+    { label: t("tboxJournal.f.callType"), value: t(`tboxJournal.callType.${c.type}`) },
+    { label: t("tboxJournal.f.callTrigger"), value: t(`tboxJournal.callTrigger.${c.trigger}`) },
+    { label: t("tboxJournal.f.callState"), value: t(`tboxJournal.callState.${c.state}`) },
+    { label: t("tboxJournal.f.callId"), value: c.callId === null ? "—" : String(c.callId) },
   ];
 }
 

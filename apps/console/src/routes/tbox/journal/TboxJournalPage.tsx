@@ -2,6 +2,7 @@ import {
   choiceFilter,
   countFilter,
   DIESEL_FIELDS,
+  FAULT_SOURCE_KEYS,
   filterCodec,
   isVin,
   TBOX_ALARM_NAMES,
@@ -21,7 +22,7 @@ import {
 import { type Translate, useT } from "../../../i18n/i18n";
 import { orderField } from "../loginJournal/journalFilters";
 import { CursorJournal } from "./CursorJournal";
-import { coordinateText, forceLabel, gearLabel, ReportDetail, readingLabel } from "./ReportDetail";
+import { coordinateText, faultLabel, forceLabel, gearLabel, ReportDetail, readingLabel } from "./ReportDetail";
 
 /** GB/T 32960's gear codes (档位 low nibble), as 档位车速报文's filter takes them. */
 const GEAR_CODES = Array.from({ length: 16 }, (_, i) => String(i)) as [string, ...string[]];
@@ -42,6 +43,8 @@ export const journalFilters = filterCodec(
     minSpeed: countFilter(300),
     maxSpeed: countFilter(300),
     gear: choiceFilter(GEAR_CODES),
+    faultSource: choiceFilter(FAULT_SOURCE_KEYS),
+    callType: choiceFilter(["E", "B"]),
   }),
 );
 export type JournalFilters = v.InferOutput<typeof journalFilters.schema>;
@@ -69,6 +72,11 @@ export type ReportColumn =
   | "force"
   | "mil"
   | "faultCodes"
+  | "faults"
+  | "callType"
+  | "callTrigger"
+  | "callState"
+  | "callId"
   | `diesel.${keyof DieselValues}`;
 
 function reportColumns(t: Translate): Record<ReportColumn, Column<TboxJournalRow>> {
@@ -169,6 +177,37 @@ function reportColumns(t: Translate): Record<ReportColumn, Column<TboxJournalRow
       width: 160,
       render: (r) => (r.obd ? r.obd.faultCodes.join("、") || t("tboxJournal.noFaultCodes") : "—"),
     },
+    faults: {
+      key: "faults",
+      title: t("tboxJournal.col.faults"),
+      width: 360,
+      render: (r) => r.faults.map((f) => faultLabel(f, t)).join("、"),
+    },
+    callType: {
+      key: "callType",
+      title: t("tboxJournal.col.callType"),
+      width: 90,
+      render: (r) => (r.call ? t(`tboxJournal.callType.${r.call.type}`) : "—"),
+    },
+    callTrigger: {
+      key: "callTrigger",
+      title: t("tboxJournal.col.callTrigger"),
+      width: 90,
+      render: (r) => (r.call ? t(`tboxJournal.callTrigger.${r.call.trigger}`) : "—"),
+    },
+    callState: {
+      key: "callState",
+      title: t("tboxJournal.col.callState"),
+      width: 90,
+      render: (r) => (r.call ? t(`tboxJournal.callState.${r.call.state}`) : "—"),
+    },
+    callId: {
+      key: "callId",
+      title: t("tboxJournal.col.callId"),
+      width: 80,
+      align: "right",
+      render: (r) => (r.call?.callId == null ? "—" : String(r.call.callId)),
+    },
     ...dieselColumns(t),
   };
 }
@@ -203,6 +242,8 @@ export function journalQuery(journal: TboxJournalName, f: Filters): TboxJournalQ
     if (f.maxSpeed !== null) q.maxSpeed = f.maxSpeed;
     if (f.gear) q.gear = Number(f.gear);
   }
+  if (journal === "errorReport" && f.faultSource) q.faultSource = f.faultSource;
+  if (journal === "ecall" && f.callType) q.callType = f.callType;
   return q;
 }
 
@@ -258,6 +299,26 @@ export function journalFields(t: Translate, journal: TboxJournalName, bothProtoc
           },
         ]
       : []),
+    ...(journal === "errorReport"
+      ? [
+          {
+            kind: "choice" as const,
+            key: "faultSource",
+            label: t("tboxJournal.faultSourceFilter"),
+            options: FAULT_SOURCE_KEYS.map((s) => ({ value: s, label: t(`tboxJournal.faultSource.${s}`) })),
+          },
+        ]
+      : []),
+    ...(journal === "ecall"
+      ? [
+          {
+            kind: "choice" as const,
+            key: "callType",
+            label: t("tboxJournal.callTypeFilter"),
+            options: (["E", "B"] as const).map((c) => ({ value: c, label: t(`tboxJournal.callType.${c}`) })),
+          },
+        ]
+      : []),
     orderField(t),
   ];
 }
@@ -278,6 +339,8 @@ export const EXPORT_OPS = {
   warnsearch: "exportWarnData",
   fuelCar: "exportFuelCarData",
   gearsSpeed: "exportGearsSpeedMessages",
+  errorReport: "exportErrorReports",
+  ecall: "exportEcallMessages",
 } as const;
 
 /** A message journal of TBOX可视化联调 on the cursor journal: one declaration per screen. */

@@ -11,7 +11,7 @@ import { journalFields, journalFilters, journalQuery } from "../journal/TboxJour
 function EpisodeDetail({ row }: { row: AlarmEpisode }) {
   const [entry] = tboxJournalEntries(row.content);
   if (!entry) return null;
-  const report = { ...entry, alarms: [...entry.alarms], items: [...entry.items] };
+  const report = { ...entry, alarms: [...entry.alarms], items: [...entry.items], faults: [...entry.faults] };
   return (
     <ReportDetail row={{ ...report, frameId: row.id, receivedAt: row.receivedAt, command: 0, content: row.content }} />
   );

@@ -1,8 +1,20 @@
-import { DIESEL_FIELDS, episodeDuration, type Reading, readingText, type TboxJournal } from "@tsp/domain";
+import {
+  CALL_STATES,
+  CALL_TRIGGERS,
+  CALL_TYPES,
+  DIESEL_FIELDS,
+  episodeDuration,
+  FAULT_SOURCES,
+  faultText,
+  type Reading,
+  readingText,
+  type TboxJournal,
+} from "@tsp/domain";
 import type { Exporter } from "../../../platform/exports/exporter";
 import { chinaDateTime } from "../exporters";
 import { vinVisible } from "../journalQuery";
 import { type EpisodeQuery, episodeBatches } from "./alarmEpisodes";
+import { namedFaults } from "./faultNames";
 import { JOURNAL_EXPORTS, JOURNAL_TITLES } from "./handlers";
 import { journalBatches, type TboxJournalQuery, type TboxJournalRow } from "./journalScan";
 
@@ -41,6 +53,12 @@ function sheetRow(r: TboxJournalRow) {
     calibrationId: r.obd?.calibrationId ?? "",
     calibrationVerification: r.obd?.calibrationVerification ?? "",
     faultCodes: r.obd ? r.obd.faultCodes.join("、") || "无" : "",
+    faultSources: [...new Set(r.faults.map((f) => FAULT_SOURCES[f.source]))].join("、"),
+    faults: r.faults.map(faultText).join("、"),
+    callType: r.call ? CALL_TYPES[r.call.type] : "",
+    callTrigger: r.call ? CALL_TRIGGERS[r.call.trigger] : "",
+    callState: r.call ? CALL_STATES[r.call.state] : "",
+    callId: r.call?.callId ?? "—",
     content: r.content,
   };
 }
@@ -81,6 +99,12 @@ const COLUMNS = {
   calibrationId: { header: "软件标定识别号", key: "calibrationId", width: 22 },
   calibrationVerification: { header: "标定验证码", key: "calibrationVerification", width: 22 },
   faultCodes: { header: "故障码", key: "faultCodes", width: 30 },
+  faultSources: { header: "故障来源", key: "faultSources", width: 24 },
+  faults: { header: "故障", key: "faults", width: 60 },
+  callType: { header: "呼叫类型", key: "callType", width: 10 },
+  callTrigger: { header: "触发方式", key: "callTrigger", width: 10 },
+  callState: { header: "呼叫状态", key: "callState", width: 10 },
+  callId: { header: "呼叫编号", key: "callId", width: 10 },
   content: { header: "原始报文", key: "content", width: 120 },
 };
 type Column = keyof typeof COLUMNS;
@@ -163,6 +187,31 @@ const JOURNAL_COLUMNS: Record<TboxJournal, Column[]> = {
     "brakingForce",
     "content",
   ],
+  errorReport: [
+    "vin",
+    "collectedAt",
+    "receivedAt",
+    "protocol",
+    "resent",
+    "alarmLevel",
+    "faultSources",
+    "faults",
+    "content",
+  ],
+  ecall: [
+    "vin",
+    "collectedAt",
+    "receivedAt",
+    "callType",
+    "callTrigger",
+    "callState",
+    "callId",
+    "fix",
+    "longitude",
+    "latitude",
+    "speed",
+    "content",
+  ],
 };
 
 function journalExporter(journal: TboxJournal): Exporter {
@@ -172,7 +221,8 @@ function journalExporter(journal: TboxJournal): Exporter {
     async *rows(job, ctx) {
       const q = job.params as unknown as TboxJournalQuery;
       if (!(await vinVisible(ctx, q.vin, job.tenantIds))) return;
-      for await (const rows of journalBatches(ctx, q, job.tenantIds)) {
+      for await (const batch of journalBatches(ctx, q, job.tenantIds)) {
+        const rows = journal === "errorReport" ? await namedFaults(ctx, job.tenantIds, batch) : batch;
         yield rows.map((r) => ({ ...sheetRow(r), vin: q.vin }));
       }
     },

@@ -1,4 +1,4 @@
-import type { TboxJournal } from "@tsp/domain";
+import type { FaultSource, TboxJournal } from "@tsp/domain";
 import type { AppContext } from "../../../context";
 import { invalidField, ok } from "../../../http/envelope";
 import { EXPORT_SUBMITTED_MSG } from "../../../platform/exports/queue";
@@ -8,6 +8,7 @@ import { defineHandler } from "../../defineHandler";
 import { type CursorScope, cursorAfter, encodeCursor } from "../cursor";
 import { chinaDate } from "../exporters";
 import { checkRange, vinVisible } from "../journalQuery";
+import { namedFaults } from "./faultNames";
 import { scanPage, type TboxJournalQuery } from "./journalScan";
 
 /** The screens' titles (platform-shell.md /tbox), which also start the export file names. */
@@ -19,6 +20,8 @@ export const JOURNAL_TITLES: Record<TboxJournal, string> = {
   warnsearch: "报警数据查询",
   fuelCar: "燃油车国标数据",
   gearsSpeed: "档位车速报文",
+  errorReport: "故障上报报文",
+  ecall: "ECALL/BCALL报文",
 };
 
 interface RawQuery {
@@ -32,6 +35,8 @@ interface RawQuery {
   minSpeed?: number;
   maxSpeed?: number;
   gear?: number;
+  faultSource?: FaultSource;
+  callType?: "E" | "B";
 }
 
 function queryOf(journal: TboxJournal, query: RawQuery): TboxJournalQuery {
@@ -52,6 +57,9 @@ function queryOf(journal: TboxJournal, query: RawQuery): TboxJournalQuery {
     }
     return { ...q, minSpeed: query.minSpeed, maxSpeed: query.maxSpeed, gear: query.gear };
   }
+  // 故障上报报文's source; ECALL/BCALL报文's call type (JT/T 808 only: no protocol to choose).
+  if (journal === "errorReport") return { ...q, faultSource: query.faultSource };
+  if (journal === "ecall") return { ...q, protocol: undefined, callType: query.callType };
   // 燃油车国标数据 is HJ 1239 only: no protocol to choose.
   if (journal === "fuelCar") return { ...q, protocol: undefined };
   return q;
@@ -60,9 +68,17 @@ function queryOf(journal: TboxJournal, query: RawQuery): TboxJournalQuery {
 /** A cursor is bound to the journal, VIN, filters, order and range it was issued for. */
 const scopeOf = (q: TboxJournalQuery): CursorScope => ({
   kind: `tbox:${q.journal}`,
-  vin: [q.vin, q.protocol ?? "", q.level ?? "", q.alarm ?? "", q.minSpeed ?? "", q.maxSpeed ?? "", q.gear ?? ""].join(
-    "~",
-  ),
+  vin: [
+    q.vin,
+    q.protocol ?? "",
+    q.level ?? "",
+    q.alarm ?? "",
+    q.minSpeed ?? "",
+    q.maxSpeed ?? "",
+    q.gear ?? "",
+    q.faultSource ?? "",
+    q.callType ?? "",
+  ].join("~"),
   desc: q.reportTimeDesc,
   startTime: q.startTime,
   endTime: q.endTime,
@@ -77,7 +93,10 @@ export const getTboxJournal = defineHandler<"getTboxJournal">(async ({ query, pr
   // Another tenant's vehicle reads as an empty journal: its existence is not revealed.
   if (!(await vinVisible(ctx, q.vin, principal.tenantIds))) return { list: [], nextKey: null };
   const page = await scanPage(ctx, q, principal.tenantIds, after, query.pageSize ?? DEFAULT_PAGE_SIZE);
-  return { list: page.rows, nextKey: page.lastId === null ? null : encodeCursor(ctx.secrets, scope, page.lastId) };
+  return {
+    list: q.journal === "errorReport" ? await namedFaults(ctx, principal.tenantIds, page.rows) : page.rows,
+    nextKey: page.lastId === null ? null : encodeCursor(ctx.secrets, scope, page.lastId),
+  };
 });
 
 /** The export operation of each journal (one permission per screen). */
@@ -89,6 +108,8 @@ export const JOURNAL_EXPORTS = {
   warnsearch: "exportWarnData",
   fuelCar: "exportFuelCarData",
   gearsSpeed: "exportGearsSpeedMessages",
+  errorReport: "exportErrorReports",
+  ecall: "exportEcallMessages",
 } as const satisfies Record<TboxJournal, string>;
 
 async function submitExport(journal: TboxJournal, query: RawQuery, principal: Principal, ctx: AppContext) {
@@ -120,4 +141,10 @@ export const exportFuelCarData = defineHandler<"exportFuelCarData">(({ query, pr
 );
 export const exportGearsSpeedMessages = defineHandler<"exportGearsSpeedMessages">(({ query, principal }, ctx) =>
   submitExport("gearsSpeed", query, principal, ctx),
+);
+export const exportErrorReports = defineHandler<"exportErrorReports">(({ query, principal }, ctx) =>
+  submitExport("errorReport", query, principal, ctx),
+);
+export const exportEcallMessages = defineHandler<"exportEcallMessages">(({ query, principal }, ctx) =>
+  submitExport("ecall", query, principal, ctx),
 );

@@ -4,6 +4,7 @@ import {
   journalEntries,
   journalReadsHj1239,
   type ObdValues,
+  type ReportedFault,
   TBOX_JOURNAL_COMMANDS,
   type TboxJournal,
   type TboxJournalFilter,
@@ -25,8 +26,9 @@ export interface TboxJournalQuery extends TboxJournalFilter {
 }
 
 /** One report as openapi's TboxJournalRow. */
-export type TboxJournalRow = Omit<JournalReport, "alarms" | "items" | "obd"> & {
+export type TboxJournalRow = Omit<JournalReport, "alarms" | "items" | "obd" | "faults"> & {
   alarms: string[];
+  faults: ReportedFault[];
   items: string[];
   obd: (Omit<ObdValues, "faultCodes"> & { faultCodes: string[] }) | null;
   frameId: number;
@@ -76,6 +78,7 @@ export function journalRows(
       ...e,
       alarms: [...e.alarms],
       items: [...e.items],
+      faults: [...e.faults],
       obd: e.obd && { ...e.obd, faultCodes: [...e.obd.faultCodes] },
     }));
 }
