@@ -6,9 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type TestServer, testEngine } from "../../apps/server/src/testing/testServer";
 import { operation, operations as serverOperations } from "../contract/support/contract";
 import { baselineOf, seedFacts } from "../robustness/support/baseline";
-import { differences, type Fingerprint, fingerprint, tablesOf } from "../robustness/support/fingerprint";
+import { differences, filesUnder } from "../robustness/support/fingerprint";
 import { adminToken, startSmallServer } from "../robustness/support/fuzzServer";
 import { cloneSpec, envelopeProblem, type RequestSpec, send } from "../robustness/support/requests";
+import { installWriteLog } from "../robustness/support/writeLog";
 import { foreignObjects, isIdentifier, unfilledIdentifiers, withForeignObjects } from "./support/foreignObjects";
 import {
   accountIdOf,
@@ -235,7 +236,7 @@ describe.skipIf(engine.skip)(`authorisation matrix over every operation (${engin
     const objects = await foreignObjects(server.db, facts1, foreignTaskId);
     const secrets = await foreignIdentifiers(server.db, t2.tenantId);
     expect(secrets).toContain(facts1.vin);
-    const tables = await tablesOf(server.db as Kysely<unknown>);
+    const log = await installWriteLog(server.db as Kysely<unknown>);
 
     const failures: string[] = [];
     let checked = 0;
@@ -244,11 +245,8 @@ describe.skipIf(engine.skip)(`authorisation matrix over every operation (${engin
       .filter((i) => !sdkOperations[i].public)
       .toSorted((a, b) => Number(isExport(a)) - Number(isExport(b)));
     const specs = new Map<string, RequestSpec>();
-    // The database as the last answer left it: the next request's "before" is that, with the
-    // token table read again (the only table written in between, by tokenFor). Half the full
-    // reads of a fingerprint per operation; anything else written in between would show as a
-    // difference of the next operation, so the shortcut can only make the matrix stricter.
-    let last: Fingerprint | undefined;
+    // Every row written and every file of the object store, from just before each request (after
+    // tokenFor's own token row) to just after its answer and any export it started.
     const root = server.ctx.objects.root;
     for (const id of order) {
       const op = operation(id);
@@ -259,15 +257,8 @@ describe.skipIf(engine.skip)(`authorisation matrix over every operation (${engin
       specs.set(id, spec);
       const sent = JSON.stringify(spec);
       await server.ctx.exports.idle();
-      const before = last
-        ? {
-            ...last,
-            tables: {
-              ...last.tables,
-              ...(await fingerprint(server.db as Kysely<unknown>, ["access_token"], root)).tables,
-            },
-          }
-        : await fingerprint(server.db as Kysely<unknown>, tables, root);
+      const mark = await log.mark();
+      const filesBefore = await filesUnder(root);
       const answer = await send(server.url, op, spec);
       checked++;
       if (answer.status >= 500) failures.push(`${id}: ${answer.status} ${answer.text.slice(0, 120)}`);
@@ -282,9 +273,11 @@ describe.skipIf(engine.skip)(`authorisation matrix over every operation (${engin
         failures.push(`${id} of tenant 1's task ${foreignTaskId}: ${answer.status}, expected 404`);
       // After every answer, not only refusals: a cross-tenant write answering 200 is the worst case.
       await server.ctx.exports.idle();
-      const after = await fingerprint(server.db as Kysely<unknown>, tables, root);
-      last = after;
-      const changed = differences(before, after).filter((d) => !ownWrite(id, answer.status, d));
+      const written = [
+        ...(await log.since(mark)),
+        ...differences({ tables: {}, objects: filesBefore }, { tables: {}, objects: await filesUnder(root) }),
+      ];
+      const changed = written.filter((d) => !ownWrite(id, answer.status, d));
       if (changed.length > 0) failures.push(`${id} answered ${answer.status} and wrote ${changed.join("; ")}`);
     }
 

@@ -45,7 +45,8 @@ export async function fingerprint(
   return out;
 }
 
-async function filesUnder(root: string): Promise<Record<string, number>> {
+/** Every file under the object store's root with its size (a missing root has none). */
+export async function filesUnder(root: string): Promise<Record<string, number>> {
   const out: Record<string, number> = {};
   let entries: string[];
   try {
