@@ -148,6 +148,11 @@ export class GbtTerminal extends SimTerminal {
       return;
     }
     const control = decodeTerminalControl(f.data);
+    // An accepted upgrade installs the package at once: the versions it names are what a 0x80 reads next.
+    if (control.ok && !fail && control.value.control.command === "upgrade") {
+      this.params.set(0x07, control.value.control.upgrade.hardwareVersion);
+      this.params.set(0x08, control.value.control.upgrade.firmwareVersion);
+    }
     reply(control.ok && !fail ? RESPONSE_SUCCESS : RESPONSE_ERROR, time);
   }
 

@@ -4,7 +4,19 @@ import { BACKEND_UPLOAD_DEFAULT_MB, fileExtension, MB, msgUploadOver } from "@ts
 import { ApiError, badRequest } from "../../http/envelope";
 import { OBJECT_PATH_PREFIX } from "../object-store/signing";
 import "../object-store/tables";
+import type { HandlerTable } from "../defineHandler";
 import type { Handler, ServiceModule } from "../types";
+import * as m0001 from "./0001_ota";
+import {
+  cancelOtaCampaign,
+  createOtaCampaign,
+  listOtaCampaigns,
+  listOtaCampaignVehicles,
+  startOtaCampaign,
+} from "./campaigns";
+import { createOtaPackage, deleteOtaPackage, listOtaPackages } from "./packages";
+import { seedVehicleVersions } from "./seed";
+import { exportVehicleVersions, listVehicleVersionHistory, listVehicleVersions, versionExporter } from "./versions";
 
 const MSG_NO_FILE = "请选择要上传的文件";
 /** A truncated or malformed multipart body is the client's fault: 400, never a 500. */
@@ -56,9 +68,29 @@ const uploadBoxEvFile: Handler = async ({ request }, ctx) => {
   return `${OBJECT_PATH_PREFIX}${key}`;
 };
 
-/** tsp-ota: the OTA screens' backend-file upload. */
+const handlers = {
+  listOtaPackages,
+  createOtaPackage,
+  deleteOtaPackage,
+  listOtaCampaigns,
+  createOtaCampaign,
+  startOtaCampaign,
+  cancelOtaCampaign,
+  listOtaCampaignVehicles,
+  listVehicleVersions,
+  listVehicleVersionHistory,
+  exportVehicleVersions,
+} satisfies HandlerTable;
+
+/**
+ * tsp-ota: the OTA screens' backend-file upload, upgrade packages and campaigns (the 0x82
+ * upgrade command on the command model, progress derived on read) and the vehicle version
+ * journal of 车辆版本信息 (learnt from parameter answers on read).
+ */
 export const tspOta: ServiceModule = {
   name: "tsp-ota",
-  migrations: {},
-  handlers: { uploadBoxEvFile },
+  migrations: { "tsp-ota:0001_ota": m0001 },
+  handlers: { uploadBoxEvFile, ...handlers },
+  exporters: { exportVehicleVersions: versionExporter },
+  seed: seedVehicleVersions,
 };
