@@ -52,5 +52,7 @@ process.env.GATEWAY_PORT ??= "32960";
 process.env.JT808_PORT ??= "8808";
 process.env.HJ1239_PORT ??= "1239";
 process.env.SIMULATE ??= "20";
+// The forwarder (转发平台账号: the machines' frames to their platforms); FORWARD=0 turns it off.
+process.env.FORWARD ??= "1";
 const { serveBuilt } = await import("./serve-built.mjs");
 await serveBuilt();

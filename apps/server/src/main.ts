@@ -1,5 +1,6 @@
 import { readConfig } from "./config";
-import { gatewayPort, hj1239Port, jt808Port, simulateCount } from "./gateway/config";
+import { startForwarder } from "./forwarder/forwarder";
+import { gatewayPort, hj1239Port, jt808Port, simulateCount, sleepingVins } from "./gateway/config";
 import { startGateway } from "./gateway/gatewayServer";
 import { fleetFrom, fleetRowsFromDatabase } from "./simulator/fleet";
 import { runFleet } from "./simulator/runFleet";
@@ -20,6 +21,7 @@ const gateway =
     : await startGateway(server.db, {
         host: config.host,
         port: port ?? 0,
+        objects: server.ctx.objects,
         ...(port808 === undefined ? {} : { jt808Port: port808 }),
         ...(port1239 === undefined ? {} : { hj1239Port: port1239 }),
       }).catch((error: unknown) => {
@@ -30,8 +32,19 @@ const gateway =
         return undefined;
       });
 const simulate = gateway ? simulateCount(process.env) : 0;
+// SIMULATE_SLEEPING: T-BOXes asleep until a wake-up SMS of the gateway's built-in SMS gateway (TBOX唤醒).
+const sleeping = new Set(gateway ? sleepingVins(process.env) : []);
+const fleetRows = gateway && (simulate > 0 || sleeping.size > 0) ? await fleetRowsFromDatabase(server.db) : [];
+const fleetVehicles = [
+  ...fleetFrom(fleetRows, simulate, "mixed").filter((v) => !v.vin.startsWith("LSIMU") && !sleeping.has(v.vin)),
+  ...fleetFrom(
+    fleetRows.filter((r) => sleeping.has(r.vin)),
+    sleeping.size,
+    "gbt32960",
+  ).filter((v) => sleeping.has(v.vin)),
+];
 const fleet =
-  gateway && simulate > 0
+  gateway && fleetVehicles.length > 0
     ? runFleet({
         address: {
           host: gateway.host,
@@ -39,11 +52,14 @@ const fleet =
           jt808Port: gateway.jt808Port,
           hj1239Port: gateway.hj1239Port,
         },
-        vehicles: fleetFrom(await fleetRowsFromDatabase(server.db), simulate, "mixed").filter(
-          (v) => !v.vin.startsWith("LSIMU"),
-        ),
+        vehicles: fleetVehicles,
+        sleeping,
+        smsInbox: gateway.smsInbox,
       })
     : undefined;
+// The forwarder (forwarder/: the journal's frames to every enabled 转发平台账号) joins when FORWARD=1
+// (`npm start` sets it; test servers never do).
+const forwarder = process.env.FORWARD === "1" ? startForwarder(server.db, server.ctx.secrets) : undefined;
 
 console.log(`
 TSP Console is running at ${server.url}
@@ -54,6 +70,7 @@ ${gateway ? `  GB/T 32960 gateway: tcp://${gateway.host}:${gateway.port}\n` : ""
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, () => {
     (fleet ? fleet.stop() : Promise.resolve())
+      .then(() => forwarder?.stop())
       .then(() => (gateway ? gateway.close() : undefined))
       .then(() => server.close())
       .then(

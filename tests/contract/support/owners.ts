@@ -532,6 +532,9 @@ export const OTA_OPS = [
   "exportVehicleVersions",
 ];
 
+/** 拍照/录像, 报警附件上传, 机械原始照片库: camera command, uploaded media, .zip export (multimedia.test.ts). */
+export const MULTIMEDIA_OPS = ["sendCameraShoot", "listMedia", "exportMediaZip"];
+
 /** Every list, by the suite that owns it: file → [the list's name in that file, the list]. */
 export const OWNERS: Record<string, readonly [string, readonly string[]]> = {
   "data-service.test.ts": ["DATA_SERVICE_OPS", DATA_SERVICE_OPS],
@@ -570,4 +573,5 @@ export const OWNERS: Record<string, readonly [string, readonly string[]]> = {
   "commands-2.test.ts": ["COMMAND_2_OPS", COMMAND_2_OPS],
   "not-road-four.test.ts": ["NOT_ROAD_FOUR_OPS", NOT_ROAD_FOUR_OPS],
   "forwarding.test.ts": ["FORWARDING_OPS", FORWARDING_OPS],
+  "multimedia.test.ts": ["MULTIMEDIA_OPS", MULTIMEDIA_OPS],
 };

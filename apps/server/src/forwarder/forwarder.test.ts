@@ -40,6 +40,9 @@ afterAll(async () => {
   await opened.close();
 });
 
+/** A frame's data unit, hex. */
+const dataOf = (hex: string) => hex.slice(48, -2);
+
 /** Reports of every VIN interleaved, numbered from `from`, a second apart from `start`. */
 const reports = (from: number, count: number, start: number) =>
   Array.from({ length: count }, (_, i) =>
@@ -95,7 +98,6 @@ describe("the forwarder", () => {
       await expect.poll(() => platform.arrivals.length, { timeout: 20_000 }).toBe(135);
 
       // Exactly the journal's frames of each machine, each once, in the journal's order.
-      const dataOf = (hex: string) => hex.slice(48, -2);
       const all = [...before, ...during, ...after];
       for (const vin of VINS) {
         const sent = all.filter((h) => Buffer.from(h.slice(8, 42), "hex").toString() === vin).map(dataOf);

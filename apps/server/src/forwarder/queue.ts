@@ -124,19 +124,15 @@ export async function nextLoginSerial(db: Kysely<Database>, platformId: number, 
  */
 export async function nextFrames(
   db: Kysely<Database>,
-  platform: PlatformTarget,
+  platform: Pick<PlatformTarget, "id" | "protocol">,
   afterId: number,
   limit: number,
 ): Promise<QueuedFrame[]> {
-  const protocol =
-    platform.protocol === "hj1239"
-      ? sql`f.edition is null and f.raw_hex like '2323%' and f.command in (${sql.join([...FORWARDED_COMMANDS, HJ_ANTI_TAMPER])})`
-      : sql`f.edition is not null and f.command in (${sql.join(FORWARDED_COMMANDS)})`;
   const rows = await sql<{ id: string | number; received_at: string | number; vin: string; raw_hex: string }>`
     select f.id, f.received_at, f.vin, f.raw_hex
     from gateway_frame f
     join nr4_forward_machine m on m.pin = f.vin and m.platform_id = ${platform.id} and m.enabled
-    where f.id > ${afterId} and f.status = 'ok' and f.received_at >= m.since and ${protocol}
+    where f.id > ${afterId} and ${queued(platform)}
     order by f.id
     limit ${limit}`.execute(db);
   return rows.rows.map((r) => ({
@@ -145,6 +141,36 @@ export async function nextFrames(
     vin: r.vin,
     raw: Uint8Array.from(Buffer.from(r.raw_hex, "hex")),
   }));
+}
+
+/** Which journal frames (alias f, machines m) are the platform's. */
+function queued(platform: Pick<PlatformTarget, "protocol">) {
+  const protocol =
+    platform.protocol === "hj1239"
+      ? sql`f.edition is null and f.raw_hex like '2323%' and f.command in (${sql.join([...FORWARDED_COMMANDS, HJ_ANTI_TAMPER])})`
+      : sql`f.edition is not null and f.command in (${sql.join(FORWARDED_COMMANDS)})`;
+  return sql`f.status = 'ok' and f.received_at >= m.since and ${protocol}`;
+}
+
+/**
+ * How many of the platform's frames received in [from, to) wait after its cursor, per China day
+ * (days since the epoch, UTC+8) — 转发统计's pending.
+ */
+export async function pendingByDay(
+  db: Kysely<Database>,
+  platform: Pick<PlatformTarget, "id" | "protocol">,
+  from: number,
+  to: number,
+): Promise<Map<number, number>> {
+  const rows = await sql<{ day: string | number; n: string | number }>`
+    select floor((f.received_at + 28800000) / 86400000) as day, count(*) as n
+    from gateway_frame f
+    join nr4_forward_machine m on m.pin = f.vin and m.platform_id = ${platform.id} and m.enabled
+    where f.received_at >= ${from} and f.received_at < ${to}
+      and f.id > coalesce((select last_frame_id from forward_cursor where platform_id = ${platform.id}), 0)
+      and ${queued(platform)}
+    group by 1`.execute(db);
+  return new Map(rows.rows.map((r) => [Number(r.day), Number(r.n)]));
 }
 
 /** What the platform answered to one frame. */
@@ -171,7 +197,7 @@ export async function acknowledge(
 ): Promise<boolean> {
   const last = answered.at(-1);
   if (!last) return true;
-  return db.transaction().execute(async (trx) => {
+  const write = async (trx: Kysely<Database>) => {
     const moved = await trx
       .updateTable("forward_cursor")
       .set({ last_frame_id: last.frame.id })
@@ -197,5 +223,7 @@ export async function acknowledge(
       .onConflict((oc) => oc.doNothing())
       .execute();
     return true;
-  });
+  };
+  // Inside the seed's transaction already: one transaction either way.
+  return db.isTransaction ? write(db) : db.transaction().execute(write);
 }

@@ -31,6 +31,17 @@ export {
   TERMINAL_REPLACE_FILING,
 } from "./filings";
 export {
+  checkForwardDays,
+  defaultForwardDays,
+  FORWARD_STATIST_DAYS_MAX,
+  type ForwardDays,
+  type ForwardFigures,
+  MSG_FORWARD_DAY,
+  MSG_FORWARD_DAYS_REVERSED,
+  MSG_FORWARD_DAYS_TOO_MANY,
+  sumForwardFigures,
+} from "./forwardStatist";
+export {
   checkPlatformAccount,
   FORWARD_PROTOCOL_LABELS,
   type ForwardProtocol,

@@ -32,6 +32,11 @@ export async function renumberFramesByArrival(db: Kysely<Database>): Promise<voi
   await sql`update gateway_latest_state s set frame_id = r.new_id from frame_renumber r where s.frame_id = r.old_id`.execute(
     db,
   );
+  // The forwarder's log and cursors (forwarder/) name frames by id too; order within a platform's frames is kept.
+  await sql`update forward_log l set frame_id = r.new_id from frame_renumber r where l.frame_id = r.old_id`.execute(db);
+  await sql`update forward_cursor c set last_frame_id = r.new_id from frame_renumber r where c.last_frame_id = r.old_id`.execute(
+    db,
+  );
   await sql`select setval(pg_get_serial_sequence('gateway_frame', 'id'), (select max(id) from gateway_frame))`.execute(
     db,
   );

@@ -1,6 +1,7 @@
 import type { ServiceModule } from "../../types";
 import * as m0070 from "./0070_not_road_four";
 import { serveFilings } from "./filings";
+import { exportForwardStatistics, forwardStatistExporter, listForwardStatistics } from "./forwardStatist";
 import { forwardMachineHandlers } from "./machines";
 import {
   createForwardPlatform,
@@ -31,7 +32,9 @@ export const tspBssNotRoadFour: ServiceModule = {
     updateForwardPlatform,
     deleteForwardPlatform,
     ...forwardMachineHandlers,
+    listForwardStatistics,
+    exportForwardStatistics,
   },
-  exporters: filings.exporters,
+  exporters: { ...filings.exporters, exportForwardStatistics: forwardStatistExporter },
   seed: seedNotRoadFour,
 };

@@ -1,6 +1,7 @@
 import { Secrets } from "../../../platform/secrets";
 import { createRng, type Rng } from "../../../seed/rng";
 import type { SeedContext } from "../../types";
+import { seedForwarding } from "./forwardSeed";
 import { seal } from "./seal";
 import "./tables";
 
@@ -206,4 +207,6 @@ export async function seedNotRoadFour(ctx: SeedContext): Promise<void> {
           .execute();
     }
   }
+  // A week of forwarding to the HJ 1239 platforms (journal, log and cursors), for 转发统计.
+  await seedForwarding(ctx);
 }
