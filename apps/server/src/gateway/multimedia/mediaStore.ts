@@ -13,10 +13,10 @@ import type { ObjectStore } from "../../platform/objectStore";
 import "../../services/object-store/tables";
 import "./tables";
 
-/** The object key of an item: by VIN and the terminal's phone and id (unique per terminal). */
+/** The object key of an item (one path segment, as the store's keys are): VIN, the terminal's phone and id. */
 export function mediaObjectKey(vin: string, phone: string, mediaId: number, format: number): string {
   const ext = (JT808_MEDIA_FORMATS[format] ?? "bin").toLowerCase().replace("jpeg", "jpg");
-  return `media/${vin}/${phone}-${mediaId}.${ext}`;
+  return `media-${vin}-${phone}-${mediaId}.${ext}`;
 }
 
 async function tenantOf(db: Kysely<Database>, vin: string): Promise<number | undefined> {

@@ -1,4 +1,5 @@
 import type { ServiceModule } from "../types";
+import { ensureDemoMedia } from "./media/demoMedia";
 import { exportMediaZip, mediaZipExporter } from "./media/export";
 import { listMedia } from "./media/list";
 import { sendCameraShoot } from "./media/shoot";
@@ -18,4 +19,6 @@ export const tspJsatl: ServiceModule = {
   handlers: { findJsatlVehicleList, sendCameraShoot, listMedia, exportMediaZip },
   exporters: { exportMediaZip: mediaZipExporter },
   seed: seedJsatl,
+  // The seed has no object store: the demo photos' bytes are put there at start.
+  register: (_app, ctx) => ensureDemoMedia(ctx),
 };
