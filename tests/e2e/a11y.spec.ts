@@ -43,6 +43,9 @@ const visits: Record<string, (p: Page, vin: string) => Promise<void>> = {
   "/tbox/search": async (p) => expect(p.getByRole("button", { name: "查询参数" })).toBeVisible(),
   "/tbox/setting": async (p) => expect(p.getByRole("button", { name: "读取当前值" })).toBeVisible(),
   "/tbox/terminalSet": async (p) => expect(p.getByRole("heading", { name: "终端设置管理" })).toBeVisible(),
+  "/tbox/awaken": async (p) => expect(p.getByRole("button", { name: "发送唤醒" })).toBeVisible(),
+  "/tbox/remoteControl": async (p) => expect(p.getByRole("heading", { name: "远程控制", exact: true })).toBeVisible(),
+  "/tbox/remoteJoint": async (p) => expect(p.getByRole("heading", { name: "远程控制联调" })).toBeVisible(),
   "/exportFile/index": async (p) => expect(p.getByRole("heading", { name: "导出文件列表" })).toBeVisible(),
   "/auth/index": async (p) => expect(p.getByRole("table", { name: "实名认证" }).locator("tbody tr")).toHaveCount(10),
   "/baseInfo/simCard": async (p) =>
@@ -80,6 +83,8 @@ const visits: Record<string, (p: Page, vin: string) => Promise<void>> = {
     expect(p.getByRole("table", { name: "转发平台账号" }).locator("tbody tr").first()).toBeVisible(),
   "/notRoadFour/machineManage": async (p) =>
     expect(p.getByRole("table", { name: "转发机械管理" }).locator("tbody tr").first()).toBeVisible(),
+  "/notRoadFour/forwardStatist": async (p) =>
+    expect(p.getByRole("table", { name: "转发统计" }).locator("tbody tr").first()).toBeVisible(),
   "/baseInfo/mes": async (p) =>
     expect(p.getByRole("table", { name: "MES车辆管理" }).locator("tbody tr")).toHaveCount(10),
   "/baseInfo/appUser": async (p) =>
@@ -103,6 +108,16 @@ const visits: Record<string, (p: Page, vin: string) => Promise<void>> = {
   // 机械轨迹查询: audited with a drawn track by its own spec (operate-track.spec.ts); here before a query.
   "/operate/tripQuery": async (p) =>
     expect(p.getByText("请输入有效的17位VIN，选择时间范围（最长24小时）")).toBeVisible(),
+  // 非道路机械监控 and 机械信息管理: the seeded machines (not-road-monitor.spec.ts opens a card and the history).
+  "/notRoadMonitor/screen": async (p) =>
+    expect(p.getByRole("table", { name: "地图监控" }).locator("tbody tr")).toHaveCount(10),
+  "/notRoadMonitor/latest": async (p) =>
+    expect(p.getByRole("table", { name: "机械实时状态" }).locator("tbody tr")).toHaveCount(10),
+  "/notRoadMonitor/history": async (p) => expect(p.getByText("请输入机械PIN码，选择时间范围")).toBeVisible(),
+  "/notRoadMonitor/online": async (p) =>
+    expect(p.getByRole("table", { name: "在线时长管理" }).locator("tbody tr")).toHaveCount(10),
+  "/operate/agriculturalMachinery": async (p) =>
+    expect(p.getByRole("table", { name: "机械信息管理" }).locator("tbody tr")).toHaveCount(10),
   "/dataService/newMessageCheck": async (p) => expect(p.getByText("请选择接收时间范围")).toBeVisible(),
   "/dataService/newMessageCheck/newMessageCheckDetail": async (p) =>
     expect(p.getByText("请从新能源报文检查列表点击")).toBeVisible(),
@@ -130,6 +145,21 @@ const visits: Record<string, (p: Page, vin: string) => Promise<void>> = {
     expect(p.getByRole("table", { name: "车辆分组" }).locator("tbody tr")).not.toHaveCount(0),
   "/personal/message": async (p) =>
     expect(p.getByRole("table", { name: "个人消息" }).locator("tbody tr")).not.toHaveCount(0),
+  "/operate/overview": async (p) => expect(p.getByRole("region", { name: "按品牌" })).toBeVisible(),
+  "/operate/screen": async (p) =>
+    expect(p.getByRole("table", { name: "高级筛选" }).locator("tbody tr")).not.toHaveCount(0),
+  "/operate/detailInfo": async (p) =>
+    expect(p.getByRole("table", { name: "车辆详细信息" }).locator("tbody tr")).not.toHaveCount(0),
+  "/operate/details": async (p, vin) => {
+    await p.goto(`/#/operate/details?vin=${vin}`);
+    await expect(p.getByRole("region", { name: "新能源备案" })).toBeVisible();
+  },
+  "/operate/test": async (p, vin) => {
+    await p.goto(`/#/operate/test?vin=${vin}`);
+    await expect(p.getByText(/个位置点/)).toBeVisible();
+  },
+  "/personal/follow": async (p) =>
+    expect(p.getByRole("table", { name: "我的关注" }).locator("tbody tr")).not.toHaveCount(0),
   "/lease/vehicleBuy": async (p) =>
     expect(p.getByRole("table", { name: "车辆购买报表" }).locator("tbody tr")).toHaveCount(13),
   "/lease/vehicleOperation": async (p) =>

@@ -19,12 +19,8 @@ const AWAITING_SCREEN: Readonly<Record<string, string>> = {
   "GET /transfer/obs/getTempPutURL": "issue 19: documents attached to the /notRoadFour filings",
   "GET /tsp-jsatl/jsatl/vehicle/findList":
     "issue 17: active-safety (JSATL) terminals of 报警附件上传 and 音视频参数设置",
-  "GET /tsp-shadow/vehicleStatus/jtl/getTotalFuelAlert": "issue 18: fuel alerts of 运营总览 and 故障报警 (/operate)",
   "POST /tsp-ota/v1/web/boxEv/ftp": "issue 17: the firmware file of a terminal upgrade command",
-  "GET /tsp-bss/nongji/listNoPage": "issue 18: /operate/agriculturalMachinery",
   "GET /tsp-bss/v1/aebs/getExistVinList": "issue 17: AEBS vehicles of 远程控制",
-  "GET /tsp-bss/v1/brands/selectBrandTreeList": "issue 18: the vehicle's branch of 单车查询 (/operate/query)",
-  "GET /tsp-bss/v1/vehicle/fuzzyFindPlates": "issue 18: plate of 高级筛选 (/operate/screen)",
 };
 
 /** Designed calls that no screen calls, and why. */

@@ -20,6 +20,8 @@ export * from "./kit/index";
 export {
   Chart,
   type ChartProps,
+  FleetMap,
+  type FleetMapProps,
   GeofenceEditor,
   type GeofenceEditorProps,
   MapLocationPicker,
@@ -38,6 +40,7 @@ export {
   toDisplay,
   wgs84ToGcj02,
 } from "./map/coords";
+export type { FleetPoints } from "./map/FleetMap";
 export {
   type GeocodingProvider,
   loadProvinceGeocoder,

@@ -2,6 +2,7 @@ import { type ComponentType, lazy, type ReactNode, Suspense } from "react";
 import type { ChartProps } from "./chart/Chart";
 import type { RichTextEditorProps } from "./editor/RichTextEditor";
 import { LoadingOverlay } from "./feedback/LoadingOverlay";
+import type { FleetMapProps } from "./map/FleetMap";
 import type { GeofenceEditorProps } from "./map/GeofenceEditor";
 import type { MapLocationPickerProps } from "./map/MapLocationPicker";
 import type { TrackMapProps } from "./map/TrackMap";
@@ -37,6 +38,7 @@ const ChartChunk = lazy(() => import("./chart/index").then((m) => ({ default: m.
 const EditorChunk = lazy(() => import("./editor/index").then((m) => ({ default: m.RichTextEditor })));
 const GeofenceChunk = lazy(() => import("./map/index").then((m) => ({ default: m.GeofenceEditor })));
 const PickerChunk = lazy(() => import("./map/index").then((m) => ({ default: m.MapLocationPicker })));
+const FleetChunk = lazy(() => import("./map/index").then((m) => ({ default: m.FleetMap })));
 const TrackChunk = lazy(() => import("./map/index").then((m) => ({ default: m.TrackMap })));
 
 /** {@link import("./chart/Chart").Chart}, loaded on first use. */
@@ -57,4 +59,14 @@ export const MapLocationPicker = withSuspense<MapLocationPickerProps>(PickerChun
 /** {@link import("./map/TrackMap").TrackMap}, loaded on first use. */
 export const TrackMap = withSuspense<TrackMapProps>(TrackChunk, (p) => <Loading height={p.height ?? 360} />);
 
-export type { ChartProps, GeofenceEditorProps, MapLocationPickerProps, RichTextEditorProps, TrackMapProps };
+/** {@link import("./map/FleetMap").FleetMap}, loaded on first use. */
+export const FleetMap = withSuspense<FleetMapProps>(FleetChunk, (p) => <Loading height={p.height ?? 520} />);
+
+export type {
+  ChartProps,
+  FleetMapProps,
+  GeofenceEditorProps,
+  MapLocationPickerProps,
+  RichTextEditorProps,
+  TrackMapProps,
+};

@@ -1,14 +1,20 @@
 import { commandsText } from "./screens/commands";
+import { multimediaText } from "./screens/multimedia";
 import { contentText } from "./screens/content";
 import { dataServiceText } from "./screens/dataService";
 import { dataServiceFramesText } from "./screens/dataServiceFrames";
 import { dealerText } from "./screens/dealer";
+import { deviceHealthText } from "./screens/deviceHealth";
 import { deviceManageText } from "./screens/deviceManage";
+import { fleetText } from "./screens/fleet";
 import { leaseText } from "./screens/lease";
+import { machineryText } from "./screens/machinery";
 import { monitorText } from "./screens/monitor";
 import { nerText } from "./screens/ner";
+import { forwardStatistText } from "./screens/forwardStatist";
 import { notRoadFourText } from "./screens/notRoadFour";
 import { operateAlarmsText } from "./screens/operateAlarms";
+import { otaText } from "./screens/ota";
 import { permitAccountsText } from "./screens/permitAccounts";
 import { permitTenantsLogText } from "./screens/permitTenantsLog";
 import { realnameText } from "./screens/realname";
@@ -18,11 +24,11 @@ import { serviceStationText } from "./screens/serviceStation";
 import { tboxText } from "./screens/tbox";
 import { tboxJournalsText } from "./screens/tboxJournals";
 import { tboxJournals2Text } from "./screens/tboxJournals2";
+import { tboxJournals3Text } from "./screens/tboxJournals3";
 import { trackText } from "./screens/track";
 import { vehicleAbilityText } from "./screens/vehicleAbility";
 import { vehicleInfoText } from "./screens/vehicleInfo";
 import { vehicleSaleText } from "./screens/vehicleSale";
-import { tboxJournals3Text } from "./screens/tboxJournals3";
 import { vehicleStateText } from "./screens/vehicleState";
 import type { MessageKey } from "./zh-CN";
 
@@ -245,26 +251,32 @@ export const en: Record<MessageKey, string> = {
   ...nerText.en,
   ...monitorText.en,
   ...operateAlarmsText.en,
+  ...otaText.en,
+  ...fleetText.en,
   ...vehicleStateText.en,
   ...commandsText.en,
+  ...multimediaText.en,
   ...permitAccountsText.en,
   ...permitTenantsLogText.en,
   ...realnameText.en,
   ...dealerText.en,
   ...dataServiceFramesText.en,
   ...trackText.en,
+  ...machineryText.en,
   ...tboxJournalsText.en,
   ...tboxJournals2Text.en,
+  ...tboxJournals3Text.en,
   ...serviceStationText.en,
   ...registersText.en,
   ...dataServiceText.en,
   ...registersRestText.en,
   ...notRoadFourText.en,
+  ...forwardStatistText.en,
   ...tboxText.en,
   ...vehicleSaleText.en,
-  ...tboxJournals3Text.en,
   ...leaseText.en,
   ...deviceManageText.en,
+  ...deviceHealthText.en,
   ...contentText.en,
   ...vehicleInfoText.en,
   ...vehicleAbilityText.en,

@@ -6,16 +6,22 @@ import {
   MSG_UPLOAD_FAILED,
 } from "@tsp/domain";
 import { commandsText } from "./screens/commands";
+import { multimediaText } from "./screens/multimedia";
 import { contentText } from "./screens/content";
 import { dataServiceText } from "./screens/dataService";
 import { dataServiceFramesText } from "./screens/dataServiceFrames";
 import { dealerText } from "./screens/dealer";
+import { deviceHealthText } from "./screens/deviceHealth";
 import { deviceManageText } from "./screens/deviceManage";
+import { fleetText } from "./screens/fleet";
 import { leaseText } from "./screens/lease";
+import { machineryText } from "./screens/machinery";
 import { monitorText } from "./screens/monitor";
 import { nerText } from "./screens/ner";
+import { forwardStatistText } from "./screens/forwardStatist";
 import { notRoadFourText } from "./screens/notRoadFour";
 import { operateAlarmsText } from "./screens/operateAlarms";
+import { otaText } from "./screens/ota";
 import { permitAccountsText } from "./screens/permitAccounts";
 import { permitTenantsLogText } from "./screens/permitTenantsLog";
 import { realnameText } from "./screens/realname";
@@ -25,11 +31,11 @@ import { serviceStationText } from "./screens/serviceStation";
 import { tboxText } from "./screens/tbox";
 import { tboxJournalsText } from "./screens/tboxJournals";
 import { tboxJournals2Text } from "./screens/tboxJournals2";
+import { tboxJournals3Text } from "./screens/tboxJournals3";
 import { trackText } from "./screens/track";
 import { vehicleAbilityText } from "./screens/vehicleAbility";
 import { vehicleInfoText } from "./screens/vehicleInfo";
 import { vehicleSaleText } from "./screens/vehicleSale";
-import { tboxJournals3Text } from "./screens/tboxJournals3";
 import { vehicleStateText } from "./screens/vehicleState";
 
 /**
@@ -257,26 +263,32 @@ export const zhCN = {
   ...nerText.zh,
   ...monitorText.zh,
   ...operateAlarmsText.zh,
+  ...otaText.zh,
+  ...fleetText.zh,
   ...vehicleStateText.zh,
   ...commandsText.zh,
+  ...multimediaText.zh,
   ...permitAccountsText.zh,
   ...permitTenantsLogText.zh,
   ...realnameText.zh,
   ...dealerText.zh,
   ...dataServiceFramesText.zh,
   ...trackText.zh,
+  ...machineryText.zh,
   ...tboxJournalsText.zh,
   ...tboxJournals2Text.zh,
+  ...tboxJournals3Text.zh,
   ...serviceStationText.zh,
   ...registersText.zh,
   ...dataServiceText.zh,
   ...registersRestText.zh,
   ...notRoadFourText.zh,
+  ...forwardStatistText.zh,
   ...tboxText.zh,
   ...vehicleSaleText.zh,
-  ...tboxJournals3Text.zh,
   ...leaseText.zh,
   ...deviceManageText.zh,
+  ...deviceHealthText.zh,
   ...contentText.zh,
   ...vehicleInfoText.zh,
   ...vehicleAbilityText.zh,

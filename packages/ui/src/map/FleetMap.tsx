@@ -1,0 +1,168 @@
+import { boundingExtent } from "ol/extent";
+import type { FeatureLike } from "ol/Feature";
+import Feature from "ol/Feature";
+import Point from "ol/geom/Point";
+import VectorLayer from "ol/layer/Vector";
+import Cluster from "ol/source/Cluster";
+import VectorSource from "ol/source/Vector";
+import { Circle as CircleStyle, Fill, Stroke, Style, Text } from "ol/style";
+import { useEffect, useMemo, useRef } from "react";
+import { type TileConfig, toView } from "./basemap";
+import { CHINA_CENTER } from "./config";
+import { useOlMap } from "./useOlMap";
+
+/** The fleet as parallel arrays (as the map calls answer it): WGS-84 degrees, a category each. */
+export interface FleetPoints {
+  readonly id: readonly string[];
+  readonly lng: readonly number[];
+  readonly lat: readonly number[];
+  readonly category: readonly string[];
+}
+
+/** Props of {@link FleetMap}. */
+export interface FleetMapProps {
+  points: FleetPoints;
+  /** Colour of each category; the first category of `order` in a cluster colours it. */
+  colors: Readonly<Record<string, string>>;
+  /** Categories by importance (e.g. alarm first): a cluster shows the most important it holds. */
+  order: readonly string[];
+  /** Called with the id of the point clicked (a cluster of several zooms in instead). */
+  onSelect: (id: string) => void;
+  /** The point to ring (the one whose card is open), or none. */
+  selected?: string | null;
+  /** The map's accessible name. */
+  label: string;
+  /** When it changes (a new search, not a poll), the view fits the points again. */
+  fitKey?: string;
+  tiles?: TileConfig | null;
+  height?: number;
+}
+
+/** Pixels within which points merge into one cluster. */
+const CLUSTER_DISTANCE = 36;
+
+const styleCache = new Map<string, Style>();
+function clusterStyle(color: string, count: number, ring: boolean): Style {
+  const key = `${color}|${count}|${ring}`;
+  let style = styleCache.get(key);
+  if (!style) {
+    const radius = count === 1 ? 7 : Math.min(24, 10 + Math.log2(count) * 2.5);
+    style = new Style({
+      image: new CircleStyle({
+        radius,
+        fill: new Fill({ color }),
+        stroke: new Stroke({ color: ring ? "#111827" : "#ffffff", width: ring ? 3 : 2 }),
+      }),
+      text:
+        count > 1
+          ? new Text({ text: String(count), fill: new Fill({ color: "#fff" }), font: "bold 11px sans-serif" })
+          : undefined,
+    });
+    styleCache.set(key, style);
+  }
+  return style;
+}
+
+/**
+ * A fleet on the offline basemap: every point a feature of one vector layer drawn on the map's
+ * canvas (no DOM element per vehicle), merged by OpenLayers' cluster source into counted
+ * circles coloured by the most important category inside; a click on a single point selects
+ * it, on a cluster zooms to it. New `points` replace the features without moving the view (a
+ * live fleet polled every few seconds); the view fits the fleet on the first non-empty load
+ * and again when `fitKey` changes (a new search).
+ * The arrow keys pan and +/− zoom; the page offers a keyboard way to pick a point (a search).
+ */
+export function FleetMap({
+  points,
+  colors,
+  order,
+  onSelect,
+  selected = null,
+  label,
+  fitKey = "",
+  tiles,
+  height = 520,
+}: FleetMapProps) {
+  const sys = tiles?.coordSys ?? "wgs84";
+  const mapRef = useRef<HTMLDivElement>(null);
+  const map = useOlMap(mapRef, { center: CHINA_CENTER, zoom: 4, tiles });
+  const source = useMemo(() => new VectorSource<Feature<Point>>(), []);
+  const fitted = useRef<string | null>(null);
+  const layer = useMemo(
+    () =>
+      new VectorLayer({ source: new Cluster({ distance: CLUSTER_DISTANCE, source }), properties: { name: "fleet" } }),
+    [source],
+  );
+
+  useEffect(() => {
+    layer.setStyle((cluster: FeatureLike) => {
+      const members = (cluster.get("features") ?? []) as Feature[];
+      let best = order.length;
+      let ring = false;
+      for (const f of members) {
+        const rank = order.indexOf(f.get("category") as string);
+        if (rank >= 0 && rank < best) best = rank;
+        if (selected !== null && f.getId() === selected) ring = true;
+      }
+      return clusterStyle(colors[order[best] ?? ""] ?? "#6b7280", members.length, ring);
+    });
+  }, [layer, colors, order, selected]);
+
+  useEffect(() => {
+    map.addLayer(layer);
+    return () => {
+      map.removeLayer(layer);
+    };
+  }, [map, layer]);
+
+  useEffect(() => {
+    const click = map.on("click", (e) => {
+      const hit = map.forEachFeatureAtPixel(e.pixel, (f) => f, { layerFilter: (l) => l === layer });
+      const members = (hit?.get("features") ?? []) as Feature<Point>[];
+      if (members.length === 1) {
+        onSelect(String(members[0]?.getId()));
+      } else if (members.length > 1) {
+        const extent = boundingExtent(members.map((f) => f.getGeometry()?.getCoordinates() ?? [0, 0]));
+        map.getView().fit(extent, { padding: [60, 60, 60, 60], maxZoom: 16, duration: 250 });
+      }
+    });
+    const pointer = map.on("pointermove", (e) => {
+      const over = map.hasFeatureAtPixel(e.pixel, { layerFilter: (l) => l === layer });
+      map.getTargetElement()?.style.setProperty("cursor", over ? "pointer" : "");
+    });
+    return () => {
+      map.un("click", click.listener);
+      map.un("pointermove", pointer.listener);
+    };
+  }, [map, layer, onSelect]);
+
+  useEffect(() => {
+    const features = points.id.map((id, i) => {
+      const f = new Feature(new Point(toView([points.lng[i] ?? 0, points.lat[i] ?? 0], sys)));
+      f.setId(id);
+      f.set("category", points.category[i]);
+      return f;
+    });
+    source.clear(true);
+    source.addFeatures(features);
+    const extent = source.getExtent();
+    if (fitted.current !== fitKey && features.length > 0 && extent) {
+      fitted.current = fitKey;
+      map.getView().fit(extent, { padding: [40, 40, 40, 40], maxZoom: 12, duration: 0 });
+    }
+  }, [points, source, map, sys, fitKey]);
+
+  return (
+    <div
+      ref={mapRef}
+      role="application"
+      aria-label={label}
+      aria-roledescription="地图"
+      data-points={points.id.length}
+      className="w-full overflow-hidden rounded border border-gray-200 bg-slate-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600/40"
+      style={{ height }}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: the map takes arrow keys
+      tabIndex={0}
+    />
+  );
+}
