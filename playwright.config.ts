@@ -59,7 +59,7 @@ export default defineConfig({
     stdout: "ignore",
     stderr: "pipe",
     // The GB/T 32960 gateway on a port derived from the test port (tbox-commands.spec.ts connects a
-    // simulated terminal to it); no simulated fleet, no JT/T 808 or HJ 1239 listener.
+    // simulated terminal to it); JT/T 808 on the next thousand (multimedia.spec.ts), HJ 1239 on the one after; no simulated fleet.
     env: {
       PORT: String(port),
       HOST: "127.0.0.1",
@@ -67,6 +67,12 @@ export default defineConfig({
       LOG_LEVEL: "warn",
       DATABASE_URL: "",
       GATEWAY_PORT: String(e2eGatewayPort),
+      // HJ 1239 / HJ 1322 terminals two thousand above (device-manage-2.spec.ts reports a removal through it).
+      HJ1239_PORT: String(e2eGatewayPort + 2_000),
+      // JT/T 808 beside it (tests/e2e/multimedia.spec.ts connects a simulated camera terminal).
+      JT808_PORT: String(e2eGatewayPort + 1_000),
+      // The forwarder (forwarding.spec.ts points a platform at a simulated receiving platform).
+      FORWARD: "1",
     },
   },
 });

@@ -44,6 +44,12 @@ const visits: Record<string, (p: Page, vin: string) => Promise<void>> = {
   "/tbox/setting": async (p) => expect(p.getByRole("button", { name: "读取当前值" })).toBeVisible(),
   "/tbox/terminalSet": async (p) => expect(p.getByRole("heading", { name: "终端设置管理" })).toBeVisible(),
   "/tbox/awaken": async (p) => expect(p.getByRole("button", { name: "发送唤醒" })).toBeVisible(),
+  // Multimedia: the camera commands (empty on a fresh seed); the seeded alarm attachments and photos.
+  "/tbox/visualization/media": async (p) => expect(p.getByRole("button", { name: "立即拍摄" })).toBeVisible(),
+  "/tbox/warnupload": async (p) =>
+    expect(p.getByRole("table", { name: "报警附件上传" }).locator("tbody tr")).not.toHaveCount(0),
+  "/operate/phoneExport": async (p) =>
+    expect(p.getByRole("table", { name: "机械原始照片库" }).locator("tbody tr")).toHaveCount(10),
   "/tbox/remoteControl": async (p) => expect(p.getByRole("heading", { name: "远程控制", exact: true })).toBeVisible(),
   "/tbox/remoteJoint": async (p) => expect(p.getByRole("heading", { name: "远程控制联调" })).toBeVisible(),
   "/exportFile/index": async (p) => expect(p.getByRole("heading", { name: "导出文件列表" })).toBeVisible(),
@@ -139,6 +145,12 @@ const visits: Record<string, (p: Page, vin: string) => Promise<void>> = {
   "/deviceManage/batteryChange": async (p) =>
     expect(p.getByRole("table", { name: "动力电池更换" }).locator("tbody tr")).not.toHaveCount(0),
   "/deviceManage/tboxCheckVIN": async (p) => expect(p.getByText("请选择登入时间范围")).toBeVisible(),
+  "/deviceManage/tboxfalse": async (p) =>
+    expect(p.getByRole("table", { name: "T-Box故障记录" }).locator("tbody tr")).not.toHaveCount(0),
+  "/deviceManage/tamperAlarm": async (p) =>
+    expect(p.getByRole("table", { name: "防拆报警" }).locator("tbody tr")).not.toHaveCount(0),
+  "/deviceManage/tamperAlarm/alarmNotify": async (p) =>
+    expect(p.getByRole("table", { name: "报警通知人员" }).locator("tbody tr")).toHaveCount(2),
   "/operate/alarm": async (p) =>
     expect(p.getByRole("table", { name: "故障报警" }).locator("tbody tr")).not.toHaveCount(0),
   "/operate/group": async (p) =>

@@ -1,3 +1,4 @@
+import type { MessageKind } from "@tsp/domain";
 import { download, type TspBss } from "@tsp/sdk";
 import type { ImportReport } from "@tsp/ui";
 import type { ListImport } from "../kit/ListPage";
@@ -88,7 +89,7 @@ export const groupImport = (groupId: number): Omit<ListImport, "title"> => ({
 });
 
 export async function listPersonalMessages(
-  query: { kind?: "alarm" | "export"; unread?: boolean; pageNum?: number; pageSize?: number },
+  query: { kind?: MessageKind; unread?: boolean; pageNum?: number; pageSize?: number },
   signal?: AbortSignal,
 ): Promise<PersonalMessagePage> {
   const params = { query };

@@ -41,9 +41,15 @@ describe("detectTerminalFaults", () => {
 
   it("a clock more than 10 minutes off either way is a drift", () => {
     const at = NOW - H;
-    const ahead = detectTerminalFaults({ ...quiet, latestUnit: { collectedAt: at + 15 * 60_000, receivedAt: at } }, NOW);
+    const ahead = detectTerminalFaults(
+      { ...quiet, latestUnit: { collectedAt: at + 15 * 60_000, receivedAt: at } },
+      NOW,
+    );
     expect(ahead).toEqual([{ kind: "clockDrift", startedAt: at, ongoing: true, detail: "终端时间比平台快 15 分钟" }]);
-    const behind = detectTerminalFaults({ ...quiet, latestUnit: { collectedAt: at - 11 * 60_000, receivedAt: at } }, NOW);
+    const behind = detectTerminalFaults(
+      { ...quiet, latestUnit: { collectedAt: at - 11 * 60_000, receivedAt: at } },
+      NOW,
+    );
     expect(behind[0]?.detail).toBe("终端时间比平台慢 11 分钟");
     expect(detectTerminalFaults({ ...quiet, latestUnit: null }, NOW)).toEqual([]);
   });

@@ -110,7 +110,7 @@ function clockDrift(o: TerminalObservation, l: FaultLimits): DetectedFault[] {
 }
 
 function checkCode(o: TerminalObservation, now: number, l: FaultLimits): DetectedFault[] {
-  const recent = o.badFrameTimes.filter((t) => t > now - l.checkCodeWindowMs && t <= now).sort((a, b) => a - b);
+  const recent = o.badFrameTimes.filter((t) => t > now - l.checkCodeWindowMs && t <= now).toSorted((a, b) => a - b);
   const first = recent[0];
   if (first === undefined || recent.length < l.checkCodeCount) return [];
   return [

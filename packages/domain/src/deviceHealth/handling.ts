@@ -33,10 +33,7 @@ export function deviceHandlingProblem(from: DeviceHandlingState, to: DeviceHandl
 export const DeviceHandlingSchema = v.pipe(
   v.object({
     state: v.picklist(["handling", "done"], MSG_DEVICE_STATE),
-    note: v.optional(
-      v.pipe(v.string(), v.trim(), v.maxLength(DEVICE_NOTE_MAX, MSG_DEVICE_NOTE_LONG)),
-      "",
-    ),
+    note: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(DEVICE_NOTE_MAX, MSG_DEVICE_NOTE_LONG)), ""),
   }),
   v.forward(
     v.check((h) => h.state !== "done" || h.note.length >= 2, MSG_DEVICE_NOTE),

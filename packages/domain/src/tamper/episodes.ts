@@ -50,7 +50,7 @@ export function foldTamperEvents(
   const state = new Map(open);
   const out: TamperChange[] = [];
   const rank = (e: TamperEvent): number => (e.kind === "removed" ? 0 : 1);
-  const sorted = [...events].sort((a, b) => a.at - b.at || rank(a) - rank(b));
+  const sorted = events.toSorted((a, b) => a.at - b.at || rank(a) - rank(b));
   for (const e of sorted) {
     const o = state.get(e.vin);
     if (e.kind === "removed") {

@@ -22,6 +22,44 @@ export const MSG_NOTIFY_LEVEL = "请选择报警等级（1–3）";
 export const MSG_NOTIFY_REGION = "区域须为省级行政区划代码（两位数字）";
 export const MSG_NOTIFY_REMARK = "备注不能超过 100 个字";
 
+/** The provinces (GB/T 2260 two-digit codes) a rule may name, for the form. */
+export const PROVINCES: readonly (readonly [string, string])[] = [
+  ["11", "北京"],
+  ["12", "天津"],
+  ["13", "河北"],
+  ["14", "山西"],
+  ["15", "内蒙古"],
+  ["21", "辽宁"],
+  ["22", "吉林"],
+  ["23", "黑龙江"],
+  ["31", "上海"],
+  ["32", "江苏"],
+  ["33", "浙江"],
+  ["34", "安徽"],
+  ["35", "福建"],
+  ["36", "江西"],
+  ["37", "山东"],
+  ["41", "河南"],
+  ["42", "湖北"],
+  ["43", "湖南"],
+  ["44", "广东"],
+  ["45", "广西"],
+  ["46", "海南"],
+  ["50", "重庆"],
+  ["51", "四川"],
+  ["52", "贵州"],
+  ["53", "云南"],
+  ["54", "西藏"],
+  ["61", "陕西"],
+  ["62", "甘肃"],
+  ["63", "青海"],
+  ["64", "宁夏"],
+  ["65", "新疆"],
+  ["71", "台湾"],
+  ["81", "香港"],
+  ["82", "澳门"],
+];
+
 /** A province's GB/T 2260 code: two digits, 11–82. */
 const PROVINCE = /^(1[1-5]|2[1-3]|3[1-7]|4[1-6]|5[0-4]|6[1-5]|71|8[12])$/;
 
@@ -31,7 +69,10 @@ export const AlarmNotifySchema = v.object({
     v.array(v.picklist(NOTIFY_CHANNELS, MSG_NOTIFY_CHANNELS), MSG_NOTIFY_CHANNELS),
     v.minLength(1, MSG_NOTIFY_CHANNELS),
   ),
-  kinds: v.pipe(v.array(v.picklist(TAMPER_KINDS, MSG_NOTIFY_KINDS), MSG_NOTIFY_KINDS), v.minLength(1, MSG_NOTIFY_KINDS)),
+  kinds: v.pipe(
+    v.array(v.picklist(TAMPER_KINDS, MSG_NOTIFY_KINDS), MSG_NOTIFY_KINDS),
+    v.minLength(1, MSG_NOTIFY_KINDS),
+  ),
   minLevel: v.picklist([1, 2, 3], MSG_NOTIFY_LEVEL),
   /** Province codes; empty: every region. */
   regions: v.pipe(

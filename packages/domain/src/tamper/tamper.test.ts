@@ -8,6 +8,7 @@ import {
   MSG_NOTIFY_REGION,
   notifyMatches,
   type OpenTamper,
+  PROVINCES,
 } from "./index";
 
 const A = "LZYTBGBW5N1000001";
@@ -69,5 +70,13 @@ describe("报警通知人员", () => {
 
   it("delivers 站内消息 now; 短信 and 邮件 are recorded only", () => {
     expect(deliveredChannels(["sms", "site", "email"])).toEqual(["site"]);
+  });
+});
+
+describe("PROVINCES", () => {
+  it("lists the 34 provincial codes the schema takes", () => {
+    expect(PROVINCES).toHaveLength(34);
+    for (const [code] of PROVINCES)
+      expect(v.safeParse(AlarmNotifySchema, { ...rule, regions: [code] }).success).toBe(true);
   });
 });

@@ -6642,7 +6642,7 @@ export interface paths {
         };
         /**
          * The fleet filtered by master data and latest state (高级筛选)
-         * @description Numbered page of the caller's tenants' vehicles matching every condition given: brand tree (brandId, seriesId, modelId), plate and VIN (substrings), online, SOC range (socMin inclusive, socMax exclusive, valid readings only), offline longer than offlineHours (not connected and no report for that long; never-reported vehicles count as offline since ever), alarm level of the newest unit, speed range (the last speed of any protocol). One SQL query with a count (no per-row reads); vehicles the caller follows come first, then the last report, newest first, then VIN. Impossible conditions (reversed ranges, online with an offline time) answer 400 with @tsp/domain's fleetFilterProblems.
+         * @description Numbered page of the caller's tenants' vehicles matching every condition given: brand tree (brandId, seriesId, modelId), plate and VIN (substrings), online, SOC range (socMin inclusive, socMax exclusive, valid readings only), offline longer than offlineHours (not connected and no report for that long; never-reported vehicles count as offline since ever), alarm level of the newest unit, speed range (the last speed of any protocol). One SQL query with a count (no per-row reads); vehicles the caller follows come first (the newest follow first), then the last report, newest first, then VIN. Impossible conditions (reversed ranges, online with an offline time) answer 400 with @tsp/domain's fleetFilterProblems.
          */
         get: operations["listFleetScreen"];
         put?: never;

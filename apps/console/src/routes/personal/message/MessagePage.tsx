@@ -14,6 +14,11 @@ type Row = api.PersonalMessage;
 
 /** The message in words: an alarm's level, name and vehicle, or the export's file. */
 function textOf(t: Translate, m: Row): string {
+  if (m.alarm && m.kind === "tamper")
+    return (
+      t("message.tamperText", { level: m.alarm.level, name: m.alarm.name, vin: m.alarm.vin }) +
+      (m.alarm.endedAt === null ? t("message.alarmOngoing") : "")
+    );
   if (m.alarm)
     return (
       t("message.alarmText", { level: m.alarm.level, name: m.alarm.name, vin: m.alarm.vin }) +
@@ -26,7 +31,11 @@ function textOf(t: Translate, m: Row): string {
 
 /** Where a message leads: the vehicle's alarms in 故障报警, or the export file list. */
 const linkOf = (m: Row) =>
-  m.alarm ? hashHref(`/operate/alarm?vin=${m.alarm.vin}&start=${m.at - 60_000}`) : hashHref("/exportFile/index");
+  m.kind === "tamper" && m.alarm
+    ? hashHref(`/deviceManage/tamperAlarm?vin=${m.alarm.vin}`)
+    : m.alarm
+      ? hashHref(`/operate/alarm?vin=${m.alarm.vin}&start=${m.at - 60_000}`)
+      : hashHref("/exportFile/index");
 
 function MessageActions({ row }: { row: Row }) {
   const t = useT();
@@ -61,7 +70,7 @@ function columns(t: Translate): Column<Row>[] {
       key: "kind",
       title: t("message.kind"),
       width: 80,
-      render: (r) => <Badge tone={r.kind === "alarm" ? "red" : "blue"}>{t(`message.kind.${r.kind}`)}</Badge>,
+      render: (r) => <Badge tone={r.kind === "export" ? "blue" : "red"}>{t(`message.kind.${r.kind}`)}</Badge>,
       text: (r) => t(`message.kind.${r.kind}`),
     },
     {

@@ -5,6 +5,7 @@ import {
   MessageSettingSchema,
   MSG_MESSAGE_KEY,
   parseMessageKey,
+  TAMPER_KIND_LABELS,
 } from "@tsp/domain";
 import { type Kysely, type RawBuilder, sql } from "kysely";
 import type { AppContext } from "../../../context";
@@ -14,6 +15,8 @@ import { limitOffset } from "../../../platform/listQuery";
 import type { Principal } from "../../../platform/principal";
 import { defineHandler } from "../../defineHandler";
 import { must } from "../actor";
+import { notifyMatchSql } from "../deviceManage/notify";
+import { sweepTamper } from "../deviceManage/tamperSweep";
 import { groupOf } from "./groups";
 import "./tables";
 
@@ -35,7 +38,8 @@ async function settingOf(db: Kysely<Database>, accountId: number) {
 
 /**
  * The caller's messages as one SQL relation (key, kind, at and the fact's fields), derived from
- * the alarm store and the export tasks of the last 30 days, with `read` from the marks.
+ * the alarm store, the export tasks and — for an account a 报警通知人员 rule names with 站内消息 —
+ * the tamper episodes (防拆报警, swept first by the readers) of the last 30 days, with `read` from the marks.
  */
 function messages(p: Principal, s: Awaited<ReturnType<typeof settingOf>>, now: number): RawBuilder<unknown> {
   const since = now - MESSAGE_WINDOW_DAYS * DAY;
@@ -57,6 +61,13 @@ function messages(p: Principal, s: Awaited<ReturnType<typeof settingOf>>, now: n
         null, null, null, t.id::text, t.file_name, t.status
       from export_task t
       where t.account_id = ${p.accountId} and t.status in ('done', 'failed') and t.finished_at >= ${new Date(since)}
+      union all
+      select 'tamper:' || t.id, 'tamper', t.started_at, t.id, t.vin,
+        case t.kind when 'removed' then ${TAMPER_KIND_LABELS.removed} else ${TAMPER_KIND_LABELS.powerOff} end,
+        t.level, t.ended_at, null, null, null
+      from bss_tamper_alarm t join vehicle v on v.vin = t.vin
+        join bss_alarm_notify n on n.account_id = ${p.accountId}
+      where v.tenant_id in (${tenants}) and t.started_at >= ${since} and ${notifyMatchSql}
     ) m
     left join personal_message_read r on r.account_id = ${p.accountId} and r.message_key = m.key
   )`;
@@ -64,7 +75,7 @@ function messages(p: Principal, s: Awaited<ReturnType<typeof settingOf>>, now: n
 
 interface MessageRow {
   key: string;
-  kind: "alarm" | "export";
+  kind: "alarm" | "export" | "tamper";
   at: number | string;
   alarm_id: number | string | null;
   vin: string | null;
@@ -85,6 +96,7 @@ async function unreadOf(db: Kysely<Database>, rel: RawBuilder<unknown>, kind?: s
 
 export const listPersonalMessages = defineHandler<"listPersonalMessages">(async ({ query, principal }, ctx) => {
   const p = must(principal);
+  await sweepTamper(ctx.db, ctx.now().getTime());
   const rel = messages(p, await settingOf(ctx.db, p.accountId), ctx.now().getTime());
   const where = sql.join(
     [sql`true`, ...(query.kind ? [sql`kind = ${query.kind}`] : []), ...(query.unread === true ? [sql`not read`] : [])],
@@ -105,7 +117,7 @@ export const listPersonalMessages = defineHandler<"listPersonalMessages">(async 
       at: Number(m.at),
       read: m.read,
       alarm:
-        m.kind === "alarm"
+        m.kind !== "export"
           ? {
               id: Number(m.alarm_id),
               vin: String(m.vin),
@@ -129,6 +141,7 @@ export const listPersonalMessages = defineHandler<"listPersonalMessages">(async 
 });
 
 async function unreadCount(ctx: AppContext, p: Principal) {
+  await sweepTamper(ctx.db, ctx.now().getTime());
   return unreadOf(ctx.db, messages(p, await settingOf(ctx.db, p.accountId), ctx.now().getTime()));
 }
 
