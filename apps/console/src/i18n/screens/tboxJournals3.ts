@@ -77,7 +77,7 @@ export const tboxJournals3Text = {
     "tboxJournal.faultSource.engine": "Engine fault",
     "tboxJournal.faultSource.other": "Other fault",
     "tboxJournal.faultSource.terminal": "Terminal fault",
-    "tboxJournal.fault.unregistered": "(unregistered code)",
+    "tboxJournal.fault.unregistered": " (unregistered code)",
     "tboxJournal.col.callType": "Call type",
     "tboxJournal.col.callTrigger": "Trigger",
     "tboxJournal.col.callState": "Call state",

@@ -168,7 +168,7 @@ export function reportFields(row: TboxJournalRow, t: Translate): Field[] {
 
 /** 故障上报报文: each fault as its source, code and name (未登记 when the dictionary has none). */
 export const faultLabel = (f: TboxJournalRow["faults"][number], t: Translate) =>
-  `${f.code} ${f.name ?? t("tboxJournal.fault.unregistered")}`;
+  f.name === null ? `${f.code}${t("tboxJournal.fault.unregistered")}` : `${f.code} ${f.name}`;
 
 function faultFields(row: TboxJournalRow, t: Translate): Field[] {
   return row.faults.map((f) => ({ label: t(`tboxJournal.faultSource.${f.source}`), value: faultLabel(f, t) }));
