@@ -14,9 +14,16 @@ export type TimelineEvent = Schemas["TimelineEvent"];
 export type ParamEntry = Schemas["ParamEntry"];
 export type ControlRequest = Schemas["TerminalControlRequest"];
 
-export const COMMAND_KINDS = ["paramQuery", "paramSet", "terminalControl"] as const satisfies readonly CommandKind[];
+export const COMMAND_KINDS = [
+  "paramQuery",
+  "paramSet",
+  "terminalControl",
+  "remoteControl",
+  "wakeUp",
+] as const satisfies readonly CommandKind[];
 export const COMMAND_STATES = [
   "queued",
+  "smsSent",
   "sent",
   "acknowledged",
   "success",
@@ -25,7 +32,8 @@ export const COMMAND_STATES = [
   "cancelled",
 ] as const satisfies readonly CommandState[];
 /** States a command can still leave (the screens poll until it left them). */
-export const isOpen = (state: CommandState) => state === "queued" || state === "sent" || state === "acknowledged";
+export const isOpen = (state: CommandState) =>
+  state === "queued" || state === "smsSent" || state === "sent" || state === "acknowledged";
 
 export async function sendParamQuery(vin: string, ids: number[]) {
   return dataOf(await sdk().POST("/tsp-command/command/paramQuery", { body: { vin, ids } }));
@@ -65,4 +73,36 @@ export async function getCommandTimeline(vin: string, signal?: AbortSignal): Pro
   const params = { query: { vin } };
   const res = await sdk().GET("/tsp-command/command/timeline", signal ? { params, signal } : { params });
   return (res.data?.data ?? []) as TimelineEvent[];
+}
+
+/** sendWakeUp: a wake-up SMS to a sleeping T-BOX; succeeds when the vehicle logs in. */
+export async function sendWakeUp(vin: string) {
+  return dataOf(await sdk().POST("/tsp-command/command/wakeUp", { body: { vin, ttlSeconds: 90 } }));
+}
+
+export type RemoteAction = Schemas["RemoteAction"];
+/** The remote-control groups, each its own operation and button permission (openapi sendRemote*). */
+export const REMOTE_GROUPS = {
+  lock: { operation: "sendRemoteLock", actions: ["lock", "unlock"] },
+  findCar: { operation: "sendRemoteFindCar", actions: ["findCar"] },
+  climate: { operation: "sendRemoteClimate", actions: ["climateOn", "climateOff"] },
+  windows: { operation: "sendRemoteWindows", actions: ["windowsOpen", "windowsClose"] },
+  engine: { operation: "sendRemoteEngine", actions: ["engineStart", "engineStop"] },
+} as const satisfies Record<string, { operation: string; actions: readonly RemoteAction[] }>;
+export type RemoteGroupName = keyof typeof REMOTE_GROUPS;
+
+/** Sends one remote-control action through its group's operation. */
+export async function sendRemoteControl(vin: string, group: RemoteGroupName, action: RemoteAction, value?: number) {
+  const body = { vin, action, ...(value === undefined ? {} : { value }) } as never;
+  const path = `/tsp-command/remoteControl/${group}` as const;
+  return dataOf(await sdk().POST(path, { body }));
+}
+
+/** getExistVinList: the AEBS vehicles 远程控制 lists. */
+export async function listAebsVehicles(
+  query: { vin?: string; pageNum: number; pageSize: number },
+  signal?: AbortSignal,
+) {
+  const params = { query };
+  return dataOf(await sdk().GET("/tsp-bss/v1/aebs/getExistVinList", signal ? { params, signal } : { params }));
 }

@@ -36,3 +36,17 @@ export function simulateCount(env: NodeJS.ProcessEnv): number {
   if (!Number.isInteger(n) || n < 0 || n > 100_000) throw new Error(`SIMULATE must be 0..100000, got ${text}`);
   return n;
 }
+
+/**
+ * SIMULATE_SLEEPING: comma-separated VINs of the register whose simulated GB/T 32960 T-BOXes start
+ * asleep and wake on a wake-up SMS (TBOX唤醒); they run besides SIMULATE's fleet. Unset or empty: none.
+ */
+export function sleepingVins(env: NodeJS.ProcessEnv): string[] {
+  const text = env.SIMULATE_SLEEPING ?? "";
+  const vins = text
+    .split(",")
+    .map((s) => s.trim())
+    .filter((s) => s !== "");
+  for (const vin of vins) if (!/^[A-HJ-NPR-Z0-9]{17}$/.test(vin)) throw new Error(`SIMULATE_SLEEPING: bad VIN ${vin}`);
+  return vins;
+}

@@ -14,12 +14,15 @@ import {
 } from "@tsp/domain";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
+import type { ObjectStore } from "../platform/objectStore";
 import { AnswerQueue, answerFrame, FLAG } from "./answers";
 import { CommandDispatcher, isCommandAnswer } from "./commands/dispatch";
+import { LocalSmsGateway, type SmsGateway, type SmsInbox } from "./commands/sms";
 import { FrameSplitter } from "./frameSplitter";
 import { type FrameRecord, FrameStore, type FrameStoreOptions } from "./frameStore";
 import { type Hj1239Context, serveHj1239 } from "./hj1239Server";
 import { type Jt808Context, serveJt808 } from "./jt808Server";
+import { Jt808Multimedia } from "./multimedia/jt808Multimedia";
 import { latestReport } from "./report";
 
 export interface GatewayOptions extends FrameStoreOptions {
@@ -48,6 +51,10 @@ export interface GatewayOptions extends FrameStoreOptions {
   readonly now?: () => number;
   /** How often queued remote commands are looked for and their TTLs swept (default 1 s). */
   readonly commandPollMs?: number;
+  /** Where JT/T 808 multimedia uploads are kept (the server's object store); without it they are refused. */
+  readonly objects?: ObjectStore;
+  /** The wake-up SMS provider (default: the built-in LocalSmsGateway, whose inbox is `smsInbox`). */
+  readonly sms?: SmsGateway;
 }
 
 export interface Gateway {
@@ -59,6 +66,8 @@ export interface Gateway {
   readonly host: string;
   /** Connections open now (every protocol). */
   connections(): number;
+  /** The built-in SMS gateway's deliveries (simulated T-BOXes of this process wake on them). */
+  readonly smsInbox: SmsInbox;
   /** Stops accepting, closes every connection and writes what is queued. */
   close(): Promise<void>;
 }
@@ -115,8 +124,10 @@ export async function startGateway(db: Kysely<Database>, options: GatewayOptions
   const online = new Map<string, Socket>();
   const knownVins = new Map<string, { known: boolean; at: number }>();
   // Remote commands (issue 17): sent to logged-in vehicles, answers matched (commands/dispatch.ts).
+  const localSms = new LocalSmsGateway(db);
   const commands = new CommandDispatcher(db, {
     now,
+    sms: options.sms ?? localSms,
     pollMs: options.commandPollMs,
     socketOf: (vin) => online.get(vin),
     onlineVins: () => online.keys(),
@@ -233,7 +244,7 @@ export async function startGateway(db: Kysely<Database>, options: GatewayOptions
         answers.after(store.add({ ...base, status: "ok", reason: null, login: { ts: b.ts } }), answer(FLAG.success));
         // Commands queued while it was away go out after the login's answer.
         const edition = f.edition;
-        void answers.settled.then(() => commands.loggedIn(f.vin, edition));
+        void answers.settled.then(() => commands.loggedIn(f.vin, edition, b.ts));
         return;
       }
       if (b.kind === "logout") {
@@ -288,6 +299,9 @@ export async function startGateway(db: Kysely<Database>, options: GatewayOptions
   const server = await listen(createServer(serve), options.port, host);
   // JT/T 808 on a port of its own: a terminal is configured with one address per protocol, and a
   // connection's framing is then fixed from its first byte on (no guessing from garbage).
+  // JT/T 808 multimedia and camera commands (gateway/multimedia/).
+  const multimedia = new Jt808Multimedia(db, options.objects, { now, pollMs: options.commandPollMs });
+  multimedia.start();
   const jt808Context: Jt808Context = {
     db,
     store,
@@ -298,6 +312,7 @@ export async function startGateway(db: Kysely<Database>, options: GatewayOptions
     fragmentTimeoutMs: options.fragmentTimeoutMs ?? 60_000,
     sockets,
     online: new Map(),
+    multimedia,
   };
   const jt808 =
     options.jt808Port === undefined
@@ -347,8 +362,10 @@ export async function startGateway(db: Kysely<Database>, options: GatewayOptions
     hj1239Port: hj1239 ? portOf(hj1239.server, options.hj1239Port ?? 0) : undefined,
     host,
     connections: () => sockets.size,
+    smsInbox: localSms,
     close: async () => {
       commands.stop();
+      multimedia.stop();
       const closed = Promise.all([server.close(), jt808?.close(), hj1239?.close()]);
       for (const s of sockets) s.destroy();
       await closed;

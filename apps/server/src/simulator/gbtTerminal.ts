@@ -2,6 +2,7 @@ import {
   decodeFrame,
   decodeParamList,
   decodeParamQuery,
+  decodeRemoteControl,
   decodeTerminalControl,
   encodeFrame,
   encodeParamList,
@@ -10,7 +11,9 @@ import {
   encodeVehicleLogoutMessage,
   type Gbt32960Frame,
   hexToBytes,
+  isRemoteControlUnit,
   type ParamValue,
+  type RemoteAction,
   type SimVehicle,
 } from "@tsp/domain";
 import { FrameSplitter } from "../gateway/frameSplitter";
@@ -77,6 +80,8 @@ export class GbtTerminal extends SimTerminal {
   private serial = 0;
   /** The terminal's parameters (GB/T 32960 0x01–0x10) as a T-BOX keeps them; 0x81 changes them. */
   readonly params = new Map<number, ParamValue>();
+  /** The remote-control actions this car carried out, in order. */
+  readonly remoteActions: RemoteAction[] = [];
   /** When the last live report went out (sample time): a report period longer than the fleet's step thins them. */
   private lastLiveAt = Number.NEGATIVE_INFINITY;
 
@@ -145,6 +150,13 @@ export class GbtTerminal extends SimTerminal {
       const period = list.value.params.find((p) => p.id === 0x02);
       if (period) this.reportPeriodMs = Number(period.value) * 1000;
       reply(RESPONSE_SUCCESS, time);
+      return;
+    }
+    if (isRemoteControlUnit(f.data)) {
+      // The designed OEM remote control (0x82 · 0x80): the car does it and says so.
+      const remote = decodeRemoteControl(f.data);
+      if (remote.ok && !fail) this.remoteActions.push(remote.value.control.action);
+      reply(remote.ok && !fail ? RESPONSE_SUCCESS : RESPONSE_ERROR, time);
       return;
     }
     const control = decodeTerminalControl(f.data);

@@ -1,4 +1,5 @@
 import { type SimVehicle, startSimVehicle, stepSimVehicle } from "@tsp/domain";
+import type { SmsInbox } from "../gateway/commands/sms";
 import { createRng } from "../seed/rng";
 import { type CommandBehaviour, GbtTerminal } from "./gbtTerminal";
 import { Hj1239Terminal } from "./hj1239Terminal";
@@ -19,6 +20,10 @@ export interface FleetOptions {
   readonly now?: () => number;
   /** How GB/T 32960 terminals answer remote commands: delay, failing and never-answering shares. */
   readonly commands?: Omit<CommandBehaviour, "random">;
+  /** VINs whose T-BOX starts asleep: it reports nothing until a wake-up SMS reaches it through `smsInbox`. */
+  readonly sleeping?: ReadonlySet<string>;
+  /** Where the simulated modems receive SMS (the gateway's built-in SMS gateway). */
+  readonly smsInbox?: SmsInbox;
 }
 
 export interface RunningFleet {
@@ -43,6 +48,7 @@ export function runFleet(options: FleetOptions): RunningFleet {
   const started = now();
   const simNow = () => started + (now() - started) * scale;
   const timers: NodeJS.Timeout[] = [];
+  const unsubscribe: (() => void)[] = [];
   let stopped = false;
   const terminals = options.vehicles.map((v, i) => {
     const terminal: SimTerminal =
@@ -73,6 +79,17 @@ export function runFleet(options: FleetOptions): RunningFleet {
       Math.floor((i / Math.max(1, options.vehicles.length)) * intervalMs),
     );
     timers.push(first);
+    if (options.sleeping?.has(v.vin)) {
+      terminal.sleep();
+      // A wake-up SMS: the T-BOX wakes and reports (logs in) at once, not at its next step.
+      unsubscribe.push(
+        options.smsInbox?.subscribe(v.vin, () => {
+          if (!terminal.sleeping) return;
+          terminal.wake();
+          tick();
+        }) ?? (() => undefined),
+      );
+    }
     return { terminal, wait: () => running };
   });
   return {
@@ -86,6 +103,7 @@ export function runFleet(options: FleetOptions): RunningFleet {
     stop: async () => {
       stopped = true;
       for (const t of timers) clearTimeout(t);
+      for (const u of unsubscribe) u();
       await Promise.all(terminals.map((t) => t.wait()));
       await Promise.all(terminals.map((t) => t.terminal.close(simNow()).catch(() => undefined)));
     },

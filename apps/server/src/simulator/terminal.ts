@@ -35,6 +35,8 @@ export abstract class SimTerminal {
   private kept: SimVehicle[] = [];
   private busy = false;
   private refusedUntil = 0;
+  /** A sleeping T-BOX (simulator option `sleeping`) samples nothing and holds no connection until an SMS wakes it. */
+  private asleep = false;
 
   constructor(readonly vehicle: SimFleetVehicle) {}
 
@@ -52,8 +54,25 @@ export abstract class SimTerminal {
     if (this.kept.length > MAX_KEPT) this.kept.shift();
   }
 
+  /** Puts the T-BOX to sleep: the connection closes, nothing is sampled until {@link wake}. */
+  sleep(): void {
+    this.asleep = true;
+    if (this.connected()) this.drop();
+  }
+
+  /** Wakes the T-BOX (a wake-up SMS): the next sample opens a session (its login is the wake-up login). */
+  wake(): void {
+    this.asleep = false;
+    this.refusedUntil = 0;
+  }
+
+  get sleeping(): boolean {
+    return this.asleep;
+  }
+
   /** One sample of the model: sent, or kept while the link is down or the session opens. */
   async report(s: SimVehicle): Promise<void> {
+    if (this.asleep) return;
     if (s.linkDown) {
       if (this.connected()) this.drop();
       this.keep(s);

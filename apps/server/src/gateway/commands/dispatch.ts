@@ -8,40 +8,62 @@ import {
   encodeFrame,
   encodeParamQuery,
   encodeParamSet,
+  encodeRemoteControl,
   encodeTerminalControl,
   type FrameError,
   type Gbt32960Edition,
   type Gbt32960Frame,
   type ParamEntry,
   RESPONSE_COMMAND,
+  type RemoteControl,
   type Result,
   responseFlagName,
   type TerminalControl,
 } from "@tsp/domain";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
-import { type CommandRow, claimNext, expireCommands, failCommand, recordAnswer } from "./store";
+import { type SmsGateway, WAKE_UP_TEXT } from "./sms";
+import {
+  type CommandRow,
+  claimNext,
+  completeWakeUps,
+  expireCommands,
+  failCommand,
+  markSmsSent,
+  queuedWakeUps,
+  recordAnswer,
+} from "./store";
 import type { CommandKind } from "./tables";
 
-const KIND_OF_COMMAND: ReadonlyMap<number, CommandKind> = new Map([
-  [COMMAND.query, "paramQuery"],
-  [COMMAND.set, "paramSet"],
-  [COMMAND.control, "terminalControl"],
+/** The kinds an answer of each downlink command can belong to (0x82 carries terminal and remote control). */
+const KINDS_OF_COMMAND: ReadonlyMap<number, readonly CommandKind[]> = new Map([
+  [COMMAND.query, ["paramQuery"]],
+  [COMMAND.set, ["paramSet"]],
+  [COMMAND.control, ["terminalControl", "remoteControl"]],
 ]);
-const COMMAND_OF_KIND: Readonly<Record<CommandKind, number>> = {
+/** The GB/T 32960 command of each kind this dispatcher sends (wake-ups go by SMS, JT/T 808 kinds by their own sender). */
+const COMMAND_OF_KIND: Readonly<Partial<Record<CommandKind, number>>> = {
   paramQuery: COMMAND.query,
   paramSet: COMMAND.set,
   terminalControl: COMMAND.control,
+  remoteControl: COMMAND.control,
 };
 
 /** Whether a frame is a terminal's answer to one of the platform's commands (0x80–0x82, flag not 0xFE). */
 export function isCommandAnswer(f: Gbt32960Frame): boolean {
-  return KIND_OF_COMMAND.has(f.command) && f.responseFlag !== RESPONSE_COMMAND;
+  return KINDS_OF_COMMAND.has(f.command) && f.responseFlag !== RESPONSE_COMMAND;
 }
 
 /** The data unit of a command row, by the domain's encoders. */
 export function commandData(row: CommandRow, wireTime: number): Result<Uint8Array, FrameError> {
-  const p = JSON.parse(row.params) as { ids?: number[]; params?: ParamEntry[]; control?: TerminalControl };
+  const p = JSON.parse(row.params) as {
+    ids?: number[];
+    params?: ParamEntry[];
+    control?: TerminalControl;
+    remote?: RemoteControl;
+  };
+  if (row.kind === "remoteControl")
+    return encodeRemoteControl({ collectedAt: wireTime, control: p.remote as RemoteControl });
   if (row.kind === "paramQuery") return encodeParamQuery({ collectedAt: wireTime, ids: p.ids ?? [] });
   if (row.kind === "paramSet") return encodeParamSet({ collectedAt: wireTime, params: p.params ?? [] });
   return encodeTerminalControl({ collectedAt: wireTime, control: p.control as TerminalControl });
@@ -55,6 +77,8 @@ export interface CommandDispatcherOptions {
   readonly socketOf: (vin: string) => Socket | undefined;
   /** The VINs logged in on this gateway. */
   readonly onlineVins: () => Iterable<string>;
+  /** Sends wake-up SMS; without it a wake-up command fails (no SMS gateway). */
+  readonly sms?: SmsGateway;
 }
 
 /**
@@ -83,10 +107,36 @@ export class CommandDispatcher {
     if (this.timer) clearInterval(this.timer);
   }
 
-  /** A vehicle logged in (its edition is the one its commands are written in): send what waits for it. */
-  loggedIn(vin: string, edition: Gbt32960Edition): void {
+  /**
+   * A vehicle logged in (its edition is the one its commands are written in; `loginTs` its
+   * login's report time): its wake-up commands succeed, then what waits for it is sent.
+   */
+  loggedIn(vin: string, edition: Gbt32960Edition, loginTs: number | null = null): void {
     this.editions.set(vin, edition);
-    void this.dispatch(vin);
+    void completeWakeUps(this.db, vin, loginTs, this.options.now())
+      .catch(() => undefined)
+      .then(() => this.dispatch(vin));
+  }
+
+  /** Queued wake-ups: an online vehicle needs none (success at once); a sleeping one gets its SMS. */
+  private async wakeUps(): Promise<void> {
+    const now = this.options.now();
+    const online = new Set(this.options.onlineVins());
+    for (const row of await queuedWakeUps(this.db, now)) {
+      if (online.has(row.vin)) {
+        await completeWakeUps(this.db, row.vin, null, now);
+        continue;
+      }
+      if (!this.options.sms) {
+        await failCommand(this.db, row.id, "未配置短信网关，无法发送唤醒短信", now);
+        continue;
+      }
+      const receipt = await this.options.sms.send(
+        { tenantId: row.tenant_id, vin: row.vin, commandId: row.id, text: WAKE_UP_TEXT },
+        now,
+      );
+      await markSmsSent(this.db, row.id, `唤醒短信已发送至${receipt.msisdn ?? "车辆的SIM卡"}`, now);
+    }
   }
 
   private async poll(): Promise<void> {
@@ -94,6 +144,7 @@ export class CommandDispatcher {
     this.polling = true;
     try {
       await expireCommands(this.db, this.options.now());
+      await this.wakeUps();
       for (const vin of this.options.onlineVins()) await this.dispatch(vin);
     } catch {
       // A failed poll (database busy or closing) is retried on the next tick.
@@ -116,7 +167,7 @@ export class CommandDispatcher {
       const frame = data.ok
         ? encodeFrame({
             edition: this.editions.get(vin) ?? 2016,
-            command: COMMAND_OF_KIND[row.kind],
+            command: COMMAND_OF_KIND[row.kind] ?? COMMAND.control,
             responseFlag: RESPONSE_COMMAND,
             vin,
             encryption: ENCRYPTION.none,
@@ -132,6 +183,12 @@ export class CommandDispatcher {
         return;
       }
       socket.write(frame.value);
+      // Kept for 远程控制联调 (the bytes both ways); after the write, so a slow update never holds the command back.
+      await this.db
+        .updateTable("gateway_command")
+        .set({ request_hex: bytesToHex(frame.value) })
+        .where("id", "=", row.id)
+        .execute();
     } catch {
       // Left as it is in the database: a claimed command expires at its TTL, a queued one is tried again.
     } finally {
@@ -141,7 +198,8 @@ export class CommandDispatcher {
 
   /** A terminal's answer: the matching command moves on, then the VIN's next command goes out. */
   async answer(f: Gbt32960Frame, raw: Uint8Array, receivedAt: number): Promise<CommandRow | undefined> {
-    const kind = KIND_OF_COMMAND.get(f.command) as CommandKind;
+    const kinds = KINDS_OF_COMMAND.get(f.command) as readonly CommandKind[];
+    const kind = kinds[0];
     const flagName = responseFlagName(f.responseFlag, f.edition) ?? String(f.responseFlag);
     let wireTime: number | undefined;
     let answer: unknown;
@@ -163,7 +221,7 @@ export class CommandDispatcher {
     if (f.responseFlag !== 0x01) reason = `终端应答“${flagName}”`;
     const row = await recordAnswer(
       this.db,
-      { vin: f.vin, kind, wireTime, success: reason === null, reason, answer, answerHex: bytesToHex(raw) },
+      { vin: f.vin, kinds, wireTime, success: reason === null, reason, answer, answerHex: bytesToHex(raw) },
       receivedAt,
     );
     if (row) void this.dispatch(f.vin);

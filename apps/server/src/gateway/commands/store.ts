@@ -3,6 +3,9 @@ import type { Database } from "../../db/schema";
 import "./tables";
 import { type CommandKind, type CommandState, type GatewayCommandTable, OPEN_STATES } from "./tables";
 
+/** Kinds this GB/T 32960 dispatcher does not send over the connection. */
+const NOT_GBT_KINDS: readonly CommandKind[] = ["wakeUp", "cameraShoot"];
+
 /** A command row with numbers as numbers (PostgreSQL returns bigint as text). */
 export type CommandRow = Omit<
   Selectable<GatewayCommandTable>,
@@ -73,6 +76,7 @@ export async function queueCommand(db: Kysely<Database>, c: NewCommand, now: num
         reason: null,
         answer: null,
         answer_hex: null,
+        request_hex: null,
       })
       .returningAll()
       .executeTakeFirstOrThrow();
@@ -97,6 +101,8 @@ export async function expireCommands(db: Kysely<Database>, now: number): Promise
           .case()
           .when("state", "=", "queued")
           .then("超过有效期仍未下发（车辆未在线）")
+          .when("state", "=", "smsSent")
+          .then("唤醒短信已发送，有效期内车辆未登入")
           .else("超过有效期未收到终端应答")
           .end(),
       }))
@@ -139,7 +145,13 @@ export async function cancelCommand(
  * wire time is whole seconds (the frame's time field) and later than the VIN's previous one,
  * so an answer matches exactly one command.
  */
-export async function claimNext(db: Kysely<Database>, vin: string, now: number): Promise<CommandRow | undefined> {
+export async function claimNext(
+  db: Kysely<Database>,
+  vin: string,
+  now: number,
+  /** Only these kinds (a sender of one protocol claims only the kinds it writes). */
+  kinds?: readonly CommandKind[],
+): Promise<CommandRow | undefined> {
   return db.transaction().execute(async (tx) => {
     const waiting = await tx
       .selectFrom("gateway_command")
@@ -154,6 +166,10 @@ export async function claimNext(db: Kysely<Database>, vin: string, now: number):
       .select("id")
       .where("vin", "=", vin)
       .where("state", "=", "queued")
+      // Wake-ups go by SMS and JT/T 808 kinds by their own sender, which names its kinds: by
+      // default (the GB/T 32960 dispatcher) only GB/T 32960 commands.
+      .$if(kinds === undefined, (q) => q.where("kind", "not in", NOT_GBT_KINDS))
+      .$if(kinds !== undefined, (q) => q.where("kind", "in", kinds as CommandKind[]))
       .where("expires_at", ">", now)
       .orderBy("id")
       .limit(1)
@@ -194,7 +210,8 @@ export async function failCommand(db: Kysely<Database>, id: number, reason: stri
 
 export interface CommandAnswer {
   readonly vin: string;
-  readonly kind: CommandKind;
+  /** The kinds the answer's command can be (0x82 answers both terminal and remote control). */
+  readonly kinds: readonly CommandKind[];
   readonly wireTime: number;
   readonly success: boolean;
   readonly reason: string | null;
@@ -226,7 +243,7 @@ export async function recordAnswer(
         answer_hex: a.answerHex,
       })
       .where("vin", "=", a.vin)
-      .where("kind", "=", a.kind)
+      .where("kind", "in", a.kinds)
       .where("wire_time", "=", a.wireTime)
       .where("state", "in", ["sent", "acknowledged"])
       .returningAll()
@@ -235,5 +252,87 @@ export async function recordAnswer(
     await event(tx, Number(row.id), "acknowledged", now, "收到终端应答");
     await event(tx, Number(row.id), state, now, a.reason);
     return commandRow(row);
+  });
+}
+
+/** Wake-up commands waiting for their SMS (queued, unexpired), oldest first. */
+export async function queuedWakeUps(db: Kysely<Database>, now: number): Promise<CommandRow[]> {
+  const rows = await db
+    .selectFrom("gateway_command")
+    .selectAll()
+    .where("kind", "=", "wakeUp")
+    .where("state", "=", "queued")
+    .where("expires_at", ">", now)
+    .orderBy("id")
+    .limit(100)
+    .execute();
+  return rows.map(commandRow);
+}
+
+/** A wake-up command's SMS went out: queued → smsSent. */
+export async function markSmsSent(db: Kysely<Database>, id: number, note: string, now: number): Promise<boolean> {
+  return db.transaction().execute(async (tx) => {
+    const row = await tx
+      .updateTable("gateway_command")
+      .set({ state: "smsSent", sent_at: now })
+      .where("id", "=", id)
+      .where("state", "=", "queued")
+      .returning("id")
+      .executeTakeFirst();
+    if (row) await event(tx, id, "smsSent", now, note);
+    return row !== undefined;
+  });
+}
+
+/**
+ * The VIN logged in (its login's report time `loginTs`): its open wake-up commands succeed. A
+ * login after a wake-up SMS is a wake-up login: the SMS records it (GB/T 32960 2016 has no login
+ * type, so the platform records it as such) and the registration history says so.
+ */
+export async function completeWakeUps(
+  db: Kysely<Database>,
+  vin: string,
+  loginTs: number | null,
+  now: number,
+): Promise<number[]> {
+  return db.transaction().execute(async (tx) => {
+    const rows = await tx
+      .updateTable("gateway_command")
+      .set({ state: "success", acknowledged_at: now, finished_at: now, reason: null })
+      .where("vin", "=", vin)
+      .where("kind", "=", "wakeUp")
+      .where("state", "in", ["queued", "smsSent"])
+      .where("expires_at", ">", now)
+      .returning(["id", "state"])
+      .execute();
+    const ids = rows.map((r) => Number(r.id));
+    if (ids.length === 0) return ids;
+    for (const id of ids)
+      await event(tx, id, "success", now, loginTs === null ? "车辆在线，无需唤醒" : "车辆已唤醒并登入");
+    if (loginTs !== null) {
+      const woken = await tx
+        .updateTable("gateway_sms")
+        .set({ login_at: loginTs })
+        .where("command_id", "in", ids)
+        .where("login_at", "is", null)
+        .returning("id")
+        .execute();
+      if (woken.length > 0) {
+        await tx
+          .insertInto("gateway_registration")
+          .values({
+            vin,
+            protocol: "gbt32960",
+            terminal_id: null,
+            phone: null,
+            message: "wakeLogin",
+            result: 0,
+            note: "唤醒短信后登入",
+            at: loginTs,
+          })
+          .execute();
+      }
+    }
+    return ids;
   });
 }

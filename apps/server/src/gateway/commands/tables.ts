@@ -5,20 +5,44 @@ declare module "../../db/schema" {
   interface Database {
     gateway_command: GatewayCommandTable;
     gateway_command_event: GatewayCommandEventTable;
+    gateway_sms: GatewaySmsTable;
+    gateway_registration: GatewayRegistrationTable;
   }
 }
 
 /**
- * A command's life: queued → sent → acknowledged → success | failed, or expired (its TTL passed
- * before it finished) or cancelled (by an operator while still queued).
+ * A command's life: queued → (smsSent: a wake-up SMS went to a sleeping T-BOX) → sent →
+ * acknowledged → success | failed, or expired (its TTL passed before it finished) or cancelled
+ * (by an operator while still queued).
  */
-export const COMMAND_STATES = ["queued", "sent", "acknowledged", "success", "failed", "expired", "cancelled"] as const;
+export const COMMAND_STATES = [
+  "queued",
+  "smsSent",
+  "sent",
+  "acknowledged",
+  "success",
+  "failed",
+  "expired",
+  "cancelled",
+] as const;
 export type CommandState = (typeof COMMAND_STATES)[number];
 /** States a command can still leave. */
-export const OPEN_STATES: readonly CommandState[] = ["queued", "sent", "acknowledged"];
+export const OPEN_STATES: readonly CommandState[] = ["queued", "smsSent", "sent", "acknowledged"];
 
-/** The kinds of command (each its own permission). */
-export const COMMAND_KINDS = ["paramQuery", "paramSet", "terminalControl"] as const;
+/**
+ * The kinds of command (each its own permission). `wakeUp` sends nothing over a connection: its
+ * SMS wakes the T-BOX and it succeeds when the vehicle logs in. `remoteControl` is the designed
+ * OEM control (GB/T 32960 0x82 · 0x80).
+ */
+export const COMMAND_KINDS = [
+  "paramQuery",
+  "paramSet",
+  "terminalControl",
+  "remoteControl",
+  "wakeUp",
+  // JT/T 808 0x8801 camera shoot now (gateway/multimedia/, sent by its own JT/T 808 sender).
+  "cameraShoot",
+] as const;
 export type CommandKind = (typeof COMMAND_KINDS)[number];
 
 export interface GatewayCommandTable {
@@ -44,6 +68,8 @@ export interface GatewayCommandTable {
   answer: string | null;
   /** The answer frame, upper-case hex. */
   answer_hex: string | null;
+  /** The command frame as written, upper-case hex (migration 0008). */
+  request_hex: string | null;
 }
 
 export interface GatewayCommandEventTable {
@@ -52,4 +78,35 @@ export interface GatewayCommandEventTable {
   state: CommandState;
   at: number;
   note: string | null;
+}
+
+/** An SMS the platform sent (migration 0008): a wake-up SMS and the login that followed it. */
+export interface GatewaySmsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  vin: string;
+  command_id: number | null;
+  /** The vehicle's SIM card number, when the card register knows it. */
+  msisdn: string | null;
+  text: string;
+  /** Which SmsGateway sent it (`local`: the built-in one that records and wakes simulated terminals). */
+  provider: string;
+  sent_at: number;
+  /** The login (its report time) that followed the SMS: a wake-up login. */
+  login_at: number | null;
+}
+
+/** One register / authenticate message or login of a terminal and its result (migration 0008). */
+export interface GatewayRegistrationTable {
+  id: Generated<number>;
+  vin: string | null;
+  protocol: "gbt32960" | "jt808";
+  terminal_id: string | null;
+  phone: string | null;
+  /** `register` (JT/T 808 0x0100), `authenticate` (0x0102), `login` (GB/T 32960 0x01), `wakeLogin` (a login after a wake-up SMS). */
+  message: "register" | "authenticate" | "login" | "wakeLogin";
+  /** 0 success; JT/T 808 0x8100's result codes (1 vehicle registered, 2 no vehicle, 3 terminal registered, 4 no terminal), or 1 refused for an authentication. */
+  result: number;
+  note: string | null;
+  at: number;
 }

@@ -4,6 +4,11 @@ import {
   encodeTerminalControl,
   type ParamEntry,
   paramValueProblem,
+  type RemoteAction,
+  type RemoteControl,
+  type RemoteGroup,
+  remoteActionGroup,
+  remoteControlProblem,
   type TerminalControl,
   terminalControlProblem,
 } from "@tsp/domain";
@@ -32,12 +37,17 @@ const DEFAULT_TTL_S = 600;
 const TIMELINE_LIMIT = 200;
 
 /** A command as openapi's Command. */
-function toCommand(r: CommandRow) {
+export function toCommand(r: CommandRow) {
   return {
     id: r.id,
     vin: r.vin,
     kind: r.kind,
-    params: JSON.parse(r.params) as { ids?: number[]; params?: ParamEntry[]; control?: TerminalControl },
+    params: JSON.parse(r.params) as {
+      ids?: number[];
+      params?: ParamEntry[];
+      control?: TerminalControl;
+      remote?: RemoteControl;
+    },
     sender: r.sender,
     state: r.state,
     createdAt: r.created_at,
@@ -114,6 +124,39 @@ export const sendTerminalControl = defineHandler<"sendTerminalControl">(async ({
   return queue(ctx, principal, body.vin, "terminalControl", { control }, body.ttlSeconds);
 });
 
+/** Wake-up waits 90 s by default: SAIC's 75 + 10 s (telematics-facts.md §6), rounded up. */
+const DEFAULT_WAKE_TTL_S = 90;
+
+/** sendWakeUp: the gateway sends the SMS (queued → smsSent) and the login finishes it. */
+export const sendWakeUp = defineHandler<"sendWakeUp">(async ({ body, principal }, ctx) =>
+  queue(ctx, principal, body.vin, "wakeUp", {}, body.ttlSeconds ?? DEFAULT_WAKE_TTL_S),
+);
+
+/** One handler per group of remote-control actions (each its own permission); the domain checks the value. */
+function remoteHandler(group: RemoteGroup) {
+  return async (
+    {
+      body,
+      principal,
+    }: { body: { vin: string; action: string; value?: number; ttlSeconds?: number }; principal: Principal },
+    ctx: AppContext,
+  ) => {
+    if (remoteActionGroup(body.action) !== group) throw refuse("action", "该操作不属于此类远程控制");
+    const remote: RemoteControl =
+      body.value === undefined
+        ? { action: body.action as RemoteAction }
+        : { action: body.action as RemoteAction, value: body.value };
+    const problem = remoteControlProblem(remote);
+    if (problem) throw refuse("value", problem);
+    return queue(ctx, principal, body.vin, "remoteControl", { remote }, body.ttlSeconds);
+  };
+}
+export const sendRemoteLock = defineHandler<"sendRemoteLock">(remoteHandler("lock"));
+export const sendRemoteFindCar = defineHandler<"sendRemoteFindCar">(remoteHandler("findCar"));
+export const sendRemoteClimate = defineHandler<"sendRemoteClimate">(remoteHandler("climate"));
+export const sendRemoteWindows = defineHandler<"sendRemoteWindows">(remoteHandler("windows"));
+export const sendRemoteEngine = defineHandler<"sendRemoteEngine">(remoteHandler("engine"));
+
 async function commandOf(ctx: AppContext, id: number, principal: Principal): Promise<CommandRow> {
   const row = await ctx.db
     .selectFrom("gateway_command")
@@ -127,6 +170,7 @@ async function commandOf(ctx: AppContext, id: number, principal: Principal): Pro
 
 const STATE_NAMES: Readonly<Record<CommandState, string>> = {
   queued: "排队中",
+  smsSent: "唤醒短信已发送",
   sent: "已下发",
   acknowledged: "已应答",
   success: "成功",
@@ -175,6 +219,7 @@ export const getCommand = defineHandler<"getCommand">(async ({ query, principal 
   return {
     ...toCommand(row),
     answerHex: row.answer_hex,
+    requestHex: row.request_hex,
     events: events.map((e) => ({ state: e.state, at: Number(e.at), note: e.note })),
   };
 });
@@ -189,7 +234,7 @@ export const getCommandTimeline = defineHandler<"getCommandTimeline">(async ({ q
     .where(inTenants("vehicle.tenant_id", principal))
     .executeTakeFirst();
   if (!visible) return [];
-  const [events, logins, logouts] = await Promise.all([
+  const [events, logins, logouts, wakeLogins] = await Promise.all([
     ctx.db
       .selectFrom("gateway_command_event as e")
       .innerJoin("gateway_command as c", "c.id", "e.command_id")
@@ -214,7 +259,15 @@ export const getCommandTimeline = defineHandler<"getCommandTimeline">(async ({ q
       .orderBy("ts", "desc")
       .limit(TIMELINE_LIMIT)
       .execute(),
+    ctx.db
+      .selectFrom("gateway_sms")
+      .select("login_at")
+      .where("vin", "=", query.vin)
+      .where("login_at", "is not", null)
+      .where(inTenants("gateway_sms.tenant_id", principal))
+      .execute(),
   ]);
+  const woke = new Set(wakeLogins.map((w) => Number(w.login_at)));
   const all = [
     ...events.map((e, i) => ({
       at: Number(e.at),
@@ -230,7 +283,7 @@ export const getCommandTimeline = defineHandler<"getCommandTimeline">(async ({ q
       type: "login" as const,
       commandId: null,
       kind: null,
-      note: null,
+      note: woke.has(Number(l.ts)) ? "唤醒登入" : null,
     })),
     ...logouts.map((l) => ({
       at: Number(l.ts),

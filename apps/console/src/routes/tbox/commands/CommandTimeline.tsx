@@ -7,8 +7,8 @@ import { useT } from "../../../i18n/i18n";
 const TONES = { success: "green", failed: "red", expired: "amber", cancelled: "gray" } as const;
 
 /**
- * A vehicle's timeline (issue 17): its commands' steps — queued, sent, acknowledged, success /
- * failed / expired / cancelled — and its logins and logouts, newest first, read again every two
+ * A vehicle's timeline (issue 17): its commands' steps — queued, smsSent (wake-up), sent,
+ * acknowledged, success / failed / expired / cancelled — and its logins (唤醒登入 marked) and logouts, newest first, read again every two
  * seconds so a command can be watched reaching the vehicle.
  */
 export function CommandTimeline({ vin }: { vin: string }) {
@@ -40,7 +40,11 @@ export function CommandTimeline({ vin }: { vin: string }) {
           <li key={`${e.at}-${e.type}-${e.commandId ?? ""}`} className="flex flex-wrap items-center gap-2 py-1 text-sm">
             <span className="w-40 text-gray-600">{formatDateTime(e.at)}</span>
             {e.commandId === null ? (
-              <span className="font-medium text-gray-800">{t(`cmd.event.${e.type as "login" | "logout"}`)}</span>
+              <>
+                <span className="font-medium text-gray-800">{t(`cmd.event.${e.type as "login" | "logout"}`)}</span>
+                {/* 唤醒登入: the login that followed a wake-up SMS. */}
+                {e.note && <Badge tone="green">{e.note}</Badge>}
+              </>
             ) : (
               <>
                 <Badge tone={TONES[e.type as keyof typeof TONES] ?? "blue"}>
