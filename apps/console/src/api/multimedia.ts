@@ -1,0 +1,40 @@
+import type { TspJsatl } from "@tsp/sdk";
+import { dataOf } from "./dataOf";
+import { sdk } from "./sdk";
+
+// JT/T 808 multimedia (openapi tsp-jsatl): the vehicles with a JT/T 808 terminal (the spec's
+// findList), camera shoot now, the uploaded photos and their .zip export.
+
+type Schemas = TspJsatl.components["schemas"];
+export type Media = Schemas["Media"];
+export type CameraShoot = Schemas["CameraShoot"];
+export type JsatlVehicle = Schemas["JsatlVehicle"];
+
+export async function findJsatlVehicles(vin: string, signal?: AbortSignal) {
+  const params = { query: { pageNum: 1, pageSize: 100, ...(vin ? { vin } : {}) } };
+  return dataOf(await sdk().GET("/tsp-jsatl/jsatl/vehicle/findList", signal ? { params, signal } : { params }));
+}
+
+export async function sendCameraShoot(vin: string, shoot: CameraShoot) {
+  return dataOf(await sdk().POST("/tsp-jsatl/jsatl/camera/shoot", { body: { vin, shoot } }));
+}
+
+export interface MediaFilters {
+  vin?: string;
+  startTime?: number;
+  endTime?: number;
+  channel?: number;
+  commandId?: number;
+  alarmOnly?: boolean;
+  pageNum: number;
+  pageSize: number;
+}
+
+export async function listMedia(query: MediaFilters, signal?: AbortSignal) {
+  const params = { query };
+  return dataOf(await sdk().GET("/tsp-jsatl/jsatl/media/list", signal ? { params, signal } : { params }));
+}
+
+export async function exportMediaZip(body: { ids?: number[]; vin?: string; startTime?: number; endTime?: number }) {
+  return dataOf(await sdk().POST("/tsp-jsatl/jsatl/media/export", { body }));
+}
