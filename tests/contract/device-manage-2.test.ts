@@ -5,7 +5,6 @@ import {
   MSG_DEVICE_DONE,
   MSG_DEVICE_NOTE,
 } from "@tsp/domain";
-import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Gateway, startGateway } from "../../apps/server/src/gateway/gatewayServer";
 import { TestHj1239Terminal } from "../../apps/server/src/gateway/testClient";
@@ -52,10 +51,7 @@ describe.skipIf(engine.skip)(`T-Box故障记录, 防拆报警, 报警通知人�
     admin = (await signIn(server.url, "admin", "Admin@123456")).token;
     operator = (await signIn(server.url, "operator", "Operator@123456")).token;
     tenant2 = (await signIn(server.url, "tenant2admin", "Admin@123456")).token;
-    const db = server.db as Kysely<{
-      vehicle: { vin: string; tenant_id: number };
-      account: { username: string; tenant_id: number };
-    }>;
+    const db = server.db;
     const t = await db
       .selectFrom("account")
       .select("tenant_id")
