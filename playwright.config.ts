@@ -67,6 +67,8 @@ export default defineConfig({
       LOG_LEVEL: "warn",
       DATABASE_URL: "",
       GATEWAY_PORT: String(e2eGatewayPort),
+      // TBOX唤醒 (tbox-commands-2.spec.ts): one AEBS vehicle's simulated T-BOX asleep until a wake-up SMS.
+      SIMULATE_SLEEPING: process.env.E2E_SLEEPING_VIN ?? "LFVSYKM34PE600060",
       // HJ 1239 / HJ 1322 terminals two thousand above (device-manage-2.spec.ts reports a removal through it).
       HJ1239_PORT: String(e2eGatewayPort + 2_000),
       // JT/T 808 beside it (tests/e2e/multimedia.spec.ts connects a simulated camera terminal).

@@ -1,5 +1,5 @@
 import { readConfig } from "./config";
-import { startForwarder } from "./forwarder/forwarder";
+import { forwarderOptionsFromEnv, startForwarder } from "./forwarder/forwarder";
 import { gatewayPort, hj1239Port, jt808Port, simulateCount, sleepingVins } from "./gateway/config";
 import { startGateway } from "./gateway/gatewayServer";
 import { fleetFrom, fleetRowsFromDatabase } from "./simulator/fleet";
@@ -59,7 +59,10 @@ const fleet =
     : undefined;
 // The forwarder (forwarder/: the journal's frames to every enabled 转发平台账号) joins when FORWARD=1
 // (`npm start` sets it; test servers never do).
-const forwarder = process.env.FORWARD === "1" ? startForwarder(server.db, server.ctx.secrets) : undefined;
+const forwarder =
+  process.env.FORWARD === "1"
+    ? startForwarder(server.db, server.ctx.secrets, forwarderOptionsFromEnv(process.env))
+    : undefined;
 
 console.log(`
 TSP Console is running at ${server.url}

@@ -81,3 +81,18 @@ export async function removeForwardMachine(platformId: number, pin: string) {
     await sdk().POST("/tsp-bss/notRoadFour/machineManage/delete", { params: { query: { platformId, pin } } }),
   );
 }
+
+// 转发统计: the forwarder's figures per platform and day, and their export.
+export type ForwardStatistics = Schemas["ForwardStatistics"];
+export type ForwardStatisticsRow = Schemas["ForwardStatisticsRow"];
+export type ForwardStatistQuery = { platformId?: number; startDay: string; endDay: string };
+export async function listForwardStatistics(
+  query: ForwardStatistQuery & { pageNum: number; pageSize: number },
+  signal?: AbortSignal,
+) {
+  const params = { query };
+  return dataOf(await sdk().GET("/tsp-bss/notRoadFour/forwardStatist/list", signal ? { params, signal } : { params }));
+}
+export async function exportForwardStatistics(query: ForwardStatistQuery) {
+  return dataOf(await sdk().POST("/tsp-bss/notRoadFour/forwardStatist/export", { params: { query } }));
+}

@@ -6,7 +6,6 @@ import {
   MSG_UPLOAD_FAILED,
 } from "@tsp/domain";
 import { commandsText } from "./screens/commands";
-import { multimediaText } from "./screens/multimedia";
 import { contentText } from "./screens/content";
 import { dataServiceText } from "./screens/dataService";
 import { dataServiceFramesText } from "./screens/dataServiceFrames";
@@ -14,11 +13,12 @@ import { dealerText } from "./screens/dealer";
 import { deviceHealthText } from "./screens/deviceHealth";
 import { deviceManageText } from "./screens/deviceManage";
 import { fleetText } from "./screens/fleet";
+import { forwardStatistText } from "./screens/forwardStatist";
 import { leaseText } from "./screens/lease";
 import { machineryText } from "./screens/machinery";
 import { monitorText } from "./screens/monitor";
+import { multimediaText } from "./screens/multimedia";
 import { nerText } from "./screens/ner";
-import { forwardStatistText } from "./screens/forwardStatist";
 import { notRoadFourText } from "./screens/notRoadFour";
 import { operateAlarmsText } from "./screens/operateAlarms";
 import { otaText } from "./screens/ota";

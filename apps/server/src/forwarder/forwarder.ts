@@ -27,6 +27,15 @@ const DEFAULTS: Omit<LinkOptions, "owner" | "now"> = {
   leaseMs: 15_000,
 };
 
+/**
+ * FORWARD_LEASE_MS: how long a platform's lease outlives a process that stopped renewing it (a
+ * killed one) before another may forward to it; unset: 15 s. Tests shorten it.
+ */
+export function forwarderOptionsFromEnv(env: NodeJS.ProcessEnv): ForwarderOptions {
+  const lease = Number(env.FORWARD_LEASE_MS);
+  return Number.isInteger(lease) && lease >= 1000 ? { leaseMs: lease } : {};
+}
+
 /** What a link depends on: a change restarts it. */
 const signature = (p: PlatformTarget) => JSON.stringify([p.host, p.port, p.protocol, p.account, p.passwordSealed]);
 

@@ -7,12 +7,12 @@ import { openDatabase } from "../db/database";
 import { migrateToLatest } from "../db/migrate";
 import { Secrets } from "../platform/secrets";
 import { serviceModules } from "../services";
-import { startForwarder } from "./forwarder";
+import { forwarderOptionsFromEnv, startForwarder } from "./forwarder";
 
 const config = readConfig(process.env, process.cwd());
 const opened = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 await migrateToLatest(opened.db as Kysely<unknown>, serviceModules);
-const forwarder = startForwarder(opened.db, await Secrets.load(opened.db));
+const forwarder = startForwarder(opened.db, await Secrets.load(opened.db), forwarderOptionsFromEnv(process.env));
 console.log(
   `Forwarder running (database: ${opened.kind === "postgres" ? "DATABASE_URL" : `PGlite in ${config.dataDir}`})`,
 );

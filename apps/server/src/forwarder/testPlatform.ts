@@ -44,8 +44,11 @@ export class TestPlatform {
   private readonly sockets = new Set<Socket>();
   port: number;
   readonly host: string;
+  /** The accounts it accepts (a test may add one while it runs). */
+  readonly accounts: Map<string, string>;
 
   constructor(private readonly options: TestPlatformOptions) {
+    this.accounts = new Map(options.accounts);
     this.port = options.port ?? 0;
     this.host = options.host ?? "127.0.0.1";
   }
@@ -96,7 +99,7 @@ export class TestPlatform {
         const command = frame[2] as number;
         if (isGbt32960(frame) && command === PLATFORM_LOGIN) {
           const login = readPlatformLogin(frame);
-          loggedIn = login !== null && this.options.accounts.get(login.account) === login.password;
+          loggedIn = login !== null && this.accounts.get(login.account) === login.password;
           this.logins.push({ account: login?.account ?? "", accepted: loggedIn, serial: login?.serial ?? 0 });
           socket.write(answerFrame(frame, loggedIn ? 0x01 : 0x02, Date.now()));
           continue;
