@@ -93,6 +93,17 @@ export async function foreignObjects(db: Kysely<Database>, facts: SeedFacts, tas
     perOperation.removeForwardMachine = { platformId: forwarded.platform_id, pin: forwarded.pin };
     perOperation.getForwardPlatform = { id: forwarded.platform_id };
   }
+  // 非道路机械监控: a machine of tenant 1's 机械信息 (by its PIN; issue 18).
+  const machine = await db
+    .selectFrom("bss_machinery_info")
+    .select("vin")
+    .where("tenant_id", "=", facts.tenantId)
+    .orderBy("vin")
+    .executeTakeFirst();
+  if (machine) {
+    for (const id of ["getMachineState", "listMachineHistory", "exportMachineHistory"])
+      perOperation[id] = { vin: machine.vin };
+  }
   Object.assign(perOperation, await leaseAndLoanObjects(db, facts.tenantId));
   Object.assign(perOperation, await frameObjects(db, facts, taskId));
   Object.assign(perOperation, await operateObjects(db, facts));
