@@ -17,10 +17,7 @@ const METHODS = ["get", "put", "post", "delete", "patch"] as const;
 /** Spec calls whose screens are other open issues' work: the issue and the route that will call them. */
 const AWAITING_SCREEN: Readonly<Record<string, string>> = {
   "GET /transfer/obs/getTempPutURL": "issue 19: documents attached to the /notRoadFour filings",
-  "GET /tsp-jsatl/jsatl/vehicle/findList":
-    "issue 17: active-safety (JSATL) terminals of 报警附件上传 and 音视频参数设置",
   "POST /tsp-ota/v1/web/boxEv/ftp": "issue 17: the firmware file of a terminal upgrade command",
-  "GET /tsp-bss/v1/aebs/getExistVinList": "issue 17: AEBS vehicles of 远程控制",
 };
 
 /** Designed calls that no screen calls, and why. */

@@ -17,7 +17,7 @@ import { VehicleFinder } from "./VehicleFinder";
 const DAY_MS = 24 * 3600 * 1000;
 
 /** What the registers hold of one vehicle (each part null when the vehicle has none). */
-interface MasterData {
+export interface MasterData {
   vehicle: VehicleBrief;
   tbox: TboxRecord | null;
   sim: SimCardRecord | null;
@@ -29,7 +29,7 @@ interface MasterData {
 const soft = <T,>(p: Promise<T>) => p.catch(() => null);
 
 /** The register reads of a VIN; a part that fails to load reads as absent (the toast says why). */
-async function loadMasterData(vin: string, now: number): Promise<MasterData | null> {
+export async function loadMasterData(vin: string, now: number): Promise<MasterData | null> {
   const vehicle = await findVehicle(vin);
   if (vehicle === null) return null;
   const [tbox, sim, filing, alarms] = await Promise.all([
@@ -90,7 +90,7 @@ function AlarmTable({ alarms }: { alarms: readonly AlarmEpisode[] }) {
 }
 
 /** One VIN's screen once found: master data, live state, map, alarms, journals. */
-function VehicleSheet({ vin, data, now }: { vin: string; data: MasterData; now: number }) {
+export function VehicleSheet({ vin, data, now }: { vin: string; data: MasterData; now: number }) {
   const t = useT();
   const { state } = useLiveState(vin);
   const { vehicle, tbox, sim } = data;

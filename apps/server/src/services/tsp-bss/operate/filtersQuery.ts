@@ -78,7 +78,7 @@ export function fleetQuery(
 
 export type FleetQuery = ReturnType<typeof fleetQuery>;
 
-/** The columns of a row, in the list's order: followed first, the last report newest first, VIN. */
+/** The columns of a row, in the list's order: followed first (newest follow first), the last report newest first, VIN. */
 export const selectFleet = (q: FleetQuery) =>
   q
     .select([
@@ -95,7 +95,8 @@ export const selectFleet = (q: FleetQuery) =>
       "l.alarm_level",
       "fo.followed_at",
     ])
-    .orderBy(sql`fo.followed_at is null`)
+    // Followed vehicles first, the newest follow first (a vehicle just followed tops the list).
+    .orderBy("fo.followed_at", (ob) => ob.desc().nullsLast())
     .orderBy(sql`coalesce(greatest(g.last_report_at, l.collected_at), g.last_report_at, l.collected_at)`, (ob) =>
       ob.desc().nullsLast(),
     )
