@@ -4,6 +4,7 @@ import {
   bytesToHex,
   decodeJt808Body,
   decodeJt808Frame,
+  encodeJt808Frame,
   encodeJt808Message,
   expireJt808Fragments,
   JT808_BATCH_NORMAL,
@@ -13,6 +14,7 @@ import {
   type Jt808Location,
   type Jt808ReassemblyState,
   jt808Coordinates,
+  jt808FragmentKey,
   takeJt808Frames,
 } from "@tsp/domain";
 import type { Kysely } from "kysely";
@@ -20,6 +22,7 @@ import type { Database } from "../db/schema";
 import { AnswerQueue } from "./answers";
 import type { FrameRecord, FrameStore, LatestReport } from "./frameStore";
 import { phoneKey, REGISTER_RESULT, registeredJt808Terminal, registerJt808Terminal } from "./jt808Terminals";
+import { type Jt808Multimedia, resendRequest } from "./multimedia/jt808Multimedia";
 
 /** 0x8001 results (JT/T 808 表: 0 成功/确认, 1 失败, 2 消息有误, 3 不支持). */
 export const JT808_RESULT = { success: 0, failure: 1, wrong: 2, unsupported: 3 } as const;
@@ -37,6 +40,8 @@ export interface Jt808Context {
   readonly sockets: Set<Socket>;
   /** VIN → the connection its terminal last authenticated on. */
   readonly online: Map<string, Socket>;
+  /** Multimedia (0x0800/0x0801/0x0805) and the JT/T 808 commands (0x8801); none in bare tests. */
+  readonly multimedia?: Jt808Multimedia;
 }
 
 /** What the latest state keeps of a location: its time, a fixed position, speed and odometer. */
@@ -128,6 +133,16 @@ export function serveJt808(socket: Socket, ctx: Jt808Context): void {
     );
     return bytes.ok ? bytes.value : undefined;
   }
+  /** A platform message whose body another module wrote (multimedia's 0x8800). */
+  function rawMessage(h: Jt808Header, answer: { readonly messageId: number; readonly body: Uint8Array }) {
+    serial = (serial + 1) % 0x10000;
+    const { package: _none, ...header } = h;
+    const bytes = encodeJt808Frame({
+      header: { ...header, encryption: 0, serial, messageId: answer.messageId },
+      body: answer.body,
+    });
+    return bytes.ok ? bytes.value : undefined;
+  }
   const general = (h: Jt808Header, result: number) =>
     platformMessage(h, { kind: "platformResponse", response: { serial: h.serial, messageId: h.messageId, result } });
 
@@ -195,11 +210,21 @@ export function serveJt808(socket: Socket, ctx: Jt808Context): void {
       fragments = added.value.state;
       const whole = added.value.message;
       if (whole === undefined) {
-        store1({ status: "ok", reason: null }, general(h, JT808_RESULT.success));
+        // The last package of an upload with others missing: 0x8800 asks for them again.
+        const resend = resendRequest(h, fragments.get(jt808FragmentKey(h)));
+        store1({ status: "ok", reason: null }, resend ? rawMessage(h, resend) : general(h, JT808_RESULT.success));
         return;
       }
       header = whole.header;
       body = whole.body;
+    }
+    if (ctx.multimedia?.serves(header.messageId) && authenticated !== undefined) {
+      const out = await ctx.multimedia.handle(authenticated, header, body, bytes, receivedAt);
+      store1(
+        { status: out.status, reason: out.reason },
+        out.answer ? rawMessage(h, out.answer) : general(h, out.result),
+      );
+      return;
     }
     const decoded = decodeJt808Body(header.messageId, header.edition, body);
     if (!decoded.ok) {
@@ -250,6 +275,9 @@ export function serveJt808(socket: Socket, ctx: Jt808Context): void {
         session = { phone: phoneKey(h.phone), vin: known.vin };
         ctx.online.set(known.vin, socket);
         store1({ vin: known.vin, status: "ok", reason: null, online: true }, general(h, JT808_RESULT.success));
+        // Commands queued while it was away go out after the answer.
+        const vin = known.vin;
+        void answers.settled.then(() => ctx.multimedia?.authenticated(vin, h, socket));
         return;
       }
       case "heartbeat":

@@ -1,10 +1,12 @@
 // `npm run gateway`: the GB/T 32960 and JT/T 808 gateway alone (README "Gateway (GB/T 32960,
 // JT/T 808) and fleet simulator"). State lives only in the database, so several gateways may
 // share one PostgreSQL (DATABASE_URL).
+import path from "node:path";
 import type { Kysely } from "kysely";
 import { readConfig } from "../config";
 import { openDatabase } from "../db/database";
 import { migrateToLatest } from "../db/migrate";
+import { ObjectStore } from "../platform/objectStore";
 import { serviceModules } from "../services";
 import { gatewayPort, hj1239Port, jt808Port } from "./config";
 import { startGateway } from "./gatewayServer";
@@ -20,6 +22,8 @@ await migrateToLatest(opened.db as Kysely<unknown>, serviceModules);
 const gateway = await startGateway(opened.db, {
   host: config.host,
   port,
+  // The server's object store (same DATA_DIR): multimedia uploads are private objects it serves.
+  objects: new ObjectStore(path.join(config.dataDir, "objects")),
   ...(port808 === undefined ? {} : { jt808Port: port808 }),
   ...(port1239 === undefined ? {} : { hj1239Port: port1239 }),
 });

@@ -1,4 +1,5 @@
 import {
+  decodeJt808Frame,
   decodeJt808Message,
   encodeJt808Message,
   JT808_BATCH_RESENT,
@@ -8,6 +9,7 @@ import {
   type SimVehicle,
   takeJt808Frames,
 } from "@tsp/domain";
+import { SimCamera } from "./jt808Camera";
 import { type GatewayAddress, Link } from "./link";
 import { type SimFleetVehicle, SimTerminal } from "./terminal";
 
@@ -45,6 +47,28 @@ export class Jt808Terminal extends SimTerminal {
   private link: Link<Jt808Message> | undefined;
   private serial = 0;
   private authCode: string | undefined;
+  private last: Jt808Location | undefined;
+  /** The camera answering the platform's 0x8801 (拍照/录像) with photos. */
+  readonly camera = new SimCamera({
+    header: (count) => {
+      const serial = (this.serial + 1) % 0x10000;
+      this.serial = (this.serial + count) % 0x10000;
+      return { edition: this.edition, encryption: 0, phone: this.vehicle.phone ?? "0", serial };
+    },
+    location: () =>
+      this.last ?? {
+        alarm: 0,
+        status: 0,
+        latitude: 0,
+        longitude: 0,
+        altitude: 0,
+        speed: 0,
+        direction: 0,
+        time: Math.floor(Date.now() / 1000) * 1000,
+        items: [],
+      },
+    write: (bytes) => this.link?.write(bytes),
+  });
 
   constructor(
     vehicle: SimFleetVehicle,
@@ -86,6 +110,12 @@ export class Jt808Terminal extends SimTerminal {
       const cut = takeJt808Frames(joined);
       rest = cut.rest;
       return cut.frames.flatMap((f) => {
+        // The camera's commands (0x8801, 0x8800) are handled as they come, not waited for.
+        const frame = decodeJt808Frame(f);
+        if (frame.ok && SimCamera.reads(frame.value.header.messageId)) {
+          this.camera.receive(frame.value);
+          return [];
+        }
         const m = decodeJt808Message(f);
         return m.ok ? [m.value] : [];
       });
@@ -131,7 +161,8 @@ export class Jt808Terminal extends SimTerminal {
   }
 
   protected sendLive(s: SimVehicle): void {
-    this.link?.write(this.frame({ kind: "location", location: jt808Location(s) }));
+    this.last = jt808Location(s);
+    this.link?.write(this.frame({ kind: "location", location: this.last }));
   }
 
   protected sendKept(states: readonly SimVehicle[]): void {

@@ -39,14 +39,36 @@ export interface MultiSheetExporter {
 }
 
 /**
+ * An export whose file is not a workbook (机械原始照片库's .zip of photos): `write` makes the whole
+ * file at the temporary path, reporting progress, and says how many items it holds.
+ */
+export interface FileExporter {
+  title: string;
+  /** The file's extension, without the dot (`zip`). */
+  extension: string;
+  write(
+    job: ExportJob,
+    ctx: AppContext,
+    path: string,
+    progress: (done: number, total: number) => Promise<void>,
+  ): Promise<number>;
+}
+
+/**
  * A kind of export, registered by a service module (`ServiceModule.exporters`) under the
  * operationId of its export call. The worker streams the batches of each sheet into one
  * .xlsx: a one-sheet export is an {@link ExportSheet} (its title names the sheet and starts
  * the file name); a {@link MultiSheetExporter} lists its sheets.
  */
-export type Exporter = ExportSheet | MultiSheetExporter;
+export type Exporter = ExportSheet | MultiSheetExporter | FileExporter;
 
-/** The worksheets of an export, in the order they are written. */
+/** The worksheets of an export, in the order they are written (none for a file exporter). */
 export function sheetsOf(exporter: Exporter): readonly ExportSheet[] {
+  if ("write" in exporter) return [];
   return "sheets" in exporter ? exporter.sheets : [exporter];
+}
+
+/** The extension of an export's file. */
+export function extensionOf(exporter: Exporter): string {
+  return "write" in exporter ? exporter.extension : "xlsx";
 }

@@ -4,7 +4,7 @@ import { sql } from "kysely";
 import type { AppContext } from "../../context";
 import type { ExportTaskTable } from "../../db/schema";
 import type { Principal } from "../principal";
-import { type Exporter, type ExportJob, sheetsOf } from "./exporter";
+import { type Exporter, type ExportJob, extensionOf, sheetsOf } from "./exporter";
 
 /** The answer's message when an export is accepted (spec: "export task submitted, please check the export file list"). */
 export const EXPORT_SUBMITTED_MSG = "导出任务已提交，请到导出文件列表查看";
@@ -75,7 +75,7 @@ export class ExportQueue {
     const exporter = this.exporters.get(kind);
     if (!exporter) throw new Error(`no exporter for ${kind}`);
     const now = ctx.now();
-    const name = fileName ?? `${exporter.title}_${stamp(now)}.xlsx`;
+    const name = fileName ?? `${exporter.title}_${stamp(now)}.${extensionOf(exporter)}`;
     const id = randomUUID();
     await ctx.db
       .insertInto("export_task")
@@ -145,9 +145,10 @@ export class ExportQueue {
       tenantIds: stored.tenantIds,
       params: stored.params,
     };
-    const key = `${EXPORT_PREFIX}/${task.account_id}/${task.id}.xlsx`;
+    const found = this.exporters.get(task.kind);
+    const key = `${EXPORT_PREFIX}/${task.account_id}/${task.id}.${found ? extensionOf(found) : "xlsx"}`;
     try {
-      const exporter = this.exporters.get(task.kind);
+      const exporter = found;
       if (!exporter) throw new Error(`no exporter for ${task.kind}`);
       const sheets = sheetsOf(exporter);
       // Progress counts the rows of every sheet; known only when every sheet can say its total.
@@ -156,7 +157,19 @@ export class ExportQueue {
         for (const s of sheets) total += s.total ? await s.total(job, ctx) : 0;
       }
       let written = 0;
+      const progress = async (done: number, of: number) => {
+        written = done;
+        await ctx.db
+          .updateTable("export_task")
+          .set({ progress: Math.min(99, Math.floor((done * 100) / Math.max(1, of))), row_count: done })
+          .where("id", "=", task.id)
+          .execute();
+      };
       const { size } = await ctx.objects.writeAtomic(key, async (temp) => {
+        if ("write" in exporter) {
+          written = await exporter.write(job, ctx, temp, progress);
+          return;
+        }
         const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
           filename: temp,
           useStyles: false,

@@ -36,8 +36,12 @@ export const downloadExportFile = defineHandler<"downloadExportFile">(async ({ p
   if (task.status !== "done" || !task.object_key) throw badRequest("导出任务尚未完成");
   const size = await ctx.objects.size(task.object_key);
   if (size === null) throw notFound(gone);
+  // A workbook, or a file exporter's .zip (机械原始照片库).
+  const type = task.file_name.endsWith(".zip")
+    ? "application/zip"
+    : "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
   return reply
-    .header("content-type", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
+    .header("content-type", type)
     .header("content-length", String(size))
     .header("content-disposition", `attachment; filename*=UTF-8''${encodeURIComponent(task.file_name)}`)
     .header("x-content-type-options", "nosniff")
