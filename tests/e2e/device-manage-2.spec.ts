@@ -76,6 +76,10 @@ test("防拆报警: a machine reports its terminal removed → the alarm appears
   await expect(page.getByRole("heading", { name: "报警通知人员" })).toBeVisible();
   await loaded(page, "报警通知人员");
   await expect(rows(page, "报警通知人员").filter({ hasText: "admin" })).toContainText("站内消息");
+  await audit(page, "报警通知人员");
+  await rows(page, "报警通知人员").filter({ hasText: "operator" }).getByRole("button", { name: "编辑" }).click();
+  await audit(page, "报警通知人员 edit");
+  await page.keyboard.press("Escape");
 
   // …and the administrator has it in 个人消息.
   await page.goto("/#/personal/message");
@@ -90,6 +94,7 @@ test("防拆报警: a machine reports its terminal removed → the alarm appears
   await page.getByRole("button", { name: "查询", exact: true }).click();
   await loaded(page, "T-Box故障记录");
   const silent = rows(page, "T-Box故障记录").first();
+  await audit(page, "T-Box故障记录");
   await expect(silent).toContainText("未收到任何报文");
   const silentVin = ((await silent.locator("td").first().textContent()) ?? "").trim();
   await silent.getByRole("button", { name: "处理" }).click();

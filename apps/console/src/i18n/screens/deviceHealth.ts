@@ -49,7 +49,7 @@ const zh = {
   "tamper.level": "等级",
   "tamper.levelText": "{level}级",
   "tamper.reports": "上报次数",
-  "tamper.lastReportAt": "最近上报",
+
   "tamper.position": "拆除位置",
   "tamper.notify": "报警通知人员",
   "tamper.hint":
@@ -124,7 +124,7 @@ const en: Record<keyof typeof zh, string> = {
   "tamper.level": "Level",
   "tamper.levelText": "Level {level}",
   "tamper.reports": "Reports",
-  "tamper.lastReportAt": "Last report",
+
   "tamper.position": "Where removed",
   "tamper.notify": "Alarm notification staff",
   "tamper.hint":

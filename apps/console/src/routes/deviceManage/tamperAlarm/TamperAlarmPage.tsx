@@ -2,7 +2,6 @@ import * as d from "@tsp/domain";
 import { actionsColumn, Badge, type BadgeTone, buttonClass, type Column, enumColumn } from "@tsp/ui";
 import * as v from "valibot";
 import * as api from "../../../api/deviceHealth";
-import { formatDateTime } from "../../../format/dateTime";
 import { type Translate, useT } from "../../../i18n/i18n";
 import { ListPage } from "../../../kit/ListPage";
 import { catalogueEnum } from "../../../kit/options";
@@ -41,7 +40,7 @@ function columns(t: Translate, kinds: Badges, states: Badges, canHandle: boolean
   return [
     { key: "vin", title: t("health.vin"), width: 180 },
     { key: "plate", title: t("health.plate"), width: 100, render: (r: Row) => r.plate ?? "" },
-    enumColumn<Row>("kind", t("tamper.kind"), kinds, 130),
+    enumColumn<Row>("kind", t("tamper.kind"), kinds, 110),
     {
       key: "level",
       title: t("tamper.level"),
@@ -52,14 +51,8 @@ function columns(t: Translate, kinds: Badges, states: Badges, canHandle: boolean
       text: (r: Row) => t("tamper.levelText", { level: r.level }),
     },
     periodColumn<Row>(t),
-    {
-      key: "lastReportAt",
-      title: t("tamper.lastReportAt"),
-      width: 160,
-      render: (r: Row) => formatDateTime(r.lastReportAt),
-    },
     { key: "reports", title: t("tamper.reports"), width: 80, align: "right" },
-    { key: "longitude", title: t("tamper.position"), width: 170, render: position, text: position },
+    { key: "longitude", title: t("tamper.position"), width: 150, render: position, text: position },
     stateColumn<Row>(t, states),
     { key: "handledBy", title: t("health.handled"), width: 220, render: handled, text: handled },
     actionsColumn<Row>(

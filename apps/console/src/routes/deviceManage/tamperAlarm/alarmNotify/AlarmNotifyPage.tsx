@@ -137,11 +137,7 @@ function columns(t: Translate, accounts: readonly SelectOption[]): Column<Row>[]
             schema={d.AlarmNotifySchema}
             save={save(row.id)}
           />
-          <DeleteButton
-            op="deleteAlarmNotify"
-            name={row.accountName}
-            remove={() => api.deleteAlarmNotify(row.id)}
-          />
+          <DeleteButton op="deleteAlarmNotify" name={row.accountName} remove={() => api.deleteAlarmNotify(row.id)} />
         </>
       ),
       120,
