@@ -4,6 +4,7 @@ import { type DatabaseLocation, journalDatabase } from "../lib/databases";
 import type { BenchEnv, CaseResult, Engine } from "../lib/types";
 import { consoleSizeCase } from "./consoleSize";
 import { exportCase } from "./exportXlsx";
+import { forwardingCase } from "./forwarding";
 import { importCase } from "./importXlsx";
 import { journalPageCase } from "./journalPage";
 import { journalWalkCase } from "./journalWalk";
@@ -113,5 +114,10 @@ export const CASES: BenchCase[] = [
     id: "memory",
     title: "server memory at rest after the demo seed",
     run: (env) => perEngine(env, (e) => memoryCase(env, e)),
+  },
+  {
+    id: "forwarding",
+    title: "forwarding: frames/s to one receiving platform",
+    run: (env) => perEngine(env, (e) => forwardingCase(env, e)),
   },
 ];

@@ -47,6 +47,8 @@ export interface BenchScale {
   load: { connections: number; seconds: number };
   signInRuns: number;
   sdkCalls: number;
+  /** Journal frames forwarded to one receiving platform (issue 19). */
+  forwardFrames: number;
 }
 
 export const FULL_SCALE: BenchScale = {
@@ -60,6 +62,7 @@ export const FULL_SCALE: BenchScale = {
   load: { connections: 200, seconds: 30 },
   signInRuns: 7,
   sdkCalls: 1_000,
+  forwardFrames: 20_000,
 };
 
 export const SMOKE_SCALE: BenchScale = {
@@ -73,6 +76,7 @@ export const SMOKE_SCALE: BenchScale = {
   load: { connections: 4, seconds: 1 },
   signInRuns: 1,
   sdkCalls: 20,
+  forwardFrames: 300,
 };
 
 /** Where a case runs: its scale, the databases it may use, a scratch folder, a logger. */
