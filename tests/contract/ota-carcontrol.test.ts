@@ -171,7 +171,7 @@ describe.skipIf(engine.skip)(`OTA and vehicle versions (${engine.kind})`, () => 
       body: { name: "x", packageId: pkgs.body.data.list[0].id },
     });
     expect(none.body.msg).toBe("请选择升级车辆（VIN或车辆分组）");
-    expect((await ledger.call("listOtaCampaigns", { token: admin, query: {} })).body.data.total).toBe(2);
+    expect((await ledger.call("listOtaCampaigns", { token: admin, query: {} })).body.data.total).toBe(3);
     expect((await ledger.call("listOtaPackages", { token: admin, query: { keyword: "x".repeat(51) } })).status).toBe(
       400,
     );

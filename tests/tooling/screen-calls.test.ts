@@ -17,7 +17,6 @@ const METHODS = ["get", "put", "post", "delete", "patch"] as const;
 /** Spec calls whose screens are other open issues' work: the issue and the route that will call them. */
 const AWAITING_SCREEN: Readonly<Record<string, string>> = {
   "GET /transfer/obs/getTempPutURL": "issue 19: documents attached to the /notRoadFour filings",
-  "POST /tsp-ota/v1/web/boxEv/ftp": "issue 17: the firmware file of a terminal upgrade command",
 };
 
 /** Designed calls that no screen calls, and why. */

@@ -15,6 +15,7 @@ import { nerText } from "./screens/ner";
 import { notRoadFourText } from "./screens/notRoadFour";
 import { operateAlarmsText } from "./screens/operateAlarms";
 import { otaText } from "./screens/ota";
+import { otaText } from "./screens/ota";
 import { permitAccountsText } from "./screens/permitAccounts";
 import { permitTenantsLogText } from "./screens/permitTenantsLog";
 import { realnameText } from "./screens/realname";
@@ -251,6 +252,7 @@ export const en: Record<MessageKey, string> = {
   ...nerText.en,
   ...monitorText.en,
   ...operateAlarmsText.en,
+  ...otaText.en,
   ...otaText.en,
   ...fleetText.en,
   ...vehicleStateText.en,

@@ -22,6 +22,7 @@ import { nerText } from "./screens/ner";
 import { notRoadFourText } from "./screens/notRoadFour";
 import { operateAlarmsText } from "./screens/operateAlarms";
 import { otaText } from "./screens/ota";
+import { otaText } from "./screens/ota";
 import { permitAccountsText } from "./screens/permitAccounts";
 import { permitTenantsLogText } from "./screens/permitTenantsLog";
 import { realnameText } from "./screens/realname";
@@ -263,6 +264,7 @@ export const zhCN = {
   ...nerText.zh,
   ...monitorText.zh,
   ...operateAlarmsText.zh,
+  ...otaText.zh,
   ...otaText.zh,
   ...fleetText.zh,
   ...vehicleStateText.zh,

@@ -15,7 +15,7 @@ import {
   startOtaCampaign,
 } from "./campaigns";
 import { createOtaPackage, deleteOtaPackage, listOtaPackages } from "./packages";
-import { seedVehicleVersions } from "./seed";
+import { ensureDemoFirmware, seedVehicleVersions } from "./seed";
 import { exportVehicleVersions, listVehicleVersionHistory, listVehicleVersions, versionExporter } from "./versions";
 
 const MSG_NO_FILE = "请选择要上传的文件";
@@ -93,4 +93,6 @@ export const tspOta: ServiceModule = {
   handlers: { uploadBoxEvFile, ...handlers },
   exporters: { exportVehicleVersions: versionExporter },
   seed: seedVehicleVersions,
+  // The seed has no object store: the demo package's file is put there at start.
+  register: (_app, ctx) => ensureDemoFirmware(ctx),
 };
