@@ -63,6 +63,20 @@ function clusterStyle(color: string, count: number, ring: boolean): Style {
   return style;
 }
 
+/** The colour of a cluster: its most important category's by `order` (grey when none is known). */
+export function clusterColor(
+  categories: readonly string[],
+  colors: Readonly<Record<string, string>>,
+  order: readonly string[],
+): string {
+  let best = order.length;
+  for (const c of categories) {
+    const rank = order.indexOf(c);
+    if (rank >= 0 && rank < best) best = rank;
+  }
+  return colors[order[best] ?? ""] ?? "#6b7280";
+}
+
 /**
  * A fleet on the offline basemap: every point a feature of one vector layer drawn on the map's
  * canvas (no DOM element per vehicle), merged by OpenLayers' cluster source into counted
@@ -97,14 +111,13 @@ export function FleetMap({
   useEffect(() => {
     layer.setStyle((cluster: FeatureLike) => {
       const members = (cluster.get("features") ?? []) as Feature[];
-      let best = order.length;
-      let ring = false;
-      for (const f of members) {
-        const rank = order.indexOf(f.get("category") as string);
-        if (rank >= 0 && rank < best) best = rank;
-        if (selected !== null && f.getId() === selected) ring = true;
-      }
-      return clusterStyle(colors[order[best] ?? ""] ?? "#6b7280", members.length, ring);
+      const color = clusterColor(
+        members.map((f) => f.get("category") as string),
+        colors,
+        order,
+      );
+      const ring = selected !== null && members.some((f) => f.getId() === selected);
+      return clusterStyle(color, members.length, ring);
     });
   }, [layer, colors, order, selected]);
 
