@@ -11,7 +11,7 @@ const gatewayPort = Number(process.env.E2E_GATEWAY_PORT ?? Number(process.env.E2
 test("OTA升级: upload a package, run a campaign on a simulated vehicle to 升级成功, see its new firmware in 车辆版本信息", async ({
   page,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   await signIn(page, "admin", "/ota/index");
   // A demo vehicle no other browser test drives, logged in by a simulated GB/T 32960 terminal.
   const headers = { Authorization: `Bearer ${await storedToken(page)}` };
