@@ -69,6 +69,8 @@ function ownWrite(id: string, status: number, difference: string): boolean {
   if (id === "createVehicleGroup") return difference.startsWith("table operate_vehicle_group:");
   if (id === "markPersonalMessagesRead" || id === "setMessageSetting")
     return /^table personal_message_(read|setting):/.test(difference);
+  // 高级筛选: a saved filter of tenant 2's own account (filters are an account's, never a tenant's).
+  if (id === "createFleetFilter") return difference.startsWith("table operate_fleet_filter:");
   const register =
     /^(create|delete)(Gearbox|FinanceOrg|LeaseOrg|EconomicSpeed|FaultCode|CanSignal|DictItem|InfoSystem)$/.exec(
       id,

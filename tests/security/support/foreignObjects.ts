@@ -107,6 +107,7 @@ export async function foreignObjects(db: Kysely<Database>, facts: SeedFacts, tas
   Object.assign(perOperation, await leaseAndLoanObjects(db, facts.tenantId));
   Object.assign(perOperation, await frameObjects(db, facts, taskId));
   Object.assign(perOperation, await operateObjects(db, facts));
+  Object.assign(perOperation, await deviceHealthObjects(db, facts));
   Object.assign(perOperation, await contentObjects(db, facts.tenantId));
   Object.assign(perOperation, await permitObjects(db, facts.tenantId));
   Object.assign(perOperation, await tenantObjects(db, facts.tenantId));
@@ -400,13 +401,66 @@ async function operateObjects(db: Kysely<Database>, facts: SeedFacts): Promise<F
         "setMessageSetting",
         "listOperateAlarms",
         "exportOperateAlarms",
+        "groupFleetScreen",
       ])
         out[op] = { groupId: group.id };
       out.renameVehicleGroup = { id: group.id };
       out.deleteVehicleGroup = { id: group.id };
     }
+    // 高级筛选: a saved filter of an account of the tenant (the seed's admin keeps one).
+    const filter = (
+      await sql<{ id: number }>`
+        select f.id from operate_fleet_filter f join account a on a.id = f.account_id
+        where a.tenant_id = ${facts.tenantId} order by f.id limit 1`.execute(db)
+    ).rows[0];
+    if (filter) {
+      out.renameFleetFilter = { id: filter.id };
+      out.deleteFleetFilter = { id: filter.id };
+    }
   } catch {
     // The alarm store or the groups are not in this build.
+  }
+  return out;
+}
+
+/**
+ * T-Box故障记录, 防拆报警 and 报警通知人员's objects of the tenant (when their tables exist): a fault
+ * and a tamper episode of its vehicle (made here when the seed's sweeps found none), a
+ * notification rule and one of its accounts.
+ */
+async function deviceHealthObjects(db: Kysely<Database>, facts: SeedFacts): Promise<ForeignObjects["perOperation"]> {
+  const out: ForeignObjects["perOperation"] = {};
+  try {
+    const fault = (
+      await sql<{ id: number }>`
+        insert into bss_tbox_fault (vin, kind, started_at, last_seen_at, detail)
+        values (${facts.vin}, 'silence', 1, 1, 'matrix') on conflict (vin, kind, started_at) do update set detail = 'matrix'
+        returning id`.execute(db)
+    ).rows[0];
+    if (fault) out.handleTboxFault = { id: fault.id };
+    const tamper = (
+      await sql<{ id: number }>`
+        insert into bss_tamper_alarm (vin, kind, level, started_at, last_report_at, ended_at)
+        values (${facts.vin}, 'removed', 3, 1, 1, 2) returning id`.execute(db)
+    ).rows[0];
+    if (tamper) out.handleTamperAlarm = { id: tamper.id };
+    const account = (
+      await sql<{ id: number }>`select id from account where tenant_id = ${facts.tenantId} order by id limit 1`.execute(
+        db,
+      )
+    ).rows[0];
+    if (account) {
+      out.saveAlarmNotify = { accountId: account.id };
+      const rule = (
+        await sql<{ id: number }>`
+          insert into bss_alarm_notify (tenant_id, account_id, channels, kinds, min_level, regions, enabled, updated_by, updated_at)
+          values (${facts.tenantId}, ${account.id}, '{site}', '{removed}', 3, '{}', true, 'matrix', 0)
+          on conflict (account_id) do update set updated_by = 'matrix' returning id`.execute(db)
+      ).rows[0];
+      if (rule) out.deleteAlarmNotify = { id: rule.id };
+    }
+  } catch {
+    // The device-health tables are not in this build.
   }
   return out;
 }
