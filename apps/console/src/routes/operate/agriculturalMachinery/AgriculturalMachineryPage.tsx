@@ -33,14 +33,14 @@ export default function AgriculturalMachineryPage() {
     {
       key: "vin",
       title: t("machine.vin"),
-      width: 180,
+      width: 176,
       render: (r) => <span className="font-mono text-[13px]">{r.vin}</span>,
     },
-    { key: "mein", title: t("machine.info.mein"), width: 140 },
-    { key: "brand", title: t("machine.brand"), width: 90 },
-    { key: "model", title: t("machine.model"), width: 120 },
-    { key: "cpbh", title: t("machine.info.cpbh"), width: 150 },
-    { key: "ownerName", title: t("machine.info.owner"), width: 160, render: (r) => r.ownerName ?? "—" },
+    { key: "mein", title: t("machine.info.mein"), width: 124 },
+    { key: "brand", title: t("machine.brand"), width: 70 },
+    { key: "model", title: t("machine.model"), width: 100 },
+    { key: "cpbh", title: t("machine.info.cpbh"), width: 130 },
+    { key: "ownerName", title: t("machine.info.owner"), width: 120, render: (r) => r.ownerName ?? "—" },
     actionsColumn<Row>(
       t("kit.actions"),
       (r) => (
@@ -51,7 +51,7 @@ export default function AgriculturalMachineryPage() {
           {link(`/baseInfo/machineryInfo?keyWords=${r.vin}`, t("machine.info.register"))}
         </span>
       ),
-      300,
+      280,
     ),
   ];
   const more = () =>
