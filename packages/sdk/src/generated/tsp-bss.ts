@@ -8784,7 +8784,7 @@ export interface components {
             channels: ("site" | "sms" | "email")[];
             kinds: components["schemas"]["TamperKind"][];
             minLevel: number;
-            /** @description Province codes (GB/T 2260, two digits); empty for every region. */
+            /** @description Province codes (GB/T 2260, two digits; @tsp/domain PROVINCES); empty for every region. */
             regions: string[];
             enabled: boolean;
             remark?: string;
