@@ -36,6 +36,7 @@ test("拍照/录像, 报警附件上传, 机械原始照片库: shoot a photo on
 
   try {
     // 拍照/录像: 立即拍摄 → the vehicle, channel 1, one photo → the timeline reaches 成功 and the photo shows.
+    await page.goto("/#/tbox/visualization/media");
     await expect(page.getByRole("heading", { name: "拍照/录像" })).toBeVisible();
     await page.getByRole("button", { name: "立即拍摄" }).click();
     const form = page.getByRole("dialog", { name: "摄像头立即拍摄" });
