@@ -1,10 +1,9 @@
 import * as d from "@tsp/domain";
 import { buttonClass } from "@tsp/ui";
-import { useCallback, useEffect, useState } from "react";
-import { listFleet } from "../../../api/fleet";
+import { useEffect, useState } from "react";
 import { useT } from "../../../i18n/i18n";
 import { hashHref, useHashSearch } from "../../../routing/hashLocation";
-import { FollowToggle } from "../../personal/follow/FollowToggle";
+import { FollowVehicle } from "../../personal/follow/FollowVehicle";
 import { loadMasterData, type MasterData, VehicleSheet } from "../query/VehicleQueryPage";
 
 /**
@@ -19,13 +18,6 @@ export default function DetailsPage() {
   const vin = d.normalizeVin(new URLSearchParams(search).get("vin") ?? "");
   const ready = d.isVin(vin);
   const [loaded, setLoaded] = useState<{ vin: string; data: MasterData | null; now: number } | null>(null);
-  const [followed, setFollowed] = useState<boolean | null>(null);
-  const readFollow = useCallback(() => {
-    if (!ready) return;
-    listFleet({ vin, pageNum: 1, pageSize: 1 })
-      .then((page) => setFollowed(page.list.find((r) => r.vin === vin)?.followed ?? false))
-      .catch(() => setFollowed(null));
-  }, [vin, ready]);
   useEffect(() => {
     if (!ready) return;
     let live = true;
@@ -33,11 +25,10 @@ export default function DetailsPage() {
     loadMasterData(vin, now)
       .then((data) => live && setLoaded({ vin, data, now }))
       .catch(() => live && setLoaded({ vin, data: null, now }));
-    readFollow();
     return () => {
       live = false;
     };
-  }, [vin, ready, readFollow]);
+  }, [vin, ready]);
   const current = loaded?.vin === vin ? loaded : null;
   return (
     <div className="flex flex-col gap-4 p-4">
@@ -46,7 +37,7 @@ export default function DetailsPage() {
           {t("details.heading")}
           {ready && <span className="ml-2 font-mono text-base">{vin}</span>}
         </h1>
-        {ready && followed !== null && <FollowToggle vin={vin} followed={followed} onChanged={readFollow} />}
+        {ready && <FollowVehicle vin={vin} />}
         {ready && (
           <a className={buttonClass("link")} href={hashHref(`/operate/query?vin=${vin}`)}>
             {t("vquery.heading")}

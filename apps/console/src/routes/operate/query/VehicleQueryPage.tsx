@@ -11,6 +11,7 @@ import { navigateHash, useHashSearch } from "../../../routing/hashLocation";
 import { type Filing, loadFiling, NerFilingView } from "../../baseInfo/newEnergyInfo/NerDetailButton";
 import { useLiveState } from "../../newCarMonitor/latest/StateDetailDialog";
 import { StateView, timeText } from "../../newCarMonitor/latest/StateView";
+import { FollowVehicle } from "../../personal/follow/FollowVehicle";
 import { JournalLinks } from "./JournalLinks";
 import { VehicleFinder } from "./VehicleFinder";
 
@@ -179,7 +180,10 @@ export default function VehicleQueryPage() {
   const current = loaded?.vin === vin ? loaded : null;
   return (
     <div className="flex flex-col gap-4 p-4">
-      <h1 className="text-lg font-medium text-gray-800">{t("vquery.heading")}</h1>
+      <div className="flex items-center gap-3">
+        <h1 className="text-lg font-medium text-gray-800">{t("vquery.heading")}</h1>
+        {current?.data && <FollowVehicle vin={vin} />}
+      </div>
       <form
         onSubmit={submit}
         className="flex flex-wrap items-start gap-2 rounded-md border border-gray-200 bg-white p-4"
