@@ -62,6 +62,13 @@ const isExport = (id: string) => id.startsWith("export");
  */
 function ownWrite(id: string, status: number, difference: string): boolean {
   if (status >= 300) return false;
+  // T-Box故障记录 / 防拆报警 detect on read: a sweep over the gateway's facts of every tenant, the same
+  // whoever reads, upserting derived records and its own bookkeeping (个人消息's readers run it too).
+  if (
+    /^(listTboxFaults|listTamperAlarms|listPersonalMessages|countUnreadMessages|markPersonalMessagesRead)$/.test(id) &&
+    /^table (bss_device_sweep|bss_tbox_fault|bss_tamper_alarm):/.test(difference)
+  )
+    return true;
   if (isExport(id)) return difference.startsWith("table export_task:") || difference.startsWith("object exports/");
   if (id === "signOut") return difference.startsWith("table access_token:");
   if (id === "setNerMonitorInform") return difference.startsWith("table ner_monitor_inform:");

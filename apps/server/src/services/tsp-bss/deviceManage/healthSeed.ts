@@ -1,4 +1,11 @@
-import { bytesToHex, COMMAND, encodeHj1239AntiTamper, encodeHj1239Realtime, encodeRealtimeMessage } from "@tsp/domain";
+import {
+  bytesToHex,
+  COMMAND,
+  decodeFrame,
+  encodeHj1239AntiTamper,
+  encodeHj1239Realtime,
+  encodeRealtimeMessage,
+} from "@tsp/domain";
 import { sql, type Transaction } from "kysely";
 import type { Database } from "../../../db/schema";
 import { DAY_PARTITIONED, ensureDayPartitions } from "../../../gateway/stores/partitions";
@@ -28,7 +35,7 @@ function removal(vin: string, at: number, serial: number, pos: { lng: number; la
   return {
     received_at: at + 900,
     vin,
-    command: 0x06,
+    command: null,
     edition: null,
     raw_hex: bytesToHex(b.value),
     status: "ok",
@@ -43,7 +50,7 @@ function hjReport(vin: string, at: number, serial: number): FrameRow {
   return {
     received_at: at + 900,
     vin,
-    command: 0x02,
+    command: null,
     edition: null,
     raw_hex: bytesToHex(b.value),
     status: "ok",
@@ -151,6 +158,7 @@ export async function seedDeviceHealth(ctx: SeedContext): Promise<void> {
       if (!hex.ok) continue;
       // The check code flipped: what a terminal with a failing modem sends.
       const raw = hex.value.slice(0, -2) + (hex.value.slice(-2) === "00" ? "01" : "00");
+      const decoded = decodeFrame(raw);
       rows.push({
         received_at: base + k * 20 * MINUTE + 800,
         vin: noisy,
@@ -158,7 +166,7 @@ export async function seedDeviceHealth(ctx: SeedContext): Promise<void> {
         edition: 2016,
         raw_hex: raw,
         status: "bad-frame",
-        reason: "校验码错误",
+        reason: decoded.ok ? "校验码错误" : decoded.error.message,
         peer: "10.30.9.7:40551",
       });
     }
