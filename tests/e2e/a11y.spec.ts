@@ -187,10 +187,6 @@ const visits: Record<string, (p: Page, vin: string) => Promise<void>> = {
   "/dataService/info": async (p) =>
     expect(p.getByRole("table", { name: "车辆版本信息" }).locator("tbody tr")).not.toHaveCount(0),
   "/ota/index": async (p) => expect(p.getByRole("table", { name: "OTA升级" }).locator("tbody tr")).not.toHaveCount(0),
-  "/dataService/info": async (p) =>
-    expect(p.getByRole("table", { name: "车辆版本信息" }).locator("tbody tr")).not.toHaveCount(0),
-  "/ota/index": async (p) =>
-    expect(p.getByRole("table", { name: "OTA升级" }).locator("tbody tr")).not.toHaveCount(0),
   "/dataService/infoSystem": async (p) =>
     expect(p.getByRole("table", { name: "车载信息系统管理" }).locator("tbody tr")).toHaveCount(8),
   "/dataService/content": async (p) =>
