@@ -15,7 +15,6 @@ import { nerText } from "./screens/ner";
 import { notRoadFourText } from "./screens/notRoadFour";
 import { operateAlarmsText } from "./screens/operateAlarms";
 import { otaText } from "./screens/ota";
-import { otaText } from "./screens/ota";
 import { permitAccountsText } from "./screens/permitAccounts";
 import { permitTenantsLogText } from "./screens/permitTenantsLog";
 import { realnameText } from "./screens/realname";
@@ -252,7 +251,6 @@ export const en: Record<MessageKey, string> = {
   ...nerText.en,
   ...monitorText.en,
   ...operateAlarmsText.en,
-  ...otaText.en,
   ...otaText.en,
   ...fleetText.en,
   ...vehicleStateText.en,

@@ -22,7 +22,6 @@ import { nerText } from "./screens/ner";
 import { notRoadFourText } from "./screens/notRoadFour";
 import { operateAlarmsText } from "./screens/operateAlarms";
 import { otaText } from "./screens/ota";
-import { otaText } from "./screens/ota";
 import { permitAccountsText } from "./screens/permitAccounts";
 import { permitTenantsLogText } from "./screens/permitTenantsLog";
 import { realnameText } from "./screens/realname";
@@ -264,7 +263,6 @@ export const zhCN = {
   ...nerText.zh,
   ...monitorText.zh,
   ...operateAlarmsText.zh,
-  ...otaText.zh,
   ...otaText.zh,
   ...fleetText.zh,
   ...vehicleStateText.zh,
