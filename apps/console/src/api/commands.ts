@@ -94,8 +94,12 @@ export type RemoteGroupName = keyof typeof REMOTE_GROUPS;
 /** Sends one remote-control action through its group's operation. */
 export async function sendRemoteControl(vin: string, group: RemoteGroupName, action: RemoteAction, value?: number) {
   const body = { vin, action, ...(value === undefined ? {} : { value }) } as never;
-  const path = `/tsp-command/remoteControl/${group}` as const;
-  return dataOf(await sdk().POST(path, { body }));
+  // One literal path per group (the screen-calls check reads the calls from the source).
+  if (group === "lock") return dataOf(await sdk().POST("/tsp-command/remoteControl/lock", { body }));
+  if (group === "findCar") return dataOf(await sdk().POST("/tsp-command/remoteControl/findCar", { body }));
+  if (group === "climate") return dataOf(await sdk().POST("/tsp-command/remoteControl/climate", { body }));
+  if (group === "windows") return dataOf(await sdk().POST("/tsp-command/remoteControl/windows", { body }));
+  return dataOf(await sdk().POST("/tsp-command/remoteControl/engine", { body }));
 }
 
 /** getExistVinList: the AEBS vehicles 远程控制 lists. */
