@@ -75,9 +75,16 @@ describe.skipIf(engine.skip)(`remote commands through the gateway (${engine.kind
     });
     expect(await events(c.id)).toEqual(["queued", "sent", "acknowledged", "success"]);
     expect(Number(row.wire_time) % 1000).toBe(0);
-    // The answer frame is in the journal too.
-    const frames = await db.selectFrom("gateway_frame").select("command").where("vin", "=", vin).execute();
-    expect(frames.map((f) => f.command)).toContain(0x80);
+    // The answer frame is in the journal too (the journal is written in batches: wait for it).
+    await expect
+      .poll(
+        async () =>
+          (await db.selectFrom("gateway_frame").select("command").where("vin", "=", vin).execute()).map(
+            (f) => f.command,
+          ),
+        { timeout: 10_000 },
+      )
+      .toContain(0x80);
   });
 
   it("sets the report period: the terminal answers success and then reports that far apart", async () => {

@@ -123,13 +123,21 @@ describe.skipIf(engine.skip)(`JT/T 808 multimedia through the gateway (${engine.
       expect(meta).toMatchObject({ acl: "private", content_type: "image/jpeg", size: photo.length });
     }
     // Every package was journaled; the upload's last one was answered 0x8800 (not 0x8001).
-    const packages = await db
-      .selectFrom("gateway_frame")
-      .select("raw_hex")
-      .where("command", "=", 0x0801)
-      .where("vin", "=", VIN)
-      .execute();
-    expect(packages.length).toBeGreaterThanOrEqual(10);
+    // The journal is written in batches: wait for the last packages to land.
+    await expect
+      .poll(
+        async () =>
+          (
+            await db
+              .selectFrom("gateway_frame")
+              .select("raw_hex")
+              .where("command", "=", 0x0801)
+              .where("vin", "=", VIN)
+              .execute()
+          ).length,
+        { timeout: 10_000 },
+      )
+      .toBeGreaterThanOrEqual(10);
   });
 
   it("a lost package is asked for again by 0x8800 and the photo still arrives whole", async () => {
