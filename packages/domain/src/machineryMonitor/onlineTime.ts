@@ -24,7 +24,7 @@ export interface OnlineSession {
  * same instant keep their order.
  */
 export function pairSessions(events: readonly ConnectionEvent[]): OnlineSession[] {
-  const sorted = events.map((e, i) => ({ e, i })).sort((a, b) => a.e.at - b.e.at || a.i - b.i);
+  const sorted = events.map((e, i) => ({ e, i })).toSorted((a, b) => a.e.at - b.e.at || a.i - b.i);
   const sessions: OnlineSession[] = [];
   let open: number | null = null;
   for (const { e } of sorted) {
@@ -92,7 +92,7 @@ export function onlineByDay(
     }
   }
   return [...days.entries()]
-    .sort((a, b) => a[0] - b[0])
+    .toSorted((a, b) => a[0] - b[0])
     .map(([day, d]) => ({
       day: dayText(day),
       onlineMs: d.onlineMs,

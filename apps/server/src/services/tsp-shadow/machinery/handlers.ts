@@ -27,6 +27,9 @@ export const listMachineStates = defineHandler<"listMachineStates">(async ({ que
   return { list: rows.slice(offset, offset + limit), total: rows.length, counts };
 });
 
+/** A max(at) row's time (PostgreSQL may answer a bigint as a string), or null. */
+const at = (r: { at: unknown } | undefined) => (r?.at === null || r?.at === undefined ? null : Number(r.at));
+
 /** getMachineState: one machine's state with its register entry and last login/logout; 404 outside the tenants. */
 export const getMachineState = defineHandler<"getMachineState">(async ({ query, principal }, ctx) => {
   const { rows } = await machineStates(ctx, principal.tenantIds, { vin: query.vin });
@@ -48,7 +51,6 @@ export const getMachineState = defineHandler<"getMachineState">(async ({ query, 
         .executeTakeFirst(),
     ),
   ]);
-  const at = (r: { at: unknown } | undefined) => (r?.at === null || r?.at === undefined ? null : Number(r.at));
   return {
     ...row,
     mein: entry.mein,

@@ -8,7 +8,16 @@ import "./tables";
 /** One row of 在线时长管理: a machine's online time on one China-time day. */
 export interface OnlineDayRow {
   vin: string;
-  machineryType: "excavator" | "loader" | "bulldozer" | "roller" | "crane" | "forklift" | "tractor" | "harvester" | "other";
+  machineryType:
+    | "excavator"
+    | "loader"
+    | "bulldozer"
+    | "roller"
+    | "crane"
+    | "forklift"
+    | "tractor"
+    | "harvester"
+    | "other";
   model: string;
   day: string;
   onlineMs: number;
@@ -65,5 +74,5 @@ export async function onlineDays(
       rows.push({ vin: m.vin, machineryType: m.machinery_type as OnlineDayRow["machineryType"], model: m.cpxh, ...d });
     }
   }
-  return rows.sort((a, b) => (a.day < b.day ? 1 : a.day > b.day ? -1 : a.vin < b.vin ? -1 : 1));
+  return rows.toSorted((a, b) => (a.day < b.day ? 1 : a.day > b.day ? -1 : a.vin < b.vin ? -1 : 1));
 }

@@ -21,7 +21,16 @@ export interface MachineFilter {
   model?: string | undefined;
 }
 
-type MachineryType = "excavator" | "loader" | "bulldozer" | "roller" | "crane" | "forklift" | "tractor" | "harvester" | "other";
+type MachineryType =
+  | "excavator"
+  | "loader"
+  | "bulldozer"
+  | "roller"
+  | "crane"
+  | "forklift"
+  | "tractor"
+  | "harvester"
+  | "other";
 
 /** A machine of 机械信息 with its latest report and connection, as the calls answer it. */
 export interface MachineRow {
@@ -90,9 +99,7 @@ function machinesWithLatest(ctx: AppContext, tenantIds: readonly number[], f: Ma
       "s.latitude",
       "s.alarm",
     ])
-    .where(
-      tenantIds.length === 0 ? sql<SqlBool>`false` : sql<SqlBool>`m.tenant_id in (${sql.join([...tenantIds])})`,
-    );
+    .where(tenantIds.length === 0 ? sql<SqlBool>`false` : sql<SqlBool>`m.tenant_id in (${sql.join([...tenantIds])})`);
   if (f.vin) q = q.where(sql<SqlBool>`m.vin ilike ${containsPattern(f.vin)}`);
   if (f.machineryType) q = q.where("m.machinery_type", "=", f.machineryType);
   if (f.model) q = q.where("m.cpxh", "=", f.model);
@@ -136,7 +143,7 @@ export async function machineStates(
     };
   });
   const counts = countMachineStates(all.map((r) => r.state));
-  const rows = (f.state ? all.filter((r) => r.state === f.state) : all).sort(
+  const rows = (f.state ? all.filter((r) => r.state === f.state) : all).toSorted(
     (a, b) => (b.lastReportAt ?? -1) - (a.lastReportAt ?? -1) || (a.vin < b.vin ? -1 : a.vin > b.vin ? 1 : 0),
   );
   return { rows, counts };

@@ -119,7 +119,13 @@ export async function seedMachinery(ctx: SeedContext): Promise<void> {
     // A PIN filed by two tenants is one terminal: its reports are written once.
     if (i % 8 === 7 || done.has(m.vin)) return;
     done.add(m.vin);
-    const run = new MachineRun(m.vin, MOBILE.has(m.machinery_type), rng, SITES[i % SITES.length] ?? [116.4, 39.9], 600 + i * 173);
+    const run = new MachineRun(
+      m.vin,
+      MOBILE.has(m.machinery_type),
+      rng,
+      SITES[i % SITES.length] ?? [116.4, 39.9],
+      600 + i * 173,
+    );
     for (const d of [3, 2, 1]) {
       if (i % 5 === 1 && d === 2) continue; // a day off
       const day = today - d * DAY;
@@ -142,9 +148,15 @@ export async function seedMachinery(ctx: SeedContext): Promise<void> {
     else session(run, from, null, last, "working", "冷却液温度过高");
   });
   for (let i = 0; i < events.length; i += 1000) {
-    await ctx.db.insertInto("machine_connection").values(events.slice(i, i + 1000)).execute();
+    await ctx.db
+      .insertInto("machine_connection")
+      .values(events.slice(i, i + 1000))
+      .execute();
   }
   for (let i = 0; i < samples.length; i += 1000) {
-    await ctx.db.insertInto("machine_sample").values(samples.slice(i, i + 1000)).execute();
+    await ctx.db
+      .insertInto("machine_sample")
+      .values(samples.slice(i, i + 1000))
+      .execute();
   }
 }
