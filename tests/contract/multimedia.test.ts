@@ -23,6 +23,7 @@ interface Media {
   id: number;
   vin: string;
   event: number;
+  channel: number;
   alarmTriggered: boolean;
   commandId: number | null;
   url: string | null;
@@ -104,7 +105,7 @@ describe.skipIf(engine.skip)(`multimedia: camera, attachments, photo library (${
     expect(img.headers.get("content-type")).toBe("image/jpeg");
     expect(Buffer.from(await img.arrayBuffer())).toEqual(Buffer.from(simulatedCameraPhoto()));
     // The private object is not readable without the signature.
-    const unsigned = await fetch(new URL((photos[0]?.url as string).split("?")[0] as string, base));
+    const unsigned = await fetch(new URL(String(photos[0]?.url).split("?")[0] as string, base));
     expect(unsigned.status).toBeGreaterThanOrEqual(400);
   });
 
@@ -171,7 +172,8 @@ describe.skipIf(engine.skip)(`multimedia: camera, attachments, photo library (${
     expect(end.readUInt16LE(10)).toBe(3);
     expect(zip.indexOf(Buffer.from(simulatedCameraPhoto()))).toBeGreaterThan(0);
     const names = zip.toString("latin1");
-    for (const m of chosen) expect(names).toContain(`${vin}_`);
+    // Each chosen photo is an entry named VIN_time_channel_id.
+    for (const m of chosen) expect(names).toMatch(new RegExp(`${vin}_\\d{14}_${m.channel}_${m.id}\\.jpg`));
     // Nothing of the caller's to pack, and nothing chosen at all: 400, no task.
     const foreign = await ledger.call("exportMediaZip", { token: other, body: { ids: chosen.map((m) => m.id) } });
     expect(foreign.status).toBe(400);

@@ -121,7 +121,9 @@ describe.skipIf(engine.skip)(`非道路机械监控: map, latest state, history,
     const alarmMap = (await ledger.call("listMachineMap", { token: admin, query: { state: "alarm" } })).body.data;
     expect(alarmMap.state.every((s: string) => s === "alarm")).toBe(true);
     expect((await ledger.call("listMachineMap", { token: admin, query: { state: "busy" } })).status).toBe(400);
-    expect((await ledger.call("listMachineStates", { token: admin, query: { machineryType: "car" } })).status).toBe(400);
+    expect((await ledger.call("listMachineStates", { token: admin, query: { machineryType: "car" } })).status).toBe(
+      400,
+    );
   });
 
   it("answers one machine's card; 404 for another tenant's, 400 for a malformed PIN", async () => {
@@ -172,7 +174,11 @@ describe.skipIf(engine.skip)(`非道路机械监控: map, latest state, history,
     expect(rows.length).toBeGreaterThan(mine.length);
     // One machine's days as the domain pairs its stored connection log.
     const vin = rows[0]?.vin ?? "";
-    const events = await server.db.selectFrom("machine_connection").select(["at", "kind"]).where("vin", "=", vin).execute();
+    const events = await server.db
+      .selectFrom("machine_connection")
+      .select(["at", "kind"])
+      .where("vin", "=", vin)
+      .execute();
     const expected = onlineByDay(
       pairSessions(events.map((e) => ({ at: Number(e.at), kind: e.kind }))),
       { from: query.startTime, to: query.endTime + 1 },
@@ -205,8 +211,12 @@ describe.skipIf(engine.skip)(`非道路机械监控: map, latest state, history,
         .status,
     ).toBe(400);
     expect(
-      (await ledger.call("exportMachineOnlineTime", { token: admin, query: { startTime: now - 90 * DAY, endTime: now } }))
-        .status,
+      (
+        await ledger.call("exportMachineOnlineTime", {
+          token: admin,
+          query: { startTime: now - 90 * DAY, endTime: now },
+        })
+      ).status,
     ).toBe(400);
 
     expect((await ledger.call("exportMachineStates", { token: admin, query: {} })).status).toBe(200);

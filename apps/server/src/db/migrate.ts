@@ -1,13 +1,13 @@
 import type { Kysely } from "kysely";
 import { type Migration, Migrator } from "kysely/migration";
+import * as m0010 from "../forwarder/migrations/0010_forwarder";
 import * as m0003 from "../gateway/migrations/0003_gateway";
 import * as m0004 from "../gateway/migrations/0004_jt808_terminal";
 import * as m0005 from "../gateway/migrations/0005_decoded_stores";
 import * as m0006 from "../gateway/migrations/0006_commands";
 import * as m0007 from "../gateway/migrations/0007_latest_state";
-import * as m0013 from "../gateway/migrations/0013_multimedia";
-import * as m0010 from "../forwarder/migrations/0010_forwarder";
 import * as m0008 from "../gateway/migrations/0008_wakeup_registration";
+import * as m0013 from "../gateway/migrations/0013_multimedia";
 import type { ServiceModule } from "../services/types";
 import * as m0001 from "./migrations/0001_app_meta";
 import * as m0002 from "./migrations/0002_platform";
