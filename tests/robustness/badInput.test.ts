@@ -28,6 +28,13 @@ let token: string;
 let log: WriteLog;
 const runs = runsPerProperty(1, 8);
 
+/** What the write log names for the writes `write` makes. */
+const seen = async (write: () => Promise<unknown>) => {
+  const mark = await log.mark();
+  await write();
+  return log.since(mark);
+};
+
 const matches = (expectation: Expectation, status: number) => {
   switch (expectation) {
     case "survive":
@@ -128,11 +135,6 @@ describe.skipIf(engine.skip)(`bad input for every operation (${engine.kind})`, (
   // Runs after the sweep, on the same server, so it costs no start of its own.
   it("the write log names every committed write — same-value updates, partitions, truncates — and no rolled-back one", async () => {
     const db = server.db as Kysely<unknown>;
-    const seen = async (write: () => Promise<unknown>) => {
-      const mark = await log.mark();
-      await write();
-      return log.since(mark);
-    };
     expect(await seen(async () => {})).toEqual([]);
     // The same values again: a checksum would see nothing; a write is a write (the tenant
     // table's own trigger bumps authz_version, which the log names as well).
