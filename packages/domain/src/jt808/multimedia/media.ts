@@ -98,13 +98,13 @@ export function decodeJt808MediaUpload(body: Uint8Array): Result<Jt808MediaUploa
     );
   }
   const event = readEvent(body);
-  const location = decodeJt808Location(body.subarray(JT808_MEDIA_EVENT_LENGTH, JT808_MEDIA_UPLOAD_HEADER_LENGTH));
-  if (!location.ok) {
+  const place = decodeJt808Location(body.subarray(JT808_MEDIA_EVENT_LENGTH, JT808_MEDIA_UPLOAD_HEADER_LENGTH));
+  if (!place.ok) {
     // 28 bytes are given, so only the time can be wrong, and its error carries its offset.
-    const { code, message, offset } = location.error;
+    const { code, message, offset } = place.error;
     return jt808Error(code, message, JT808_MEDIA_EVENT_LENGTH + Number(offset));
   }
-  return ok({ ...event, location: location.value, data: body.slice(JT808_MEDIA_UPLOAD_HEADER_LENGTH) });
+  return ok({ ...event, location: place.value, data: body.slice(JT808_MEDIA_UPLOAD_HEADER_LENGTH) });
 }
 
 /** Writes a 0x0801 body (to be cut with `splitJt808Message` when over 1,023 bytes). */
@@ -114,9 +114,9 @@ export function encodeJt808MediaUpload(u: Jt808MediaUpload): Result<Uint8Array, 
   if (u.location.items.length > 0) {
     return jt808Error("bad-number", "多媒体数据上传只带位置基本信息（28字节），不带附加信息");
   }
-  const location = encodeJt808Location(u.location);
-  if (!location.ok) return location;
-  return ok(concat([event.value, location.value, u.data]));
+  const place = encodeJt808Location(u.location);
+  if (!place.ok) return place;
+  return ok(concat([event.value, place.value, u.data]));
 }
 
 /**
