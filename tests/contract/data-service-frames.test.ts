@@ -5,6 +5,7 @@ import { startTestServer, type TestServer, testEngine } from "../../apps/server/
 import { CallLedger } from "./business-coverage";
 import { type Answer, signIn } from "./support/contract";
 import { DATA_SERVICE_FRAME_OPS } from "./support/owners";
+import { drivenVins } from "./support/seedDrives";
 
 const engine = testEngine();
 let server: TestServer;
@@ -48,14 +49,8 @@ describe.skipIf(engine.skip)(`数据服务: the gateway's frame journal (${engin
       .execute();
     const jt = new Set(frames.filter((f) => f.raw_hex.startsWith("7E")).map((f) => f.vin));
     // Vehicles with the frames seed's trips (other seeds store lone frames — a login, an alarm, HJ 1239 data — for others).
-    // Two days of two 30-point trips: at least 60 position frames. (HJ 1239 reports also carry
-    // command 0x02 where the gateway or the forwarding seed stored them, hence GB/T 32960 only;
-    // 设备管理's health seed gives a few vehicles a handful of GB/T 32960 frames of their own.)
-    const positions = new Map<string, number>();
-    for (const f of frames)
-      if (f.vin && ((f.command === 0x02 && decodeFrame(f.raw_hex).ok) || f.command === 0x0200))
-        positions.set(f.vin, (positions.get(f.vin) ?? 0) + 1);
-    const reporting = new Set([...positions].filter(([, n]) => n >= 60).map(([vin]) => vin));
+    const driven = drivenVins(frames);
+    const reporting = new Set([...driven.gbt32960, ...driven.jt808]);
     const mine = vehicles.filter((v) => v.code.startsWith("T0001") && reporting.has(v.vin));
     gbVin = mine.find((v) => !jt.has(v.vin))?.vin ?? "";
     jtVin = mine.find((v) => jt.has(v.vin))?.vin ?? "";

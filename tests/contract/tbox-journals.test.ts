@@ -6,6 +6,7 @@ import { startTestServer, type TestServer, testEngine } from "../../apps/server/
 import { CallLedger } from "./business-coverage";
 import { type Answer, signIn } from "./support/contract";
 import { TBOX_JOURNAL_OPS } from "./support/owners";
+import { drivenVins } from "./support/seedDrives";
 
 const engine = testEngine();
 let server: TestServer;
@@ -87,12 +88,11 @@ describe.skipIf(engine.skip)(`TBOX message journals over the gateway's frames ($
       .select(["vin", "command", "raw_hex"])
       .where("status", "=", "ok")
       .execute();
-    const jt = new Set(frames.filter((f) => f.raw_hex.startsWith("7E")).map((f) => f.vin));
-    // Vehicles with the frames seed's trips (other seeds store single frames, e.g. a login, for others).
-    const reporting = new Set(frames.filter((f) => f.command === 0x02 || f.command === 0x0200).map((f) => f.vin));
-    const mine = vehicles.filter((v) => v.code.startsWith("T0001") && reporting.has(v.vin));
-    gbVin = mine.find((v) => !jt.has(v.vin))?.vin ?? "";
-    jtVin = mine.find((v) => jt.has(v.vin))?.vin ?? "";
+    // Vehicles with the frames seed's trips (other seeds store a handful of frames for others).
+    const driven = drivenVins(frames);
+    const mine = vehicles.filter((v) => v.code.startsWith("T0001"));
+    gbVin = mine.find((v) => driven.gbt32960.has(v.vin) && !driven.jt808.has(v.vin))?.vin ?? "";
+    jtVin = mine.find((v) => driven.jt808.has(v.vin))?.vin ?? "";
     const now = server.ctx.now().getTime();
     range = { startTime: now - 7 * DAY, endTime: now };
   }, 120_000);
