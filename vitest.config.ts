@@ -30,6 +30,8 @@ export default defineConfig({
             "tests/contract/**/*.test.ts",
           ],
           env: { TSP_TEST_ENGINE: "postgres" },
+          // One module graph per worker, as in the server and cross projects.
+          isolate: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

@@ -9,6 +9,8 @@ export default defineProject({
     environment: "node",
     include: ["tooling/**/*.test.ts", "contract/**/*.test.ts", "robustness/**/*.test.ts", "security/**/*.test.ts"],
     exclude: ["tooling/fixtures/**"],
+    // One module graph per worker (see apps/server/vitest.config.ts): every file starts its own servers.
+    isolate: false,
     testTimeout: 60_000,
     hookTimeout: 120_000,
   },
