@@ -34,10 +34,10 @@ test.describe("session, menu and error pages (issue 6)", () => {
   test("a screen that is not built yet says so with its title, inside the shell", async ({ page }) => {
     await signIn(page);
     const menu = page.getByRole("navigation", { name: "侧边菜单" });
-    await menu.getByRole("button", { name: /设备管理/ }).click();
-    await menu.getByRole("link", { name: "T-Box故障记录" }).click();
-    await expect(page).toHaveURL(/#\/deviceManage\/tboxfalse$/);
-    await expect(page.getByRole("heading", { name: "T-Box故障记录" })).toBeVisible();
+    await menu.getByRole("button", { name: /非道路国四数据转发/ }).click();
+    await menu.getByRole("link", { name: "终端远程激活" }).click();
+    await expect(page).toHaveURL(/#\/notRoadFour\/terminalActivation$/);
+    await expect(page.getByRole("heading", { name: "终端远程激活" })).toBeVisible();
     await expect(page.getByText("暂未开放", { exact: true })).toBeVisible();
   });
 

@@ -12,7 +12,10 @@ const rows = (page: Page, name: string) => page.getByRole("table", { name }).loc
 const pager = (page: Page) => page.getByRole("navigation", { name: "分页" });
 const search = (page: Page) => page.getByRole("button", { name: "查询", exact: true }).click();
 
-/** A VIN of the account's fleet whose journal `journal` holds rows, found through the calls. */
+/**
+ * A VIN of the account's fleet whose journal `journal` holds a day's driving (at least 30 rows),
+ * found through the calls — not one of the vehicles other seeds give a handful of frames.
+ */
 async function vinWith(page: Page, journal: "fuelCar" | "gearsSpeed", extra = ""): Promise<string> {
   const headers = { Authorization: `Bearer ${await storedToken(page)}` };
   const now = Date.now();
@@ -22,9 +25,9 @@ async function vinWith(page: Page, journal: "fuelCar" | "gearsSpeed", extra = ""
     });
     const body = (await answer.json()) as { data: { list: { vin: string }[]; total: number } };
     for (const { vin } of body.data.list) {
-      const q = `journal=${journal}${extra}&vin=${vin}&startTime=${now - 7 * 86_400_000}&endTime=${now}&pageSize=1`;
+      const q = `journal=${journal}${extra}&vin=${vin}&startTime=${now - 7 * 86_400_000}&endTime=${now}&pageSize=30`;
       const res = await page.request.get(`/tsp-hbase-proxy/tboxJournal/list?${q}`, { headers });
-      if ((((await res.json()) as { data?: { list?: unknown[] } }).data?.list?.length ?? 0) > 0) return vin;
+      if ((((await res.json()) as { data?: { list?: unknown[] } }).data?.list?.length ?? 0) >= 30) return vin;
     }
     if (pageNum * 100 >= body.data.total) break;
   }
