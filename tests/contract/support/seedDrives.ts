@@ -1,5 +1,8 @@
 import { decodeFrame, frameProtocol } from "@tsp/domain";
 
+/** The VINs counted at least `n` times. */
+const atLeast = (m: Map<string, number>, n: number) => new Set([...m].filter(([, c]) => c >= n).map(([vin]) => vin));
+
 /** A stored frame as the journal suites read it. */
 export interface StoredFrame {
   vin: string | null;
@@ -38,6 +41,5 @@ export function drivenVins(frames: readonly StoredFrame[]): {
             : undefined;
     if (kind) count[kind].set(f.vin, (count[kind].get(f.vin) ?? 0) + 1);
   }
-  const atLeast = (m: Map<string, number>, n: number) => new Set([...m].filter(([, c]) => c >= n).map(([vin]) => vin));
   return { gbt32960: atLeast(count.gbt32960, 60), jt808: atLeast(count.jt808, 60), hj1239: atLeast(count.hj1239, 30) };
 }
