@@ -79,16 +79,23 @@ describe.skipIf(engine.kind !== "pglite")("forwarding across a SIGKILL", () => {
     const token = await adminToken(child.url);
     const day = chinaDay(Date.now());
     const from = chinaDay(start);
-    const res = await fetch(
-      new URL(
-        `/tsp-bss/notRoadFour/forwardStatist/list?platformId=${platformId}&startDay=${from}&endDay=${day}`,
-        child.url,
-      ),
-      { headers: { Authorization: `Bearer ${token}` } },
-    );
-    const stats = (await res.json()) as {
-      data: { totals: { forwarded: number; acknowledged: number; pending: number } };
+    // The platform has every frame; the forwarder records the last window's answers in the
+    // transaction that moves its cursor, just after they arrive — wait for that commit.
+    const totals = async () => {
+      const res = await fetch(
+        new URL(
+          `/tsp-bss/notRoadFour/forwardStatist/list?platformId=${platformId}&startDay=${from}&endDay=${day}`,
+          child?.url,
+        ),
+        { headers: { Authorization: `Bearer ${token}` } },
+      );
+      const stats = (await res.json()) as {
+        data: { totals: { forwarded: number; acknowledged: number; pending: number } };
+      };
+      return stats.data.totals;
     };
-    expect(stats.data.totals).toMatchObject({ forwarded: journal.length, acknowledged: journal.length, pending: 0 });
+    await expect
+      .poll(totals, { timeout: 30_000, interval: 200 })
+      .toMatchObject({ forwarded: journal.length, acknowledged: journal.length, pending: 0 });
   }, 300_000);
 });
