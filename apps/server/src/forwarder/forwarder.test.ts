@@ -110,14 +110,17 @@ describe("the forwarder", () => {
       expect(platform.logins.length).toBeGreaterThanOrEqual(2);
       expect(platform.logins.every((l) => l.accepted)).toBe(true);
 
-      const log = await db
-        .selectFrom("forward_log")
-        .select(({ fn }) => [fn.countAll<string>().as("n"), fn.count<string>("frame_id").distinct().as("frames")])
-        .where("platform_id", "=", id)
-        .where("outcome", "=", "acked")
-        .executeTakeFirstOrThrow();
-      expect(Number(log.n)).toBe(135);
-      expect(Number(log.frames)).toBe(135);
+      // The log of the last window commits with the cursor just after its answers arrive: wait for it.
+      const acked = async () => {
+        const log = await db
+          .selectFrom("forward_log")
+          .select(({ fn }) => [fn.countAll<string>().as("n"), fn.count<string>("frame_id").distinct().as("frames")])
+          .where("platform_id", "=", id)
+          .where("outcome", "=", "acked")
+          .executeTakeFirstOrThrow();
+        return { n: Number(log.n), frames: Number(log.frames) };
+      };
+      await expect.poll(acked, { timeout: 20_000 }).toEqual({ n: 135, frames: 135 });
     } finally {
       await forwarder.stop();
     }
