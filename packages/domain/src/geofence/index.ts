@@ -1,4 +1,42 @@
 // Geofences and map pickers (platform-shell.md §3, §5, §9; business-areas.md §2).
+
+// Containment, the enter/exit watcher and the fence record (电子围栏, issue 18).
+export { insideGeofence, insidePolygon } from "./containment";
+export {
+  FENCE_RULES,
+  type FenceEvent,
+  type FenceEventKind,
+  type FencePosition,
+  type FenceRule,
+  type FenceState,
+  type FenceStep,
+  type FenceWatch,
+  type FenceWindow,
+  inFenceWindow,
+  stepFence,
+} from "./crossing";
+export {
+  checkFence,
+  FENCE_ALARM_PREFIX,
+  FENCE_BINDINGS_MAX,
+  FENCE_NAME_MAX,
+  FENCE_RADIUS_MAX_KM,
+  type FenceCheck,
+  type FenceInput,
+  fenceAlarmName,
+  formatFenceWindow,
+  MSG_FENCE_BINDINGS,
+  MSG_FENCE_LEVEL,
+  MSG_FENCE_NAME,
+  MSG_FENCE_NAME_TAKEN,
+  MSG_FENCE_POLYGON_MAX,
+  MSG_FENCE_RADIUS_MAX,
+  MSG_FENCE_RULE,
+  MSG_FENCE_SPEED,
+  MSG_FENCE_WINDOW,
+  POLYGON_MAX_POINTS,
+  parseFenceWindow,
+} from "./fenceRecord";
 export {
   decodeGeofence,
   encodeGeofence,
