@@ -116,8 +116,9 @@ describe("the enter/exit watcher per (fence, vehicle)", () => {
   });
 });
 
+const chinaAt = (h: number, m: number) => Date.UTC(2026, 10, 24, h - 8, m);
+
 describe("the daily window (China time)", () => {
-  const chinaAt = (h: number, m: number) => Date.UTC(2026, 10, 24, h - 8, m);
   it("a plain window includes both ends", () => {
     const w = { start: 8 * 60, end: 18 * 60 };
     expect(inFenceWindow(w, chinaAt(8, 0))).toBe(true);
