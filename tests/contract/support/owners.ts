@@ -422,6 +422,15 @@ export const OPERATE_OVERVIEW_OPS = [
 /** 车辆实时状态: the latest state per VIN (vehicle-state.test.ts). */
 export const VEHICLE_STATE_OPS = ["listVehicleStates", "getVehicleState", "exportVehicleStates"];
 
+/** 农机数据统计, 统计报表 and the public 大屏 (machinery-stats.test.ts). */
+export const MACHINERY_STATS_OPS = [
+  "listFarmMachineryStats",
+  "exportFarmMachineryStats",
+  "listMachineDailyReport",
+  "exportMachineDailyReport",
+  "getBigScreen",
+];
+
 /** 非道路机械监控: the machines' map, latest state, history and online time (not-road-monitor.test.ts). */
 export const NOT_ROAD_MONITOR_OPS = [
   "listMachineMap",
@@ -470,6 +479,18 @@ export const NOT_ROAD_FOUR_OPS = [
 
 /** 转发统计: the forwarder's figures per platform and day, and their export (forwarding.test.ts). */
 export const FORWARDING_OPS = ["listForwardStatistics", "exportForwardStatistics"];
+
+/** 非道路国四 filings' documents and 终端远程激活 (not-road-four-activation.test.ts). */
+export const NOT_ROAD_FOUR_ACTIVATION_OPS = [
+  "listFilingDocuments",
+  "addFilingDocument",
+  "deleteFilingDocument",
+  "listTerminalActivations",
+  "requestTerminalActivation",
+  "reportTerminalActivation",
+  "listTerminalActivationHistory",
+  "exportTerminalActivations",
+];
 
 /** Remote commands: GB/T 32960 query, set, control, cancel, list, detail, timeline (commands.test.ts). */
 export const COMMAND_OPS = [
@@ -535,6 +556,27 @@ export const OTA_OPS = [
 /** 拍照/录像, 报警附件上传, 机械原始照片库: camera command, uploaded media, .zip export (multimedia.test.ts). */
 export const MULTIMEDIA_OPS = ["sendCameraShoot", "listMedia", "exportMediaZip"];
 
+/** TBOX注册状态查询 and 音视频参数设置 (tbox-registers-av.test.ts). */
+export const REGISTERS_AV_OPS = [
+  "listTerminalRegistrations",
+  "getTerminalRegistrationHistory",
+  "exportTerminalRegistrations",
+];
+
+/** 终端参数设置: parameter templates and their batches (data-service-terminal.test.ts). */
+export const TERMINAL_PARAM_OPS = [
+  "listParamTemplates",
+  "createParamTemplate",
+  "updateParamTemplate",
+  "deleteParamTemplate",
+  "listParamTemplateLog",
+  "applyParamTemplate",
+  "listParamBatches",
+  "listParamBatchVehicles",
+  "retryParamBatch",
+  "exportParamBatchVehicles",
+];
+
 /** Every list, by the suite that owns it: file → [the list's name in that file, the list]. */
 export const OWNERS: Record<string, readonly [string, readonly string[]]> = {
   "data-service.test.ts": ["DATA_SERVICE_OPS", DATA_SERVICE_OPS],
@@ -567,11 +609,15 @@ export const OWNERS: Record<string, readonly [string, readonly string[]]> = {
   "operate-alarms.test.ts": ["OPERATE_ALARM_OPS", OPERATE_ALARM_OPS],
   "vehicle-state.test.ts": ["VEHICLE_STATE_OPS", VEHICLE_STATE_OPS],
   "not-road-monitor.test.ts": ["NOT_ROAD_MONITOR_OPS", NOT_ROAD_MONITOR_OPS],
+  "machinery-stats.test.ts": ["MACHINERY_STATS_OPS", MACHINERY_STATS_OPS],
   "operate-overview.test.ts": ["OPERATE_OVERVIEW_OPS", OPERATE_OVERVIEW_OPS],
   "commands.test.ts": ["COMMAND_OPS", COMMAND_OPS],
   "ota-carcontrol.test.ts": ["OTA_OPS", OTA_OPS],
+  "data-service-terminal.test.ts": ["TERMINAL_PARAM_OPS", TERMINAL_PARAM_OPS],
   "commands-2.test.ts": ["COMMAND_2_OPS", COMMAND_2_OPS],
   "not-road-four.test.ts": ["NOT_ROAD_FOUR_OPS", NOT_ROAD_FOUR_OPS],
   "forwarding.test.ts": ["FORWARDING_OPS", FORWARDING_OPS],
+  "not-road-four-activation.test.ts": ["NOT_ROAD_FOUR_ACTIVATION_OPS", NOT_ROAD_FOUR_ACTIVATION_OPS],
   "multimedia.test.ts": ["MULTIMEDIA_OPS", MULTIMEDIA_OPS],
+  "tbox-registers-av.test.ts": ["REGISTERS_AV_OPS", REGISTERS_AV_OPS],
 };

@@ -18,6 +18,7 @@ import { tspBssDeviceHealth } from "./tsp-bss/deviceManage/health";
 import { tspBssLease } from "./tsp-bss/lease";
 import { tspBssLoan } from "./tsp-bss/loan";
 import { tspBssNotRoadFour } from "./tsp-bss/notRoadFour";
+import { tspBssEnclosure } from "./tsp-bss/enclosure";
 import { tspBssOperate } from "./tsp-bss/operate";
 import { tspBssFleet } from "./tsp-bss/operate/filtersModule";
 import { tspBssRealname } from "./tsp-bss/realname";
@@ -29,6 +30,8 @@ import { tspBssModelAbility } from "./tsp-bss/vehicleAbility";
 import { tspBssModelCatalogue } from "./tsp-bss/vehicleModel";
 import { tspBssVehicleSale } from "./tsp-bss/vehicleSale";
 import { tspCommand } from "./tsp-command";
+import { tspCommandCarControl } from "./tsp-command/carControl";
+import { tspCommandParamTemplates } from "./tsp-command/paramTemplates";
 import { tspHbaseProxy } from "./tsp-hbase-proxy";
 import { tspHbaseProxyFrames } from "./tsp-hbase-proxy/frames";
 import { tspHbaseProxyJournals } from "./tsp-hbase-proxy/journals";
@@ -37,8 +40,10 @@ import { tspJsatl } from "./tsp-jsatl";
 import { tspOta } from "./tsp-ota";
 import { tspShadow } from "./tsp-shadow";
 import { tspShadowMachinery } from "./tsp-shadow/machinery";
+import { tspShadowMachineryStats } from "./tsp-shadow/machineryStats";
 import { tspShadowOverview } from "./tsp-shadow/overviewModule";
 import { tspShadowState } from "./tsp-shadow/state";
+import { tspUds } from "./tsp-uds";
 import type { ServiceModule } from "./types";
 
 /**
@@ -103,10 +108,13 @@ export const serviceModules: readonly ServiceModule[] = [
   // 故障报警, 车辆分组, 个人消息: level-3 alarms this morning through the gateway's writer, the handling of
   // yesterday's episodes (the frames seed's), groups. No rng.
   tspBssOperate,
+  // 电子围栏: two fences of the demo tenant (one on the first 车辆分组, so after the operate seed); events come on ingest.
+  tspBssEnclosure,
   // 车辆实时状态: the gateway's latest-state stores (no tables or seed of its own; the frames seed fills them).
   tspShadowState,
   // 非道路机械监控: the machines' connection log and reports (a PRNG of its own; reads 机械信息 seeded above).
   tspShadowMachinery,
+  tspShadowMachineryStats,
   // 运营总览, 高级筛选, 我的关注: figures over the stores above; the admin's two follows and a saved filter (no rng).
   tspShadowOverview,
   tspBssFleet,
@@ -117,4 +125,11 @@ export const serviceModules: readonly ServiceModule[] = [
   tspBssDeviceHealth,
   // Remote commands (issue 17): queue, cancel, list, timeline over the gateway's command tables (no seed).
   tspCommand,
+  // 车控服务管理, 车控提醒: packages, every vehicle subscribed (a few of the demo tenant's in other states), two reminder rules,
+  // three remote-control commands that ended badly (no rng; after every vehicle is seeded).
+  tspCommandCarControl,
+  // UDS诊断: the ECU register per model (fixed, no rng; reads the brand tree); diagnoses are tsp-command's rows.
+  tspUds,
+  // 终端参数设置: parameter templates and their batches of set-parameter commands (fixed demo templates, no rng).
+  tspCommandParamTemplates,
 ];

@@ -9,7 +9,7 @@ export interface paths {
         };
         /**
          * A temporary signed PUT URL
-         * @description Signs a PUT of `objectKey` with `contentType` for 15 minutes. `access` is the ACL the object gets (sent again as the x-obs-acl header of the PUT). The bearer token is needed here, never on the PUT.
+         * @description Signs a PUT of `objectKey` with `contentType` for 15 minutes. `access` is the ACL the object gets (sent again as the x-obs-acl header of the PUT); a private object's `accessURL` is a signed GET, never a public address. The bearer token is needed here, never on the PUT. The key must start with the caller's tenant prefix `t<tenantId>-` (400 otherwise: 对象名必须以当前租户的前缀开头), the content type must be one of application/pdf, image/jpeg, image/png, image/gif, image/webp (400 otherwise), and the URL is signed for at most 20 MB (a bigger body answers 413).
          */
         get: operations["getTempPutUrl"];
         put?: never;
@@ -194,9 +194,9 @@ export interface operations {
                      *       "code": 200,
                      *       "msg": "操作成功",
                      *       "data": {
-                     *         "objectKey": "9e107d9d372bb6826bd81d3542a419d6.jpg",
-                     *         "url": "/obs/9e107d9d372bb6826bd81d3542a419d6.jpg?AccessKeyId=tsp-console&Expires=1741913105&Signature=6rT0kq3mX2pZ1bYw9cVh4dNfLs8uJe5aGi7oQyRtWxE",
-                     *         "accessURL": "/obs/9e107d9d372bb6826bd81d3542a419d6.jpg",
+                     *         "objectKey": "t1-9e107d9d372bb6826bd81d3542a419d6.jpg",
+                     *         "url": "/obs/t1-9e107d9d372bb6826bd81d3542a419d6.jpg?AccessKeyId=tsp-console&Expires=1741913105&MaxSize=20971520&Signature=6rT0kq3mX2pZ1bYw9cVh4dNfLs8uJe5aGi7oQyRtWxE",
+                     *         "accessURL": "/obs/t1-9e107d9d372bb6826bd81d3542a419d6.jpg",
                      *         "contentType": "image/jpeg",
                      *         "acl": "public-read",
                      *         "expiresAt": 1741913105000

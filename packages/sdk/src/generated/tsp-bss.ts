@@ -6633,6 +6633,126 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/tsp-bss/enclosure/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Geofences of the tenant (电子围栏)
+         * @description Numbered page of the caller's tenants' geofences, newest change first; name filters by part of the name, vin by a bound VIN (directly bound, not through a group). Each fence carries its shape in the spec's encoding, its rule, window, speed limit, level, bound VINs and groups, and how many events it has recorded.
+         */
+        get: operations["listEnclosures"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/enclosure/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * File a geofence
+         * @description Checked by @tsp/domain `checkFence` (name 1–20 characters unique in the tenant — 409 —; circle radius > 0 and ≤ 500 km; polygon 3–100 points; window HH:mm-HH:mm or empty; speed limit 1–250 km/h or null; level 1–3; 1–200 bindings). Every VIN must be a vehicle and every group a 车辆分组 of the caller's tenant. The caller becomes the owner: its 个人消息 receive the fence's alarms whatever its level setting. The fence watches from the next position each vehicle reports (the first one only places it).
+         */
+        post: operations["createEnclosure"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/enclosure/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change a geofence
+         * @description Same rules as createEnclosure. A changed shape restarts the watch (each vehicle's next position places it again, so no crossing is invented by the move itself); alarms still on stay on until the vehicle crosses back. 404 outside the caller's tenants.
+         */
+        post: operations["updateEnclosure"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/enclosure/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete a geofence
+         * @description Deletes the fence, its bindings, its watch state and its events; alarm episodes it raised stay in 故障报警 (ended where they were). 404 outside the caller's tenants.
+         */
+        post: operations["deleteEnclosure"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/enclosure/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A geofence's enter/exit/overspeed events
+         * @description Numbered page of the events the gateway computed on ingest for one fence, newest first, filtered by VIN part, kind and time range (default the last 7 days, at most 93). 404 outside the caller's tenants.
+         */
+        get: operations["listEnclosureEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/enclosure/events/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Export a geofence's events (background task)
+         * @description .xlsx of the events listEnclosureEvents would list under the same filters (all pages). 404 outside the caller's tenants.
+         */
+        post: operations["exportEnclosureEvents"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/tsp-bss/operate/screen/list": {
         parameters: {
             query?: never;
@@ -8097,10 +8217,248 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/tsp-bss/notRoadFour/document/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The documents attached to one filing
+         * @description The documents (附件) of the filing `key` of kind `kind` in the caller's tenants — type, file name, content type, size, who attached it and when — each with `url`, a signed GET of the private object valid 5 minutes (`urlExpiresAt`). `editable` says whether the filing's state lets documents be added or removed (草稿 / 已驳回). 404 when the tenant holds no such filing.
+         */
+        get: operations["listFilingDocuments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/notRoadFour/document/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Attach an uploaded document to a filing
+         * @description Attaches the object `objectKey` — uploaded first through GET /transfer/obs/getTempPutURL with access private — to the filing. The object must exist, carry the caller's tenant prefix (`t<tenantId>-`), be private, be a PDF, JPEG or PNG and at most 20 MB; at most 20 documents a filing. 409 unless the filing is 草稿 or 已驳回; 404 when the tenant holds no such filing. Answers the filing's documents.
+         */
+        post: operations["addFilingDocument"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/notRoadFour/document/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Remove a document from a filing
+         * @description Removes document `id` from its filing (the stored object stays: the operation log names it). 409 unless the filing is 草稿 or 已驳回; 404 when the tenant holds no such document. Answers the filing's documents.
+         */
+        post: operations["deleteFilingDocument"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/notRoadFour/terminalActivation/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 终端远程激活: the supervision terminals with their activation state
+         * @description Every terminal of 监管终端管理 in the caller's tenants with its activation state — inactive 待激活 (never asked), activating 激活中 (asked, the terminal's 0x09 not yet received), active 已激活, failed 激活失败 with the reason — the machine it is bound to, its chip id, when activation was last asked and answered. `keyWords`: case-insensitive substring of terminal id, PIN or chip id. Ordered by terminal id.
+         */
+        get: operations["listTerminalActivations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/notRoadFour/terminalActivation/request": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask a terminal to be activated
+         * @description Puts the terminal in 激活中 and records the request in its history: the platform now accepts its 0x09 激活 and answers it. A terminal not bound to a machine is refused (400); one already 激活中 answers 409. Any other state may ask again (a failed one after its fault is fixed, an active one to re-confirm its key). Answers the terminal's row.
+         */
+        post: operations["requestTerminalActivation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/notRoadFour/terminalActivation/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A terminal's 0x09 activation frame (the gateway's hand-off)
+         * @description The 0x09 frame a terminal sent, as hex. The platform decodes it (400 with the decoder's reason when it is not a well-formed 0x09), finds the terminal by its terminal id in the caller's tenants (404 otherwise) and judges it: bound to the frame's PIN and asked for (激活中) else 未登记, chip id equal to 监管终端管理's, a 65-byte SM2 key, the same key as its last activation. The state becomes 已激活 or 激活失败 with the reason; the history keeps both frames. Answers the 0x0A frame to send back and the terminal's row.
+         */
+        post: operations["reportTerminalActivation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/notRoadFour/terminalActivation/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A terminal's activation history
+         * @description Every request, received 0x09 and answered 0x0A of the terminal, newest first (at most 200), with the frames as hex and the result's reason. 404 when the tenant holds no such terminal.
+         */
+        get: operations["listTerminalActivationHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/notRoadFour/terminalActivation/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Export the terminals' activation states (background task)
+         * @description The rows of the same filters (every page) as an .xlsx in the export file list.
+         */
+        post: operations["exportTerminalActivations"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /**
+         * @description The filings documents are attached to: 芯片型号备案, 终端型号备案, 机械备案.
+         * @enum {string}
+         */
+        FilingDocumentFilingKind: "chipModel" | "terminalModel" | "machineRecord";
+        /**
+         * @description 型式核准证书, 检测报告, 照片, 其他.
+         * @enum {string}
+         */
+        FilingDocumentType: "typeApproval" | "testReport" | "photo" | "other";
+        FilingDocumentAdd: {
+            kind: components["schemas"]["FilingDocumentFilingKind"];
+            key: string;
+            docType: components["schemas"]["FilingDocumentType"];
+            objectKey: components["schemas"]["ObjectKey"];
+            fileName: string;
+        };
+        FilingDocument: {
+            id: number;
+            docType: components["schemas"]["FilingDocumentType"];
+            fileName: string;
+            contentType: string;
+            /** @description Bytes. */
+            size: number;
+            /** @description Signed GET of the private object. */
+            url: string;
+            /** @description Epoch ms. */
+            createdAt: number;
+            createName: string | null;
+        };
+        FilingDocumentList: {
+            list: components["schemas"]["FilingDocument"][];
+            /** @description Whether documents may be added or removed now (草稿 / 已驳回). */
+            editable: boolean;
+            /** @description Epoch ms when the `url`s expire. */
+            urlExpiresAt: number;
+        };
+        /**
+         * @description 待激活, 激活中, 已激活, 激活失败.
+         * @enum {string}
+         */
+        ActivationState: "inactive" | "activating" | "active" | "failed";
+        TerminalActivationKey: {
+            terminalId: string;
+        };
+        TerminalActivation: {
+            terminalId: string;
+            /** @description The machine it is bound to (监管终端管理). */
+            pin: string | null;
+            chipId: string;
+            manufacturer: string;
+            terminalModel: string;
+            state: components["schemas"]["ActivationState"];
+            /** @description Why the last activation failed. */
+            reason: string | null;
+            requestedAt: number | null;
+            answeredAt: number | null;
+            updateName: string | null;
+        };
+        TerminalActivationPage: {
+            list: components["schemas"]["TerminalActivation"][];
+            total: components["schemas"]["Total"];
+        };
+        TerminalActivationEvent: {
+            id: number;
+            at: number;
+            /**
+             * @description requested: an operator asked; reported: the terminal's 0x09; answered: the platform's 0x0A.
+             * @enum {string}
+             */
+            event: "requested" | "reported" | "answered";
+            /** @enum {string|null} */
+            result: "ok" | "chipMismatch" | "keyMismatch" | "notRegistered" | "badKey" | null;
+            reason: string | null;
+            /** @description The frame as hex (reported and answered). */
+            frame: string | null;
+            createName: string | null;
+        };
         /** @description Every field of a 芯片型号备案 but its state (a create, or with `updatedAt` an edit). @tsp/domain checkRegisterRow is the same form with Chinese messages and the rules between fields. */
         ChipModelFilingEdit: {
             /** @description 芯片型号. 字母、数字和- _ . /，最多40个字符 */
@@ -8545,6 +8903,107 @@ export interface components {
         };
         VehicleGroupPage: {
             list: components["schemas"]["VehicleGroup"][];
+            total: components["schemas"]["Total"];
+        };
+        /** @description A geofence as filed (@tsp/domain checkFence). Coordinates WGS-84. */
+        EnclosureEdit: {
+            /** @description Name, unique in the tenant. */
+            name: string;
+            /**
+             * @description 1 circle
+             * @enum {integer}
+             */
+            type: 1 | 2;
+            /** @description Circle: "lng,lat" of the centre; polygon: "lng,lat;lng,lat;…" (3–100 points). */
+            position: string;
+            /** @description Radius in km (circles). */
+            radius?: number | null;
+            /**
+             * @description 进入报警
+             * @enum {string}
+             */
+            rule: "enter" | "exit" | "both";
+            /** @description Daily window HH:mm-HH:mm (China time) in which crossings alarm; empty = all day. */
+            window?: string;
+            /** @description km/h inside the fence; null = none. */
+            speedLimit?: number | null;
+            /** @description The alarm level of the fence's alarms. */
+            level: number;
+            vins: components["schemas"]["Vin"][];
+            groupIds: number[];
+        };
+        EnclosureUpdate: {
+            id: number;
+            /** @description Name, unique in the tenant. */
+            name: string;
+            /**
+             * @description 1 circle
+             * @enum {integer}
+             */
+            type: 1 | 2;
+            /** @description Circle: "lng,lat" of the centre; polygon: "lng,lat;lng,lat;…" (3–100 points). */
+            position: string;
+            /** @description Radius in km (circles). */
+            radius?: number | null;
+            /**
+             * @description 进入报警
+             * @enum {string}
+             */
+            rule: "enter" | "exit" | "both";
+            /** @description Daily window HH:mm-HH:mm (China time) in which crossings alarm; empty = all day. */
+            window?: string;
+            /** @description km/h inside the fence; null = none. */
+            speedLimit?: number | null;
+            /** @description The alarm level of the fence's alarms. */
+            level: number;
+            vins: components["schemas"]["Vin"][];
+            groupIds: number[];
+        };
+        EnclosureId: {
+            id: number;
+        };
+        Enclosure: {
+            id: number;
+            name: string;
+            /** @enum {integer} */
+            type: 1 | 2;
+            position: string;
+            radius: number | null;
+            /** @enum {string} */
+            rule: "enter" | "exit" | "both";
+            /** @description HH:mm-HH:mm or empty. */
+            window: string;
+            speedLimit: number | null;
+            level: number;
+            vins: string[];
+            groups: {
+                id: number;
+                name: string;
+            }[];
+            /** @description The account that filed it. */
+            owner: string;
+            eventCount: number;
+            updatedBy: string;
+            updatedAt: components["schemas"]["Timestamp"];
+        };
+        EnclosurePage: {
+            list: components["schemas"]["Enclosure"][];
+            total: components["schemas"]["Total"];
+        };
+        EnclosureEvent: {
+            id: number;
+            vin: string;
+            /** @enum {string} */
+            kind: "enter" | "exit" | "overspeed";
+            at: components["schemas"]["Timestamp"];
+            lng: number;
+            lat: number;
+            speed: number | null;
+            /** @description Whether the fence's rule and window raised an alarm (故障报警). */
+            alarmed: boolean;
+        };
+        EnclosureEventPage: {
+            list: components["schemas"]["EnclosureEvent"][];
             total: components["schemas"]["Total"];
         };
         /** @description 高级筛选's conditions (the list's query parameters as an object); every field optional, all combine with AND. */
@@ -11585,6 +12044,22 @@ export interface components {
         };
     };
     responses: {
+        /** @description The fence's name is taken in the tenant. Nothing was changed; `msg` says so in Chinese. */
+        EnclosureConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "code": 409,
+                 *       "msg": "围栏名称已存在",
+                 *       "data": null
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
         /** @description The record's handling state forbids the move (已处理 already, or 处理中 already), or the account has a notification rule already. Nothing was changed; `msg` says which, in Chinese. */
         DeviceHealthConflict: {
             headers: {
@@ -11964,6 +12439,8 @@ export interface components {
         };
     };
     parameters: {
+        /** @description Which filing. */
+        FilingDocumentKind: components["schemas"]["FilingDocumentFilingKind"];
         /** @description One platform of the tenant; absent: every platform. */
         ForwardStatistPlatform: number;
         /** @description First China day of the range, yyyy-MM-dd. */
@@ -12016,6 +12493,14 @@ export interface components {
         FleetSpeedMin: number;
         /** @description Highest last speed in km/h, inclusive (0–250), not below speedMin. */
         FleetSpeedMax: number;
+        /** @description The geofence's id. */
+        EnclosureIdQuery: number;
+        /** @description enter 驶入, exit 驶出 or overspeed 超速; empty means every kind. */
+        EnclosureEventKind: "enter" | "exit" | "overspeed";
+        /** @description Events at or after this moment; defaults to 7 days before endTime. */
+        EnclosureStartTime: components["schemas"]["Timestamp"];
+        /** @description Events at or before this moment; defaults to now. At most 93 days after startTime. */
+        EnclosureEndTime: components["schemas"]["Timestamp"];
         /** @description The group's id. */
         VehicleGroupIdQuery: number;
         /** @description Only messages of this kind: alarm (报警), export (导出完成), tamper (防拆报警 of a 报警通知人员 rule naming the account, its fields in alarm). */
@@ -26660,6 +27145,209 @@ export interface operations {
             404: components["responses"]["NotFound"];
         };
     };
+    listEnclosures: {
+        parameters: {
+            query?: {
+                /** @description Part of the fence's name; at most 20 characters. */
+                name?: string;
+                /** @description Part of a VIN to search for (case-insensitive substring); at most 17 characters. Empty means no filter. */
+                vin?: components["parameters"]["VinKeyword"];
+                /** @description Page number, from 1 (spec section 3 "Pagination"). */
+                pageNum?: components["parameters"]["PageNum"];
+                /**
+                 * @description Rows per page. Tables offer 10, 20, 50, 100; selectors ask 10; the VIN, SN and ICCID
+                 *     searches ask for 10000 at once (spec section 9), hence the upper bound.
+                 */
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["EnclosurePage"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    createEnclosure: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EnclosureEdit"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["Enclosure"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["EnclosureConflict"];
+        };
+    };
+    updateEnclosure: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EnclosureUpdate"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["Enclosure"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["EnclosureConflict"];
+        };
+    };
+    deleteEnclosure: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EnclosureId"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmptyEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listEnclosureEvents: {
+        parameters: {
+            query: {
+                /** @description The geofence's id. */
+                fenceId: components["parameters"]["EnclosureIdQuery"];
+                /** @description Part of a VIN to search for (case-insensitive substring); at most 17 characters. Empty means no filter. */
+                vin?: components["parameters"]["VinKeyword"];
+                /** @description enter 驶入, exit 驶出 or overspeed 超速; empty means every kind. */
+                kind?: components["parameters"]["EnclosureEventKind"];
+                /** @description Events at or after this moment; defaults to 7 days before endTime. */
+                startTime?: components["parameters"]["EnclosureStartTime"];
+                /** @description Events at or before this moment; defaults to now. At most 93 days after startTime. */
+                endTime?: components["parameters"]["EnclosureEndTime"];
+                /** @description Page number, from 1 (spec section 3 "Pagination"). */
+                pageNum?: components["parameters"]["PageNum"];
+                /**
+                 * @description Rows per page. Tables offer 10, 20, 50, 100; selectors ask 10; the VIN, SN and ICCID
+                 *     searches ask for 10000 at once (spec section 9), hence the upper bound.
+                 */
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["EnclosureEventPage"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    exportEnclosureEvents: {
+        parameters: {
+            query: {
+                /** @description The geofence's id. */
+                fenceId: components["parameters"]["EnclosureIdQuery"];
+                /** @description Part of a VIN to search for (case-insensitive substring); at most 17 characters. Empty means no filter. */
+                vin?: components["parameters"]["VinKeyword"];
+                /** @description enter 驶入, exit 驶出 or overspeed 超速; empty means every kind. */
+                kind?: components["parameters"]["EnclosureEventKind"];
+                /** @description Events at or after this moment; defaults to 7 days before endTime. */
+                startTime?: components["parameters"]["EnclosureStartTime"];
+                /** @description Events at or before this moment; defaults to now. At most 93 days after startTime. */
+                endTime?: components["parameters"]["EnclosureEndTime"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The export task was queued. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportSubmitted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
     listFleetScreen: {
         parameters: {
             query?: {
@@ -29885,6 +30573,277 @@ export interface operations {
                 startDay: components["parameters"]["ForwardStatistStartDay"];
                 /** @description Last China day of the range, yyyy-MM-dd (not before startDay, at most 31 days in all). */
                 endDay: components["parameters"]["ForwardStatistEndDay"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportSubmitted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listFilingDocuments: {
+        parameters: {
+            query: {
+                /** @description Which filing. */
+                kind: components["parameters"]["FilingDocumentKind"];
+                /** @description The filing's key (its register's first field). */
+                key: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["FilingDocumentList"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    addFilingDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "kind": "chipModel",
+                 *       "key": "EXAMPLE-SC01",
+                 *       "docType": "testReport",
+                 *       "objectKey": "t1-nr4doc-9e107d9d372bb6826bd81d3542a419d6.pdf",
+                 *       "fileName": "检测报告.pdf"
+                 *     }
+                 */
+                "application/json": components["schemas"]["FilingDocumentAdd"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["FilingDocumentList"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["RegisterConflict"];
+        };
+    };
+    deleteFilingDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": 1
+                 *     }
+                 */
+                "application/json": {
+                    id: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["FilingDocumentList"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["RegisterConflict"];
+        };
+    };
+    listTerminalActivations: {
+        parameters: {
+            query?: {
+                /** @description Case-insensitive substring of the register's code and name fields; empty means no filter. */
+                keyWords?: components["parameters"]["RegisterKeyWords"];
+                /** @description One state; absent: all. */
+                state?: components["schemas"]["ActivationState"];
+                /** @description Page number, from 1 (spec section 3 "Pagination"). */
+                pageNum?: components["parameters"]["PageNum"];
+                /**
+                 * @description Rows per page. Tables offer 10, 20, 50, 100; selectors ask 10; the VIN, SN and ICCID
+                 *     searches ask for 10000 at once (spec section 9), hence the upper bound.
+                 */
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["TerminalActivationPage"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    requestTerminalActivation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "terminalId": "EXAMPLE-T0001"
+                 *     }
+                 */
+                "application/json": components["schemas"]["TerminalActivationKey"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["TerminalActivation"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["RegisterConflict"];
+        };
+    };
+    reportTerminalActivation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The whole 0x09 frame, hex. */
+                    frame: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: {
+                            /** @description The 0x0A frame, hex. */
+                            answer: string;
+                            terminal: components["schemas"]["TerminalActivation"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listTerminalActivationHistory: {
+        parameters: {
+            query: {
+                terminalId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["TerminalActivationEvent"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    exportTerminalActivations: {
+        parameters: {
+            query?: {
+                /** @description Case-insensitive substring of the register's code and name fields; empty means no filter. */
+                keyWords?: components["parameters"]["RegisterKeyWords"];
+                state?: components["schemas"]["ActivationState"];
             };
             header?: never;
             path?: never;

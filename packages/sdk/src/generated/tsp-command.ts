@@ -200,6 +200,286 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/tsp-command/carControl/package/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Service packages of 车控服务管理 (numbered page)
+         * @description The caller's tenant's packages by name, each with its remote-control groups, validity in months and how many vehicles hold a subscription to it.
+         */
+        get: operations["listCarControlPackages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-command/carControl/package/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a service package, or change one (with id)
+         * @description Checked by @tsp/domain CarControlPackageSchema (name 2–30 characters, at least one group, 1–60 months). A name the tenant already uses answers 409. A changed package applies at once to every subscription to it (the groups a command may use); the validity applies to subscriptions added or renewed afterwards.
+         */
+        post: operations["saveCarControlPackage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-command/carControl/package/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete a package no subscription names
+         * @description Refused (409) while any subscription (of any state) names the package.
+         */
+        post: operations["deleteCarControlPackage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-command/carControl/subscription/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Vehicles' subscriptions (numbered page)
+         * @description One subscription per vehicle of the caller's tenants, by VIN (part), package and state; the state is derived from the dates at the server's clock: 未生效 before the start, 生效, 即将到期 within 30 days of the end, 已过期, 已停用. Soonest end first.
+         */
+        get: operations["listCarControlSubscriptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-command/carControl/subscription/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Subscribe a vehicle to a package
+         * @description From startDate (yyyy-MM-dd, UTC+8; today when absent) for the package's months. A vehicle whose subscription is 生效, 即将到期 or 未生效 answers 409 (renew or stop it first); an expired or stopped one is replaced.
+         */
+        post: operations["addCarControlSubscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-command/carControl/subscription/renew": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Renew a subscription by its package's months
+         * @description The new end is the package's months after the current end, or after today when it has ended (@tsp/domain renewedEnd). A stopped subscription answers 409 (add the vehicle again).
+         */
+        post: operations["renewCarControlSubscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-command/carControl/subscription/stop": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stop a subscription now
+         * @description From now on the vehicle's remote-control commands are refused; commands already queued still go out. Stopping a stopped one answers 409.
+         */
+        post: operations["stopCarControlSubscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-command/carControl/subscription/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import subscriptions from a sheet
+         * @description An .xlsx with the template's columns VIN, 服务包 (a package name of the tenant), 开始日期 (yyyy-MM-dd, empty: today). Rows are independent: each good row is added as addCarControlSubscription would, each refused row is reported with its Excel row number and reason.
+         */
+        post: operations["importCarControlSubscriptions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-command/carControl/subscription/template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The subscription import's template (.xlsx)
+         * @description VIN, 服务包, 开始日期 with an example row.
+         */
+        get: operations["downloadCarControlTemplate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-command/carControl/subscription/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Export subscriptions (background task)
+         * @description .xlsx of the subscriptions under the list's filters, with each one's state at the time of the export.
+         */
+        post: operations["exportCarControlSubscriptions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-command/carControl/remind/rule/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Rules of 车控提醒 (numbered page)
+         * @description The caller's tenant's rules, one per account, oldest first; vin keeps the rules that tell of that vehicle (those naming it or naming none).
+         */
+        get: operations["listCarControlRemindRules"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-command/carControl/remind/rule/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a reminder rule, or change one (with id)
+         * @description Checked by @tsp/domain CarControlRemindSchema; one rule per account (409 otherwise); the account must be the caller's tenant's (404).
+         */
+        post: operations["saveCarControlRemindRule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-command/carControl/remind/rule/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete a reminder rule
+         * @description The account is told of nothing more; reminders already delivered stay.
+         */
+        post: operations["deleteCarControlRemindRule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-command/carControl/remind/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Reminders delivered (numbered page)
+         * @description Every remote-control command of the caller's tenants that ended 失败, 超时 (expired) or 取消 in the last 30 days, once per rule that tells of it, with the account told and the channels: 站内消息 delivered (the account's 个人消息), 短信/邮件 recorded (no provider). Expired commands are swept first with the server's clock, so a command past its TTL is reminded of on the next read. Newest first; vin and result filter.
+         */
+        get: operations["listCarControlReminders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/tsp-command/command/cancel": {
         parameters: {
             query?: never;
@@ -284,15 +564,390 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/tsp-command/paramTemplate/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Parameter templates of the caller's tenants (终端参数设置)
+         * @description A numbered page of templates, newest change first, optionally by part of the name and by protocol.
+         */
+        get: operations["listParamTemplates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-command/paramTemplate/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a parameter template
+         * @description Every value is checked by the standard's parameter rules (@tsp/domain paramValueProblem; read-only 0x07/0x08 and the length ids 0x04/0x0D refused, the message names the parameter). The name is unique per tenant (409 when taken). The creation is the first entry of its change log.
+         */
+        post: operations["createParamTemplate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-command/paramTemplate/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Edit a parameter template
+         * @description The same checks as create. updateTime is the template's as read; a save made meanwhile answers 409 and changes nothing. What changed (name, remark, each parameter before → after) is written to the change log. Batches already applied keep the values they were sent with.
+         */
+        post: operations["updateParamTemplate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-command/paramTemplate/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete a parameter template
+         * @description The template goes; its change log stays (with the deletion) and its batches keep their own copy of the parameters.
+         */
+        post: operations["deleteParamTemplate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-command/paramTemplate/log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A template's change log, newest first
+         * @description Every create, edit and delete of the template with who, when and what changed (field, before, after). Another tenant's template reads as an empty list.
+         */
+        get: operations["listParamTemplateLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-command/paramBatch/apply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Apply a template to many terminals (one set-parameter command per VIN)
+         * @description The vehicles are the VINs listed plus a vehicle group's (车辆分组) members, 1–1000, each a vehicle of the caller's tenants (unknown VINs answer 400 naming them). Each gets a GB/T 32960 0x81 command on the command model with its own life and the batch's TTL; the batch keeps a copy of the parameters sent. An .xlsx of VINs is imported into a vehicle group (车辆分组's import, with its per-row report) and applied as that group.
+         */
+        post: operations["applyParamTemplate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-command/paramBatch/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Batches with their progress, newest first
+         * @description Each batch with its counts by state (queued, sent, acknowledged, success, failed, expired, cancelled), counted from its commands on read after expired commands are swept.
+         */
+        get: operations["listParamBatches"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-command/paramBatch/vehicles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A batch's vehicles with their command's state
+         * @description By VIN, optionally of one state; each with its current command (the newest attempt), how many attempts, the reason of a failure or expiry and the times. Another tenant's batch is not found (404).
+         */
+        get: operations["listParamBatchVehicles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-command/paramBatch/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Retry the failed (a new command for each failed or expired vehicle)
+         * @description Each vehicle whose command failed or expired gets a new set-parameter command with the batch's parameters and TTL (its attempts count up); the others are left alone. 409 when none failed or expired.
+         */
+        post: operations["retryParamBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-command/paramBatch/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export a batch's vehicles (background task)
+         * @description .xlsx of the batch's vehicles with state, attempts, reason and times, under listParamBatchVehicles's filters.
+         */
+        get: operations["exportParamBatchVehicles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-command/registration/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * TBOX注册状态 — each terminal's registration, authentication and link
+         * @description A numbered page of the caller's tenants' T-BOXes (the T-BOX register), ordered by their
+         *     newest recorded message, newest first (never-seen terminals last, by serial): protocol,
+         *     terminal id, the phone it registered under, the bound VIN, whether it holds a register
+         *     code, its newest register / authenticate / login message with the result, and whether its
+         *     link is up; `stage` is @tsp/domain registrationStage of those facts. `lastAt` (startTime /
+         *     endTime) bounds the newest message's time (at most 93 days apart).
+         */
+        get: operations["listTerminalRegistrations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-command/registration/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One terminal's register / authenticate / login messages and their results
+         * @description The newest 200 messages of the T-BOX (by serial), newest first: JT/T 808 0x0100 with its
+         *     0x8100 result, 0x0102 with its 0x8001 result, GB/T 32960 logins and logouts with the
+         *     answer, wake-up logins — each with its time, the phone, the result's name and the
+         *     gateway's reason for a refusal. A T-BOX of another tenant is not found (404).
+         */
+        get: operations["getTerminalRegistrationHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-command/registration/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export the registration states (background task)
+         * @description Submits an .xlsx export of the terminals listTerminalRegistrations answers for the same filters. The file appears in the export file list.
+         */
+        get: operations["exportTerminalRegistrations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        CarControlId: number;
+        CarControlIdBody: {
+            id: components["schemas"]["CarControlId"];
+        };
         /**
-         * @description paramQuery (0x80), paramSet (0x81), terminalControl (0x82), remoteControl (0x82 · 0x80, designed), wakeUp (an SMS; nothing over the connection), cameraShoot (JT/T 808 0x8801 camera shoot now, answered by 0x0805; the photos follow as 0x0801).
+         * @description A group of remote-control actions (车门锁, 寻车, 空调, 车窗, 远程启动), one permission of 远程控制 each.
          * @enum {string}
          */
-        CommandKind: "paramQuery" | "paramSet" | "terminalControl" | "remoteControl" | "wakeUp" | "cameraShoot";
+        RemoteGroup: "lock" | "findCar" | "climate" | "windows" | "engine";
+        CarControlPackageInput: {
+            id?: components["schemas"]["CarControlId"];
+            name: string;
+            groups: components["schemas"]["RemoteGroup"][];
+            validityMonths: number;
+            remark?: string;
+        };
+        CarControlPackage: {
+            id: number;
+            name: string;
+            groups: components["schemas"]["RemoteGroup"][];
+            validityMonths: number;
+            remark: string | null;
+            /** @description Subscriptions naming the package (any state). */
+            vehicles: number;
+            updatedBy: string;
+            updatedAt: components["schemas"]["Timestamp"];
+        };
+        /**
+         * @description 未生效, 生效, 即将到期 (the last 30 days), 已过期, 已停用.
+         * @enum {string}
+         */
+        CarControlSubscriptionState: "pending" | "active" | "expiring" | "expired" | "stopped";
+        CarControlSubscriptionInput: {
+            vin: components["schemas"]["Vin"];
+            packageId: components["schemas"]["CarControlId"];
+            /** @description yyyy-MM-dd (UTC+8); today when absent. */
+            startDate?: string;
+        };
+        CarControlSubscription: {
+            id: number;
+            vin: string;
+            plateNo: string | null;
+            packageId: number;
+            packageName: string;
+            groups: components["schemas"]["RemoteGroup"][];
+            validFrom: components["schemas"]["Timestamp"];
+            validTo: components["schemas"]["Timestamp"];
+            state: components["schemas"]["CarControlSubscriptionState"];
+            stoppedAt: number | null;
+            stoppedBy: string | null;
+            updatedBy: string;
+            updatedAt: components["schemas"]["Timestamp"];
+        };
+        /**
+         * @description 站内消息 (个人消息), 短信, 邮件.
+         * @enum {string}
+         */
+        NotifyChannel: "site" | "sms" | "email";
+        /**
+         * @description 失败, 超时 (expired at its TTL), 取消.
+         * @enum {string}
+         */
+        CarControlRemindResult: "failed" | "expired" | "cancelled";
+        CarControlRemindInput: {
+            id?: components["schemas"]["CarControlId"];
+            accountId: components["schemas"]["CarControlId"];
+            channels: components["schemas"]["NotifyChannel"][];
+            results: components["schemas"]["CarControlRemindResult"][];
+            groups: components["schemas"]["RemoteGroup"][];
+            /** @description Only these vehicles; empty or absent for every vehicle. */
+            vins?: string[];
+            enabled: boolean;
+            remark?: string;
+        };
+        CarControlRemindRule: {
+            id: number;
+            accountId: number;
+            accountName: string;
+            username: string;
+            channels: components["schemas"]["NotifyChannel"][];
+            results: components["schemas"]["CarControlRemindResult"][];
+            groups: components["schemas"]["RemoteGroup"][];
+            vins: string[];
+            enabled: boolean;
+            remark: string | null;
+            updatedBy: string;
+            updatedAt: components["schemas"]["Timestamp"];
+        };
+        CarControlReminder: {
+            /** @description carControl:<command id>:<rule id>. */
+            key: string;
+            commandId: number;
+            vin: string;
+            /** @description The remote-control action (lock, unlock, findCar, …). */
+            action: string;
+            group: components["schemas"]["RemoteGroup"];
+            result: components["schemas"]["CarControlRemindResult"];
+            reason: string | null;
+            sender: string;
+            endedAt: components["schemas"]["Timestamp"];
+            accountName: string;
+            username: string;
+            /** @description Channels delivered (站内消息 → 个人消息). */
+            delivered: components["schemas"]["NotifyChannel"][];
+            /** @description Channels recorded only (短信, 邮件; no provider is configured). */
+            recorded: components["schemas"]["NotifyChannel"][];
+        };
+        /**
+         * @description paramQuery (0x80), paramSet (0x81), terminalControl (0x82), remoteControl (0x82 · 0x80, designed), wakeUp (an SMS; nothing over the connection), cameraShoot (JT/T 808 0x8801 camera shoot now, answered by 0x0805; the photos follow as 0x0801), udsDiagnosis (0x82 · 0x81, designed — a UDS request to an ECU, see tsp-uds).
+         * @enum {string}
+         */
+        CommandKind: "paramQuery" | "paramSet" | "terminalControl" | "remoteControl" | "wakeUp" | "cameraShoot" | "udsDiagnosis";
         /**
          * @description queued → (smsSent, a wake-up SMS went out) → sent → acknowledged → success | failed; expired (TTL passed first); cancelled (while queued).
          * @enum {string}
@@ -412,6 +1067,9 @@ export interface components {
             /** @description The terminal's answer decoded (a query's parameters), or null. */
             answer: null | {
                 params: components["schemas"]["ParamEntry"][];
+            } | {
+                /** @description The ECU's response bytes, upper-case hex. */
+                response: string;
             };
         };
         CommandPage: {
@@ -439,6 +1097,157 @@ export interface components {
             type: "queued" | "smsSent" | "sent" | "acknowledged" | "success" | "failed" | "expired" | "cancelled" | "login" | "logout";
             commandId: number | null;
             kind: null | components["schemas"]["CommandKind"];
+            note: string | null;
+        };
+        /**
+         * @description The template's protocol; GB/T 32960 only until the JT/T 808 0x8103 encoder exists.
+         * @enum {string}
+         */
+        ParamTemplateProtocol: "gbt32960";
+        ParamTemplateInput: {
+            name: string;
+            protocol: components["schemas"]["ParamTemplateProtocol"];
+            params: components["schemas"]["ParamEntry"][];
+            remark?: string | null;
+        };
+        ParamTemplateUpdate: {
+            id: number;
+            updateTime: components["schemas"]["Timestamp"];
+            name: string;
+            protocol: components["schemas"]["ParamTemplateProtocol"];
+            params: components["schemas"]["ParamEntry"][];
+            remark?: string | null;
+        };
+        ParamTemplateRef: {
+            id: number;
+        };
+        ParamTemplate: {
+            id: number;
+            name: string;
+            protocol: components["schemas"]["ParamTemplateProtocol"];
+            params: components["schemas"]["ParamEntry"][];
+            remark: string | null;
+            createdBy: string;
+            createdAt: components["schemas"]["Timestamp"];
+            updatedBy: string;
+            updateTime: components["schemas"]["Timestamp"];
+        };
+        ParamTemplatePage: {
+            list: components["schemas"]["ParamTemplate"][];
+            total: components["schemas"]["Total"];
+        };
+        ParamTemplateLogEntry: {
+            /** @enum {string} */
+            action: "create" | "update" | "delete";
+            by: string;
+            at: components["schemas"]["Timestamp"];
+            changes: {
+                field: string;
+                before: string | null;
+                after: string | null;
+            }[];
+        };
+        ParamBatchInput: {
+            templateId: number;
+            vins?: components["schemas"]["Vin"][];
+            groupId?: number;
+            /**
+             * @description Each command's TTL (10 s – 7 days; default one hour).
+             * @default 3600
+             */
+            ttlSeconds: number;
+        };
+        /**
+         * @description The vehicle's command state (a wake-up SMS sent counts as queued).
+         * @enum {string}
+         */
+        ParamBatchVehicleState: "queued" | "sent" | "acknowledged" | "success" | "failed" | "expired" | "cancelled";
+        ParamBatchProgress: {
+            queued: number;
+            sent: number;
+            acknowledged: number;
+            success: number;
+            failed: number;
+            expired: number;
+            cancelled: number;
+        };
+        ParamBatch: {
+            id: number;
+            /** @description Null once the template is deleted. */
+            templateId: number | null;
+            templateName: string;
+            protocol: components["schemas"]["ParamTemplateProtocol"];
+            params: components["schemas"]["ParamEntry"][];
+            ttlSeconds: number;
+            vehicleCount: number;
+            progress: components["schemas"]["ParamBatchProgress"];
+            createdBy: string;
+            createdAt: components["schemas"]["Timestamp"];
+        };
+        ParamBatchPage: {
+            list: components["schemas"]["ParamBatch"][];
+            total: components["schemas"]["Total"];
+        };
+        ParamBatchVehicle: {
+            vin: string;
+            state: components["schemas"]["ParamBatchVehicleState"];
+            commandId: number;
+            attempts: number;
+            reason: string | null;
+            sentAt: null | components["schemas"]["Timestamp"];
+            finishedAt: null | components["schemas"]["Timestamp"];
+        };
+        ParamBatchVehiclePage: {
+            list: components["schemas"]["ParamBatchVehicle"][];
+            total: components["schemas"]["Total"];
+        };
+        /**
+         * @description unregistered (no register code yet), refused (the newest register / authenticate / login was refused), registered (a code, not authenticated since), authenticated (link closed), online.
+         * @enum {string}
+         */
+        RegistrationStage: "unregistered" | "refused" | "registered" | "authenticated" | "online";
+        /**
+         * @description register (JT/T 808 0x0100), authenticate (0x0102), login / logout (GB/T 32960 0x01 / 0x04), wakeLogin (a login after a wake-up SMS).
+         * @enum {string}
+         */
+        RegistrationMessage: "register" | "authenticate" | "login" | "logout" | "wakeLogin";
+        TerminalRegistration: {
+            /** @description The T-BOX's serial. */
+            sn: string;
+            /** @description The vehicle the T-BOX is bound to. */
+            vin: string | null;
+            plate: string | null;
+            /** @description GBT32960, JTT808 or HJ1239 (TBOX数据). */
+            protocol: string;
+            terminalId: string | null;
+            /** @description The header phone it registered under (JT/T 808), leading zeros trimmed. */
+            phone: string | null;
+            registered: boolean;
+            online: boolean;
+            stage: components["schemas"]["RegistrationStage"];
+            lastMessage: null | components["schemas"]["RegistrationMessage"];
+            lastResult: number | null;
+            lastResultText: string | null;
+            lastAt: number | null;
+            lastNote: string | null;
+        };
+        TerminalRegistrationPage: {
+            list: components["schemas"]["TerminalRegistration"][];
+            total: components["schemas"]["Total"];
+        };
+        RegistrationEvent: {
+            id: number;
+            at: components["schemas"]["Timestamp"];
+            /** @enum {string} */
+            protocol: "gbt32960" | "jt808";
+            message: components["schemas"]["RegistrationMessage"];
+            messageText: string;
+            result: number;
+            resultText: string;
+            vin: string | null;
+            terminalId: string | null;
+            phone: string | null;
+            /** @description The gateway's reason for a refusal. */
             note: string | null;
         };
         /**
@@ -509,8 +1318,118 @@ export interface components {
         };
         /** @description Number of rows matching the filter, across all pages. */
         Total: number;
+        /** @description An envelope whose `data` is null (commands that only succeed or fail). */
+        EmptyEnvelope: components["schemas"]["Envelope"] & {
+            data: null;
+        };
+        /** @description Multipart body of every import call. */
+        ImportFile: {
+            /**
+             * Format: binary
+             * @description One .xls or .xlsx file (spec section 5 "Import dialog"), at most 10 MB; read by its content (an Office Open XML workbook, or a legacy Excel 97-2003 binary where the import's description says .xls), not by its name or media type. An encrypted or unreadable file answers 400 选择的文件格式不正确，请重新上传.
+             */
+            file: Blob;
+        };
+        ImportRowFailure: {
+            /** @description Row number in the sheet (row 1 is the header). */
+            row: number;
+            /** @description VIN as written in the row (may be invalid, hence no pattern); empty for rows without a VIN (vehicle models). */
+            vin: string;
+            /** @description For rows without a VIN, what identifies the row (the 公告型号 of a vehicle model). */
+            key?: string;
+            /**
+             * @description Every reason the row was rejected, joined with ；, in the order they were checked.
+             * @example VIN校验位错误
+             * @example 电池类型：取值应为 …；文件中终端序列号重复
+             */
+            reason: string;
+            /** @description The row's cells by header as read from the file (dates as yyyy-MM-dd; empty cells null), so the failed-rows sheet can be rebuilt from the answer when the uploaded file cannot be read back (a legacy .xls). */
+            data?: {
+                [key: string]: string | number | boolean | null;
+            };
+        };
+        /** @description Result of an import (spec section 3 "Import validation result"); rows lists every rejected row. */
+        ImportResult: {
+            /** @description Data rows read from the file. */
+            all: number;
+            success: number;
+            failed: number;
+            rows: components["schemas"]["ImportRowFailure"][];
+        };
+        ExportTaskRef: {
+            /** Format: uuid */
+            taskId: string;
+            /**
+             * @description File name the task will produce.
+             * @example 车辆登入日志_LGXCE4CB2S0000123_20250314-20250315.xlsx
+             */
+            name: string;
+        };
+        /**
+         * @description Answer of every export call: the export runs as a background task; the file appears in
+         *     the export file list (`GET /comm-inc-center/v1/web/exportFile/list`). The `msg` is
+         *     导出任务已提交，请到导出文件列表查看 (spec: "export task submitted, please check the export
+         *     file list").
+         */
+        ExportSubmitted: components["schemas"]["Envelope"] & {
+            data: components["schemas"]["ExportTaskRef"];
+        };
     };
     responses: {
+        /** @description The state forbids the action (a live subscription, a stopped one renewed, a package in use, a name or account taken). Nothing was changed; `msg` says why, in Chinese. */
+        CarControlConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "code": 409,
+                 *       "msg": "该车辆已有生效中的车控服务，请续期或先停用",
+                 *       "data": null
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description The template as saved. */
+        ParamTemplateSaved: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Envelope"] & {
+                    data: components["schemas"]["ParamTemplate"];
+                };
+            };
+        };
+        /** @description The batch with its progress. */
+        ParamBatchAnswer: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Envelope"] & {
+                    data: components["schemas"]["ParamBatch"];
+                };
+            };
+        };
+        /** @description The name is taken, the template was saved meanwhile, or no vehicle of the batch failed. Nothing was changed; `msg` says why, in Chinese. */
+        ParamConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "code": 409,
+                 *       "msg": "模板名称已存在",
+                 *       "data": null
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
         /** @description The command as it is now. */
         CommandQueued: {
             headers: {
@@ -593,8 +1512,49 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
+        /** @description The uploaded file is larger than the operation allows. */
+        PayloadTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "code": 413,
+                 *       "msg": "上传文件不能超过2M",
+                 *       "data": null
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description An .xlsx file, streamed, with `Content-Disposition: attachment; filename*=UTF-8''…`. */
+        Xlsx: {
+            headers: {
+                /** @example attachment; filename*=UTF-8''%E8%BD%A6%E8%BE%86.xlsx */
+                "Content-Disposition"?: string;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": Blob;
+            };
+        };
     };
     parameters: {
+        /** @description Part of a package name (case-insensitive); empty means no filter. */
+        CarControlKeyword: string;
+        /** @description Only this vehicle (optional; the screen's ?vin). */
+        CarControlVin: components["schemas"]["Vin"];
+        /** @description Part of a terminal id (case-insensitive substring). Empty means no filter. */
+        TerminalIdKeyword: string;
+        /** @description Part of the phone number the terminal registered under (digits). Empty means no filter. */
+        PhoneKeyword: string;
+        /** @description Only terminals in this stage (@tsp/domain registrationStage). */
+        RegistrationStageFilter: components["schemas"]["RegistrationStage"];
+        /** @description The newest message at or after, epoch ms. */
+        RegistrationStart: components["schemas"]["Timestamp"];
+        /** @description The newest message at or before, epoch ms; not before startTime, at most 93 days after it. */
+        RegistrationEnd: components["schemas"]["Timestamp"];
         /** @description Page number, from 1 (spec section 3 "Pagination"). */
         PageNum: number;
         /**
@@ -602,6 +1562,8 @@ export interface components {
          *     searches ask for 10000 at once (spec section 9), hence the upper bound.
          */
         PageSize: number;
+        /** @description Part of a VIN to search for (case-insensitive substring); at most 17 characters. Empty means no filter. */
+        VinKeyword: string;
         /**
          * @description The vehicle's 17-character VIN (ISO 3779; letters I, O and Q never occur).
          * @example LGXCE4CB2S0000123
@@ -785,6 +1747,445 @@ export interface operations {
             403: components["responses"]["Forbidden"];
         };
     };
+    listCarControlPackages: {
+        parameters: {
+            query?: {
+                /** @description Part of a package name (case-insensitive); empty means no filter. */
+                keyword?: components["parameters"]["CarControlKeyword"];
+                /** @description Page number, from 1 (spec section 3 "Pagination"). */
+                pageNum?: components["parameters"]["PageNum"];
+                /**
+                 * @description Rows per page. Tables offer 10, 20, 50, 100; selectors ask 10; the VIN, SN and ICCID
+                 *     searches ask for 10000 at once (spec section 9), hence the upper bound.
+                 */
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: {
+                            list: components["schemas"]["CarControlPackage"][];
+                            total: components["schemas"]["Total"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    saveCarControlPackage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CarControlPackageInput"];
+            };
+        };
+        responses: {
+            /** @description The package. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["CarControlPackage"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["CarControlConflict"];
+        };
+    };
+    deleteCarControlPackage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CarControlIdBody"];
+            };
+        };
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmptyEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["CarControlConflict"];
+        };
+    };
+    listCarControlSubscriptions: {
+        parameters: {
+            query?: {
+                /** @description Part of a VIN to search for (case-insensitive substring); at most 17 characters. Empty means no filter. */
+                vin?: components["parameters"]["VinKeyword"];
+                /** @description Only subscriptions to this package. */
+                packageId?: components["schemas"]["CarControlId"];
+                /** @description Only subscriptions in this state. */
+                state?: components["schemas"]["CarControlSubscriptionState"];
+                /** @description Page number, from 1 (spec section 3 "Pagination"). */
+                pageNum?: components["parameters"]["PageNum"];
+                /**
+                 * @description Rows per page. Tables offer 10, 20, 50, 100; selectors ask 10; the VIN, SN and ICCID
+                 *     searches ask for 10000 at once (spec section 9), hence the upper bound.
+                 */
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: {
+                            list: components["schemas"]["CarControlSubscription"][];
+                            total: components["schemas"]["Total"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    addCarControlSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CarControlSubscriptionInput"];
+            };
+        };
+        responses: {
+            /** @description The subscription. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["CarControlSubscription"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["CarControlConflict"];
+        };
+    };
+    renewCarControlSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CarControlIdBody"];
+            };
+        };
+        responses: {
+            /** @description The subscription. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["CarControlSubscription"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["CarControlConflict"];
+        };
+    };
+    stopCarControlSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CarControlIdBody"];
+            };
+        };
+        responses: {
+            /** @description The subscription. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["CarControlSubscription"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["CarControlConflict"];
+        };
+    };
+    importCarControlSubscriptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["ImportFile"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["ImportResult"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    downloadCarControlTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Xlsx"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    exportCarControlSubscriptions: {
+        parameters: {
+            query?: {
+                /** @description Part of a VIN to search for (case-insensitive substring); at most 17 characters. Empty means no filter. */
+                vin?: components["parameters"]["VinKeyword"];
+                /** @description Only subscriptions to this package. */
+                packageId?: components["schemas"]["CarControlId"];
+                /** @description Only subscriptions in this state. */
+                state?: components["schemas"]["CarControlSubscriptionState"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The export task was queued. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportSubmitted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listCarControlRemindRules: {
+        parameters: {
+            query?: {
+                /** @description Only this vehicle (optional; the screen's ?vin). */
+                vin?: components["parameters"]["CarControlVin"];
+                /** @description Page number, from 1 (spec section 3 "Pagination"). */
+                pageNum?: components["parameters"]["PageNum"];
+                /**
+                 * @description Rows per page. Tables offer 10, 20, 50, 100; selectors ask 10; the VIN, SN and ICCID
+                 *     searches ask for 10000 at once (spec section 9), hence the upper bound.
+                 */
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: {
+                            list: components["schemas"]["CarControlRemindRule"][];
+                            total: components["schemas"]["Total"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    saveCarControlRemindRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CarControlRemindInput"];
+            };
+        };
+        responses: {
+            /** @description The rule. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["CarControlRemindRule"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["CarControlConflict"];
+        };
+    };
+    deleteCarControlRemindRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CarControlIdBody"];
+            };
+        };
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmptyEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listCarControlReminders: {
+        parameters: {
+            query?: {
+                /** @description Only this vehicle (optional; the screen's ?vin). */
+                vin?: components["parameters"]["CarControlVin"];
+                /** @description Only commands that ended so. */
+                result?: components["schemas"]["CarControlRemindResult"];
+                /** @description Page number, from 1 (spec section 3 "Pagination"). */
+                pageNum?: components["parameters"]["PageNum"];
+                /**
+                 * @description Rows per page. Tables offer 10, 20, 50, 100; selectors ask 10; the VIN, SN and ICCID
+                 *     searches ask for 10000 at once (spec section 9), hence the upper bound.
+                 */
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: {
+                            list: components["schemas"]["CarControlReminder"][];
+                            total: components["schemas"]["Total"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
     cancelCommand: {
         parameters: {
             query?: never;
@@ -899,6 +2300,386 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+        };
+    };
+    listParamTemplates: {
+        parameters: {
+            query?: {
+                /** @description Part of the template's name (case-insensitive). */
+                keyword?: string;
+                /** @description Only templates of this protocol. */
+                protocol?: components["schemas"]["ParamTemplateProtocol"];
+                /** @description Page number, from 1 (spec section 3 "Pagination"). */
+                pageNum?: components["parameters"]["PageNum"];
+                /**
+                 * @description Rows per page. Tables offer 10, 20, 50, 100; selectors ask 10; the VIN, SN and ICCID
+                 *     searches ask for 10000 at once (spec section 9), hence the upper bound.
+                 */
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of templates. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["ParamTemplatePage"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    createParamTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ParamTemplateInput"];
+            };
+        };
+        responses: {
+            200: components["responses"]["ParamTemplateSaved"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["ParamConflict"];
+        };
+    };
+    updateParamTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ParamTemplateUpdate"];
+            };
+        };
+        responses: {
+            200: components["responses"]["ParamTemplateSaved"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ParamConflict"];
+        };
+    };
+    deleteParamTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ParamTemplateRef"];
+            };
+        };
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listParamTemplateLog: {
+        parameters: {
+            query: {
+                /** @description The template's id. */
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The entries, newest first (at most 200). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["ParamTemplateLogEntry"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    applyParamTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ParamBatchInput"];
+            };
+        };
+        responses: {
+            200: components["responses"]["ParamBatchAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listParamBatches: {
+        parameters: {
+            query?: {
+                /** @description Part of the template's name (case-insensitive). */
+                keyword?: string;
+                /** @description Page number, from 1 (spec section 3 "Pagination"). */
+                pageNum?: components["parameters"]["PageNum"];
+                /**
+                 * @description Rows per page. Tables offer 10, 20, 50, 100; selectors ask 10; the VIN, SN and ICCID
+                 *     searches ask for 10000 at once (spec section 9), hence the upper bound.
+                 */
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of batches. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["ParamBatchPage"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    listParamBatchVehicles: {
+        parameters: {
+            query: {
+                /** @description The batch's id. */
+                id: number;
+                /** @description Only vehicles in this state. */
+                state?: components["schemas"]["ParamBatchVehicleState"];
+                /** @description Page number, from 1 (spec section 3 "Pagination"). */
+                pageNum?: components["parameters"]["PageNum"];
+                /**
+                 * @description Rows per page. Tables offer 10, 20, 50, 100; selectors ask 10; the VIN, SN and ICCID
+                 *     searches ask for 10000 at once (spec section 9), hence the upper bound.
+                 */
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the batch's vehicles. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["ParamBatchVehiclePage"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    retryParamBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ParamTemplateRef"];
+            };
+        };
+        responses: {
+            200: components["responses"]["ParamBatchAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ParamConflict"];
+        };
+    };
+    exportParamBatchVehicles: {
+        parameters: {
+            query: {
+                /** @description The batch's id. */
+                id: number;
+                /** @description Only vehicles in this state. */
+                state?: components["schemas"]["ParamBatchVehicleState"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The export task was queued. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportSubmitted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listTerminalRegistrations: {
+        parameters: {
+            query?: {
+                /** @description Part of a VIN to search for (case-insensitive substring); at most 17 characters. Empty means no filter. */
+                vin?: components["parameters"]["VinKeyword"];
+                /** @description Part of a terminal id (case-insensitive substring). Empty means no filter. */
+                terminalId?: components["parameters"]["TerminalIdKeyword"];
+                /** @description Part of the phone number the terminal registered under (digits). Empty means no filter. */
+                phone?: components["parameters"]["PhoneKeyword"];
+                /** @description Only terminals in this stage (@tsp/domain registrationStage). */
+                stage?: components["parameters"]["RegistrationStageFilter"];
+                /** @description The newest message at or after, epoch ms. */
+                startTime?: components["parameters"]["RegistrationStart"];
+                /** @description The newest message at or before, epoch ms; not before startTime, at most 93 days after it. */
+                endTime?: components["parameters"]["RegistrationEnd"];
+                /** @description Page number, from 1 (spec section 3 "Pagination"). */
+                pageNum?: components["parameters"]["PageNum"];
+                /**
+                 * @description Rows per page. Tables offer 10, 20, 50, 100; selectors ask 10; the VIN, SN and ICCID
+                 *     searches ask for 10000 at once (spec section 9), hence the upper bound.
+                 */
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of terminals. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["TerminalRegistrationPage"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getTerminalRegistrationHistory: {
+        parameters: {
+            query: {
+                /** @description The T-BOX's serial (TBOX数据). */
+                sn: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The messages, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["RegistrationEvent"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    exportTerminalRegistrations: {
+        parameters: {
+            query?: {
+                /** @description Part of a VIN to search for (case-insensitive substring); at most 17 characters. Empty means no filter. */
+                vin?: components["parameters"]["VinKeyword"];
+                /** @description Part of a terminal id (case-insensitive substring). Empty means no filter. */
+                terminalId?: components["parameters"]["TerminalIdKeyword"];
+                /** @description Part of the phone number the terminal registered under (digits). Empty means no filter. */
+                phone?: components["parameters"]["PhoneKeyword"];
+                /** @description Only terminals in this stage (@tsp/domain registrationStage). */
+                stage?: components["parameters"]["RegistrationStageFilter"];
+                /** @description The newest message at or after, epoch ms. */
+                startTime?: components["parameters"]["RegistrationStart"];
+                /** @description The newest message at or before, epoch ms; not before startTime, at most 93 days after it. */
+                endTime?: components["parameters"]["RegistrationEnd"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportSubmitted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
 }

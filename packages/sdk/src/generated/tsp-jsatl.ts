@@ -217,10 +217,10 @@ export interface components {
          */
         TtlSeconds: number;
         /**
-         * @description paramQuery (0x80), paramSet (0x81), terminalControl (0x82), remoteControl (0x82 · 0x80, designed), wakeUp (an SMS; nothing over the connection), cameraShoot (JT/T 808 0x8801 camera shoot now, answered by 0x0805; the photos follow as 0x0801).
+         * @description paramQuery (0x80), paramSet (0x81), terminalControl (0x82), remoteControl (0x82 · 0x80, designed), wakeUp (an SMS; nothing over the connection), cameraShoot (JT/T 808 0x8801 camera shoot now, answered by 0x0805; the photos follow as 0x0801), udsDiagnosis (0x82 · 0x81, designed — a UDS request to an ECU, see tsp-uds).
          * @enum {string}
          */
-        CommandKind: "paramQuery" | "paramSet" | "terminalControl" | "remoteControl" | "wakeUp" | "cameraShoot";
+        CommandKind: "paramQuery" | "paramSet" | "terminalControl" | "remoteControl" | "wakeUp" | "cameraShoot" | "udsDiagnosis";
         /** @description GB/T 32960 parameter id (0x01–0x10 standard, 0x80–0xFE the maker's). */
         ParamId: number;
         /** @description A number for BYTE/WORD parameters, ASCII text for domains and versions, hex text for maker parameters. */
@@ -270,6 +270,9 @@ export interface components {
             /** @description The terminal's answer decoded (a query's parameters), or null. */
             answer: null | {
                 params: components["schemas"]["ParamEntry"][];
+            } | {
+                /** @description The ECU's response bytes, upper-case hex. */
+                response: string;
             };
         };
         ExportTaskRef: {

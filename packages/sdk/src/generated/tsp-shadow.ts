@@ -260,6 +260,106 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/tsp-shadow/machinery/farm/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Farm machinery figures by day, type, model or region (车辆运营管理 › 农机数据统计)
+         * @description The farm machines (机械信息 types tractor and harvester, or the one type asked) of the caller's tenants over at most 31 days, from their decoded reports: per interval between two consecutive reports of a machine (≤ 15 min; a longer silence counts nothing), engine hours (rpm > 0), working hours (rpm ≥ 1000, the 作业中 threshold of @tsp/domain machineStateOf), mileage (reported speed × time) and fuel (fuel rate × time); an interval counts on the China-time day it starts. Rows are broken down by `groupBy`: day (yyyy-MM-dd, oldest first), type, model (type|model) or region (the 1° cell of the machine's first position of the day, "lng,lat" of the cell's centre — the console names the province with its offline geocoder). machineDays counts (machine, day) pairs with a report, so every figure is additive. A range reversed or longer than 31 days answers 400 on startTime.
+         */
+        get: operations["listFarmMachineryStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-shadow/machinery/farm/stats/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Export the farm machinery figures (background task)
+         * @description Submits an .xlsx of the rows and the total that listFarmMachineryStats answers for the same filters. The file appears in the export file list.
+         */
+        post: operations["exportFarmMachineryStats"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-shadow/machinery/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Per-machine daily report (非道路机械监控 › 统计报表)
+         * @description Numbered page of (machine, China-time day) rows over at most 31 days for every machine of 机械信息 of the caller's tenants (any type): online time (the login/logout pairs, as 在线时长管理), engine and working hours, mileage and fuel (as 农机数据统计), the reports with an alarm on and the alarms' names. A day with neither time online nor a report is left out. Newest day first, then PIN. A range reversed or longer than 31 days answers 400 on startTime.
+         */
+        get: operations["listMachineDailyReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-shadow/machinery/report/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Export the per-machine daily report (background task)
+         * @description Submits an .xlsx of every row listMachineDailyReport answers for the same filters. The file appears in the export file list.
+         */
+        post: operations["exportMachineDailyReport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-shadow/bigScreen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The public big screen's figures (大屏, no session)
+         * @description Platform-wide aggregates for the public /bigScreen: vehicles online, offline and never reported, alarming, today's (UTC+8) mileage and energy, today's alarm episodes by level, vehicles per 1° cell of the last positions (the console names provinces), and machines of 机械信息 per state. Nothing identifying and nothing per tenant: no VIN, PIN, plate, tenant, brand or exact position. The answer is computed at most every 30 s and shared by every caller meanwhile (a public call must not be a way to load the database). No token is needed; one sent is ignored.
+         */
+        get: operations["getBigScreen"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -275,6 +375,67 @@ export interface components {
             online: number;
             alarm: number;
             offline: number;
+        };
+        FarmStatRow: {
+            /** @description The day (yyyy-MM-dd), the type, type|model, or the cell "lng,lat"; 合计 for the total. */
+            key: string;
+            /** @description (machine, day) pairs with a report. */
+            machineDays: number;
+            engineHours: number;
+            workingHours: number;
+            mileageKm: number;
+            fuelL: number;
+        };
+        FarmStats: {
+            rows: components["schemas"]["FarmStatRow"][];
+            total: components["schemas"]["FarmStatRow"];
+        };
+        MachineDayReport: {
+            vin: string;
+            /** @enum {string} */
+            machineryType: "excavator" | "loader" | "bulldozer" | "roller" | "crane" | "forklift" | "tractor" | "harvester" | "other";
+            model: string;
+            /** @description The day in China time, yyyy-MM-dd. */
+            day: string;
+            onlineMs: number;
+            engineHours: number;
+            workingHours: number;
+            mileageKm: number;
+            fuelL: number;
+            /** @description Reports of the day with an alarm on. */
+            alarmReports: number;
+            /** @description The names of the alarms on that day, each once. */
+            alarms: string[];
+        };
+        MachineDayReportPage: {
+            list: components["schemas"]["MachineDayReport"][];
+            total: components["schemas"]["Total"];
+        };
+        BigScreen: {
+            /** @description When the figures were computed, epoch ms. */
+            at: number;
+            vehicles: number;
+            online: number;
+            offline: number;
+            neverReported: number;
+            alarming: number;
+            /** @description km */
+            mileageToday: number;
+            /** @description kWh */
+            energyToday: number;
+            alarmsToday: {
+                level1: number;
+                level2: number;
+                level3: number;
+            };
+            /** @description Cells with at least 3 vehicles. */
+            byCell: {
+                lng: number;
+                lat: number;
+                vehicles: number;
+                online: number;
+            }[];
+            machines: components["schemas"]["MachineStateCounts"];
         };
         MachineMap: {
             vin: string[];
@@ -627,6 +788,10 @@ export interface components {
         MachineStateFilter: components["schemas"]["MachineState"];
         /** @description The machine type of 机械信息; absent means every type. */
         MachineryTypeFilter: "excavator" | "loader" | "bulldozer" | "roller" | "crane" | "forklift" | "tractor" | "harvester" | "other";
+        /** @description day (default), type, model or region (1° cell). */
+        FarmStatGroupBy: "day" | "type" | "model" | "region";
+        /** @description tractor or harvester; absent means both. */
+        FarmMachineryTypeFilter: "tractor" | "harvester";
         /** @description The product model (产品型号) of 机械信息, exactly; absent or empty means every model. */
         MachineModelFilter: string;
         /** @description online or offline; absent means both. */
@@ -1275,6 +1440,190 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+        };
+    };
+    listFarmMachineryStats: {
+        parameters: {
+            query: {
+                /** @description Part of a VIN to search for (case-insensitive substring); at most 17 characters. Empty means no filter. */
+                vin?: components["parameters"]["VinKeyword"];
+                /**
+                 * @description Start of the time range, inclusive, milliseconds since 1970-01-01T00:00:00Z.
+                 * @example 1741881600000
+                 */
+                startTime: components["parameters"]["StartTime"];
+                /**
+                 * @description End of the time range, inclusive, milliseconds since 1970-01-01T00:00:00Z; not before startTime.
+                 * @example 1742054399000
+                 */
+                endTime: components["parameters"]["EndTime"];
+                /** @description day (default), type, model or region (1° cell). */
+                groupBy?: components["parameters"]["FarmStatGroupBy"];
+                /** @description tractor or harvester; absent means both. */
+                machineryType?: components["parameters"]["FarmMachineryTypeFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["FarmStats"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    exportFarmMachineryStats: {
+        parameters: {
+            query: {
+                /** @description Part of a VIN to search for (case-insensitive substring); at most 17 characters. Empty means no filter. */
+                vin?: components["parameters"]["VinKeyword"];
+                /**
+                 * @description Start of the time range, inclusive, milliseconds since 1970-01-01T00:00:00Z.
+                 * @example 1741881600000
+                 */
+                startTime: components["parameters"]["StartTime"];
+                /**
+                 * @description End of the time range, inclusive, milliseconds since 1970-01-01T00:00:00Z; not before startTime.
+                 * @example 1742054399000
+                 */
+                endTime: components["parameters"]["EndTime"];
+                /** @description day (default), type, model or region (1° cell). */
+                groupBy?: components["parameters"]["FarmStatGroupBy"];
+                /** @description tractor or harvester; absent means both. */
+                machineryType?: components["parameters"]["FarmMachineryTypeFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportSubmitted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listMachineDailyReport: {
+        parameters: {
+            query: {
+                /** @description Part of a VIN to search for (case-insensitive substring); at most 17 characters. Empty means no filter. */
+                vin?: components["parameters"]["VinKeyword"];
+                /**
+                 * @description Start of the time range, inclusive, milliseconds since 1970-01-01T00:00:00Z.
+                 * @example 1741881600000
+                 */
+                startTime: components["parameters"]["StartTime"];
+                /**
+                 * @description End of the time range, inclusive, milliseconds since 1970-01-01T00:00:00Z; not before startTime.
+                 * @example 1742054399000
+                 */
+                endTime: components["parameters"]["EndTime"];
+                /** @description Page number, from 1 (spec section 3 "Pagination"). */
+                pageNum?: components["parameters"]["PageNum"];
+                /**
+                 * @description Rows per page. Tables offer 10, 20, 50, 100; selectors ask 10; the VIN, SN and ICCID
+                 *     searches ask for 10000 at once (spec section 9), hence the upper bound.
+                 */
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["MachineDayReportPage"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    exportMachineDailyReport: {
+        parameters: {
+            query: {
+                /** @description Part of a VIN to search for (case-insensitive substring); at most 17 characters. Empty means no filter. */
+                vin?: components["parameters"]["VinKeyword"];
+                /**
+                 * @description Start of the time range, inclusive, milliseconds since 1970-01-01T00:00:00Z.
+                 * @example 1741881600000
+                 */
+                startTime: components["parameters"]["StartTime"];
+                /**
+                 * @description End of the time range, inclusive, milliseconds since 1970-01-01T00:00:00Z; not before startTime.
+                 * @example 1742054399000
+                 */
+                endTime: components["parameters"]["EndTime"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportSubmitted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getBigScreen: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["BigScreen"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
         };
     };
 }

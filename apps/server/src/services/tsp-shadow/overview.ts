@@ -1,4 +1,5 @@
-import { sql } from "kysely";
+import { type Expression, type SqlBool, sql } from "kysely";
+import type { AppContext } from "../../context";
 import "../../gateway/stores/latestStateTables";
 import "../../gateway/stores/tables";
 import "../../gateway/tables";
@@ -28,11 +29,14 @@ const counts = [
  * getOperateOverview: the fleet of the caller's tenants at a glance, every figure one SQL
  * aggregate (no row read per vehicle). Nothing identifying is answered (no VIN, no exact place).
  */
-export const getOperateOverview = defineHandler<"getOperateOverview">(async ({ principal }, ctx) => {
-  const p = must(principal);
+export const getOperateOverview = defineHandler<"getOperateOverview">(async ({ principal }, ctx) =>
+  fleetOverview(ctx, inTenants("v.tenant_id", must(principal))),
+);
+
+/** The overview's figures over the vehicles `scope` (a condition on `v`) admits; the public 大屏 passes every tenant's. */
+export async function fleetOverview(ctx: AppContext, scope: Expression<SqlBool>) {
   const now = ctx.now().getTime();
   const dayStart = chinaDayStart(now);
-  const scope = inTenants("v.tenant_id", p);
   const fleet = ctx.db
     .selectFrom("vehicle as v")
     .leftJoin("gateway_vehicle_state as g", "g.vin", "v.vin")
@@ -127,4 +131,4 @@ export const getOperateOverview = defineHandler<"getOperateOverview">(async ({ p
     })),
     byCell: cells.map((c) => ({ lng: Number(c.lng), lat: Number(c.lat), ...breakdown(c) })),
   };
-});
+}
