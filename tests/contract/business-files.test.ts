@@ -37,7 +37,8 @@ describe.skipIf(engine.skip)(`business signed uploads and OTA upload contract ($
 
   it("signs a temporary PUT whose object is then readable at accessURL", async () => {
     const bytes = Buffer.from("PNG-ish bytes of a picture");
-    const key = `${createHash("md5").update(bytes).digest("hex")}.png`;
+    // Keys carry the caller's tenant prefix (admin's tenant T0001 is the first tenant: id 1).
+    const key = `t1-${createHash("md5").update(bytes).digest("hex")}.png`;
     const signed = await ledger.call("getTempPutUrl", {
       token: admin,
       query: { objectKey: key, contentType: "image/png" },

@@ -404,6 +404,16 @@ export const OPERATE_ALARM_OPS = [
   "setMessageSetting",
 ];
 
+/** 电子围栏 (enclosure.test.ts). */
+export const ENCLOSURE_OPS = [
+  "listEnclosures",
+  "createEnclosure",
+  "updateEnclosure",
+  "deleteEnclosure",
+  "listEnclosureEvents",
+  "exportEnclosureEvents",
+];
+
 /** 运营总览, 高级筛选 and 我的关注 (operate-overview.test.ts). */
 export const OPERATE_OVERVIEW_OPS = [
   "getOperateOverview",
@@ -538,6 +548,27 @@ export const COMMAND_2_OPS = [
   "sendRemoteEngine",
 ];
 
+/** UDS诊断 (tsp-uds, issue 20): uds.test.ts. */
+export const UDS_OPS = ["listUdsEcus", "sendUdsRead", "sendUdsControl", "listUdsDiagnoses", "exportUdsDiagnoses"];
+
+/** 车控服务管理 and 车控提醒 (tsp-command carControl slice, issue 17): car-control-service.test.ts. */
+export const CAR_CONTROL_OPS = [
+  "listCarControlPackages",
+  "saveCarControlPackage",
+  "deleteCarControlPackage",
+  "listCarControlSubscriptions",
+  "addCarControlSubscription",
+  "renewCarControlSubscription",
+  "stopCarControlSubscription",
+  "importCarControlSubscriptions",
+  "downloadCarControlTemplate",
+  "exportCarControlSubscriptions",
+  "listCarControlRemindRules",
+  "saveCarControlRemindRule",
+  "deleteCarControlRemindRule",
+  "listCarControlReminders",
+] as const;
+
 /** OTA升级 and 车辆版本信息 (tsp-ota, issue 17/20): ota-carcontrol.test.ts. */
 export const OTA_OPS = [
   "listOtaPackages",
@@ -607,14 +638,17 @@ export const OWNERS: Record<string, readonly [string, readonly string[]]> = {
   "permit-tenants-log.test.ts": ["PERMIT_TENANT_LOG_OPS", PERMIT_TENANT_LOG_OPS],
   "permit-accounts-roles.test.ts": ["PERMIT_ACCOUNT_ROLE_OPS", PERMIT_ACCOUNT_ROLE_OPS],
   "operate-alarms.test.ts": ["OPERATE_ALARM_OPS", OPERATE_ALARM_OPS],
+  "enclosure.test.ts": ["ENCLOSURE_OPS", ENCLOSURE_OPS],
   "vehicle-state.test.ts": ["VEHICLE_STATE_OPS", VEHICLE_STATE_OPS],
   "not-road-monitor.test.ts": ["NOT_ROAD_MONITOR_OPS", NOT_ROAD_MONITOR_OPS],
   "machinery-stats.test.ts": ["MACHINERY_STATS_OPS", MACHINERY_STATS_OPS],
   "operate-overview.test.ts": ["OPERATE_OVERVIEW_OPS", OPERATE_OVERVIEW_OPS],
   "commands.test.ts": ["COMMAND_OPS", COMMAND_OPS],
   "ota-carcontrol.test.ts": ["OTA_OPS", OTA_OPS],
+  "car-control-service.test.ts": ["CAR_CONTROL_OPS", CAR_CONTROL_OPS],
   "data-service-terminal.test.ts": ["TERMINAL_PARAM_OPS", TERMINAL_PARAM_OPS],
   "commands-2.test.ts": ["COMMAND_2_OPS", COMMAND_2_OPS],
+  "uds.test.ts": ["UDS_OPS", UDS_OPS],
   "not-road-four.test.ts": ["NOT_ROAD_FOUR_OPS", NOT_ROAD_FOUR_OPS],
   "forwarding.test.ts": ["FORWARDING_OPS", FORWARDING_OPS],
   "not-road-four-activation.test.ts": ["NOT_ROAD_FOUR_ACTIVATION_OPS", NOT_ROAD_FOUR_ACTIVATION_OPS],

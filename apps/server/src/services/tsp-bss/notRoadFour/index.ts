@@ -1,5 +1,15 @@
 import type { ServiceModule } from "../../types";
 import * as m0070 from "./0070_not_road_four";
+import * as m0071 from "./0071_nr4_documents_activation";
+import {
+  exportTerminalActivations,
+  listTerminalActivationHistory,
+  listTerminalActivations,
+  reportTerminalActivation,
+  requestTerminalActivation,
+  terminalActivationExporter,
+} from "./activation";
+import { addFilingDocument, deleteFilingDocument, listFilingDocuments } from "./documents";
 import { serveFilings } from "./filings";
 import { exportForwardStatistics, forwardStatistExporter, listForwardStatistics } from "./forwardStatist";
 import { forwardMachineHandlers } from "./machines";
@@ -23,7 +33,7 @@ const filings = serveFilings();
  */
 export const tspBssNotRoadFour: ServiceModule = {
   name: "tsp-bss",
-  migrations: { "tsp-bss:0070_not_road_four": m0070 },
+  migrations: { "tsp-bss:0070_not_road_four": m0070, "tsp-bss:0071_nr4_documents_activation": m0071 },
   handlers: {
     ...filings.handlers,
     listForwardPlatforms,
@@ -34,7 +44,19 @@ export const tspBssNotRoadFour: ServiceModule = {
     ...forwardMachineHandlers,
     listForwardStatistics,
     exportForwardStatistics,
+    listFilingDocuments,
+    addFilingDocument,
+    deleteFilingDocument,
+    listTerminalActivations,
+    requestTerminalActivation,
+    reportTerminalActivation,
+    listTerminalActivationHistory,
+    exportTerminalActivations,
   },
-  exporters: { ...filings.exporters, exportForwardStatistics: forwardStatistExporter },
+  exporters: {
+    ...filings.exporters,
+    exportForwardStatistics: forwardStatistExporter,
+    exportTerminalActivations: terminalActivationExporter,
+  },
   seed: seedNotRoadFour,
 };

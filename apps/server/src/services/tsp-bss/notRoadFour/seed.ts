@@ -1,6 +1,7 @@
 import { Secrets } from "../../../platform/secrets";
 import { createRng, type Rng } from "../../../seed/rng";
 import type { SeedContext } from "../../types";
+import { seedActivation } from "./activationSeed";
 import { seedForwarding } from "./forwardSeed";
 import { seal } from "./seal";
 import "./tables";
@@ -209,4 +210,6 @@ export async function seedNotRoadFour(ctx: SeedContext): Promise<void> {
   }
   // A week of forwarding to the HJ 1239 platforms (journal, log and cursors), for 转发统计.
   await seedForwarding(ctx);
+  // 终端远程激活: the bound terminals' activation states and histories.
+  await seedActivation(ctx);
 }
