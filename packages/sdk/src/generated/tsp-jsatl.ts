@@ -270,9 +270,6 @@ export interface components {
             /** @description The terminal's answer decoded (a query's parameters), or null. */
             answer: null | {
                 params: components["schemas"]["ParamEntry"][];
-            } | {
-                /** @description The ECU's response bytes, upper-case hex. */
-                response: string;
             };
         };
         ExportTaskRef: {
