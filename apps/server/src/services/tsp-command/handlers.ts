@@ -28,6 +28,7 @@ import { numberedPage, where } from "../../platform/listQuery";
 import type { Principal } from "../../platform/principal";
 import { inTenants } from "../../platform/principal";
 import { defineHandler } from "../defineHandler";
+import { remoteServiceCheck } from "./carControl/subscriptions";
 
 /** 400 with the domain's Chinese message as it stands, on the field it is about. */
 const refuse = (field: string, msg: string) => badRequest(msg, [{ field, msg }]);
@@ -148,6 +149,10 @@ function remoteHandler(group: RemoteGroup) {
         : { action: body.action as RemoteAction, value: body.value };
     const problem = remoteControlProblem(remote);
     if (problem) throw refuse("value", problem);
+    // 车控服务: only a group the vehicle's subscription in force includes (after the tenant check, so another tenant's VIN still reads 未找到).
+    await vehicleTenant(ctx, body.vin, principal);
+    const unserved = await remoteServiceCheck(ctx.db, body.vin, group, ctx.now().getTime());
+    if (unserved) throw refuse("vin", unserved);
     return queue(ctx, principal, body.vin, "remoteControl", { remote }, body.ttlSeconds);
   };
 }

@@ -1,0 +1,2 @@
+export * from "./remind";
+export * from "./service";
