@@ -44,6 +44,8 @@ const visits: Record<string, (p: Page, vin: string) => Promise<void>> = {
   "/tbox/setting": async (p) => expect(p.getByRole("button", { name: "读取当前值" })).toBeVisible(),
   "/tbox/terminalSet": async (p) => expect(p.getByRole("heading", { name: "终端设置管理" })).toBeVisible(),
   "/tbox/awaken": async (p) => expect(p.getByRole("button", { name: "发送唤醒" })).toBeVisible(),
+  "/tbox/registersState": async (p) =>
+    expect(p.getByRole("table", { name: "TBOX注册状态查询" }).locator("tbody tr")).not.toHaveCount(0),
   // Multimedia: the camera commands (empty on a fresh seed); the seeded alarm attachments and photos.
   "/tbox/visualization/media": async (p) => expect(p.getByRole("button", { name: "立即拍摄" })).toBeVisible(),
   "/tbox/warnupload": async (p) =>

@@ -1,3 +1,4 @@
+import { carControlText } from "./screens/carControl";
 import { commandsText } from "./screens/commands";
 import { contentText } from "./screens/content";
 import { dataServiceText } from "./screens/dataService";
@@ -7,14 +8,20 @@ import { deviceHealthText } from "./screens/deviceHealth";
 import { deviceManageText } from "./screens/deviceManage";
 import { fleetText } from "./screens/fleet";
 import { forwardStatistText } from "./screens/forwardStatist";
+import { nr4ActivationText } from "./screens/nr4Activation";
 import { leaseText } from "./screens/lease";
 import { machineryText } from "./screens/machinery";
+import { machineryStatsText } from "./screens/machineryStats";
 import { monitorText } from "./screens/monitor";
 import { multimediaText } from "./screens/multimedia";
+import { registersStateText } from "./screens/registersState";
 import { nerText } from "./screens/ner";
 import { notRoadFourText } from "./screens/notRoadFour";
+import { enclosureText } from "./screens/enclosure";
 import { operateAlarmsText } from "./screens/operateAlarms";
 import { otaText } from "./screens/ota";
+import { terminalParamText } from "./screens/terminalParams";
+import { udsText } from "./screens/uds";
 import { permitAccountsText } from "./screens/permitAccounts";
 import { permitTenantsLogText } from "./screens/permitTenantsLog";
 import { realnameText } from "./screens/realname";
@@ -251,17 +258,23 @@ export const en: Record<MessageKey, string> = {
   ...nerText.en,
   ...monitorText.en,
   ...operateAlarmsText.en,
+  ...enclosureText.en,
   ...otaText.en,
+  ...carControlText.en,
+  ...terminalParamText.en,
+  ...udsText.en,
   ...fleetText.en,
   ...vehicleStateText.en,
   ...commandsText.en,
   ...multimediaText.en,
+  ...registersStateText.en,
   ...permitAccountsText.en,
   ...permitTenantsLogText.en,
   ...realnameText.en,
   ...dealerText.en,
   ...dataServiceFramesText.en,
   ...trackText.en,
+  ...machineryStatsText.en,
   ...machineryText.en,
   ...tboxJournalsText.en,
   ...tboxJournals2Text.en,
@@ -272,6 +285,7 @@ export const en: Record<MessageKey, string> = {
   ...registersRestText.en,
   ...notRoadFourText.en,
   ...forwardStatistText.en,
+  ...nr4ActivationText.en,
   ...tboxText.en,
   ...vehicleSaleText.en,
   ...leaseText.en,

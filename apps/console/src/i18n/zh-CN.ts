@@ -5,6 +5,7 @@ import {
   MSG_REQUEST_FAILED,
   MSG_UPLOAD_FAILED,
 } from "@tsp/domain";
+import { carControlText } from "./screens/carControl";
 import { commandsText } from "./screens/commands";
 import { contentText } from "./screens/content";
 import { dataServiceText } from "./screens/dataService";
@@ -14,14 +15,20 @@ import { deviceHealthText } from "./screens/deviceHealth";
 import { deviceManageText } from "./screens/deviceManage";
 import { fleetText } from "./screens/fleet";
 import { forwardStatistText } from "./screens/forwardStatist";
+import { nr4ActivationText } from "./screens/nr4Activation";
 import { leaseText } from "./screens/lease";
 import { machineryText } from "./screens/machinery";
+import { machineryStatsText } from "./screens/machineryStats";
 import { monitorText } from "./screens/monitor";
 import { multimediaText } from "./screens/multimedia";
+import { registersStateText } from "./screens/registersState";
 import { nerText } from "./screens/ner";
 import { notRoadFourText } from "./screens/notRoadFour";
+import { enclosureText } from "./screens/enclosure";
 import { operateAlarmsText } from "./screens/operateAlarms";
 import { otaText } from "./screens/ota";
+import { terminalParamText } from "./screens/terminalParams";
+import { udsText } from "./screens/uds";
 import { permitAccountsText } from "./screens/permitAccounts";
 import { permitTenantsLogText } from "./screens/permitTenantsLog";
 import { realnameText } from "./screens/realname";
@@ -263,17 +270,23 @@ export const zhCN = {
   ...nerText.zh,
   ...monitorText.zh,
   ...operateAlarmsText.zh,
+  ...enclosureText.zh,
   ...otaText.zh,
+  ...carControlText.zh,
+  ...terminalParamText.zh,
+  ...udsText.zh,
   ...fleetText.zh,
   ...vehicleStateText.zh,
   ...commandsText.zh,
   ...multimediaText.zh,
+  ...registersStateText.zh,
   ...permitAccountsText.zh,
   ...permitTenantsLogText.zh,
   ...realnameText.zh,
   ...dealerText.zh,
   ...dataServiceFramesText.zh,
   ...trackText.zh,
+  ...machineryStatsText.zh,
   ...machineryText.zh,
   ...tboxJournalsText.zh,
   ...tboxJournals2Text.zh,
@@ -284,6 +297,7 @@ export const zhCN = {
   ...registersRestText.zh,
   ...notRoadFourText.zh,
   ...forwardStatistText.zh,
+  ...nr4ActivationText.zh,
   ...tboxText.zh,
   ...vehicleSaleText.zh,
   ...leaseText.zh,

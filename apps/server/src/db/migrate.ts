@@ -8,6 +8,8 @@ import * as m0006 from "../gateway/migrations/0006_commands";
 import * as m0007 from "../gateway/migrations/0007_latest_state";
 import * as m0008 from "../gateway/migrations/0008_wakeup_registration";
 import * as m0013 from "../gateway/migrations/0013_multimedia";
+import * as m0015 from "../gateway/migrations/0015_registration_lookup";
+import * as m0018 from "../gateway/migrations/0018_geofence";
 import type { ServiceModule } from "../services/types";
 import * as m0001 from "./migrations/0001_app_meta";
 import * as m0002 from "./migrations/0002_platform";
@@ -27,10 +29,14 @@ const platformMigrations: Record<string, Migration> = {
   "0007_latest_state": m0007,
   // Multimedia the JT/T 808 terminals uploaded (gateway/multimedia/).
   "0013_multimedia": m0013,
+  // 电子围栏: fences, bindings, the watcher's state and events, written on ingest (gateway/geofence/).
+  "0018_geofence": m0018,
   // The forwarder's cursors and log (forwarder/).
   "0010_forwarder": m0010,
   // Wake-up SMS and the terminals' register/authenticate/login history (gateway/commands/).
   "0008_wakeup_registration": m0008,
+  // TBOX注册状态查询's lookups by terminal id and phone (gateway/registrations.ts).
+  "0015_registration_lookup": m0015,
 };
 
 /** Plain code-unit order (not locale order), so the sequence is the same on every machine. */

@@ -23,6 +23,7 @@ import { type FrameRecord, FrameStore, type FrameStoreOptions } from "./frameSto
 import { type Hj1239Context, serveHj1239 } from "./hj1239Server";
 import { type Jt808Context, serveJt808 } from "./jt808Server";
 import { Jt808Multimedia } from "./multimedia/jt808Multimedia";
+import { recordRegistration } from "./registrations";
 import { latestReport } from "./report";
 
 export interface GatewayOptions extends FrameStoreOptions {
@@ -232,7 +233,19 @@ export async function startGateway(db: Kysely<Database>, options: GatewayOptions
       const b = body.value;
       if (b.kind === "login") {
         const holder = online.get(f.vin);
+        const loginRow = (result: number, note: string | null) =>
+          recordRegistration(db, {
+            vin: f.vin,
+            protocol: "gbt32960",
+            terminal_id: null,
+            phone: null,
+            message: "login",
+            result,
+            note,
+            at: receivedAt,
+          });
         if (holder !== undefined && holder !== socket && !holder.destroyed) {
+          await loginRow(3, "该VIN已在另一连接登入");
           answers.after(
             store.add({ ...base, status: "vin-duplicate", reason: `VIN“${f.vin}”已在另一连接登入` }),
             answer(FLAG.vinDuplicate),
@@ -241,6 +254,7 @@ export async function startGateway(db: Kysely<Database>, options: GatewayOptions
         }
         online.set(f.vin, socket);
         loggedIn.add(f.vin);
+        await loginRow(0, null);
         answers.after(store.add({ ...base, status: "ok", reason: null, login: { ts: b.ts } }), answer(FLAG.success));
         // Commands queued while it was away go out after the login's answer.
         const edition = f.edition;
@@ -248,6 +262,16 @@ export async function startGateway(db: Kysely<Database>, options: GatewayOptions
         return;
       }
       if (b.kind === "logout") {
+        await recordRegistration(db, {
+          vin: f.vin,
+          protocol: "gbt32960",
+          terminal_id: null,
+          phone: null,
+          message: "logout",
+          result: 0,
+          note: null,
+          at: receivedAt,
+        });
         if (online.get(f.vin) === socket) online.delete(f.vin);
         loggedIn.delete(f.vin);
         answers.after(store.add({ ...base, status: "ok", reason: null, logout: { ts: b.ts } }), answer(FLAG.success));

@@ -23,6 +23,7 @@ import { AnswerQueue } from "./answers";
 import type { FrameRecord, FrameStore, LatestReport } from "./frameStore";
 import { phoneKey, REGISTER_RESULT, registeredJt808Terminal, registerJt808Terminal } from "./jt808Terminals";
 import { type Jt808Multimedia, resendRequest } from "./multimedia/jt808Multimedia";
+import { recordRegistration } from "./registrations";
 
 /** 0x8001 results (JT/T 808 表: 0 成功/确认, 1 失败, 2 消息有误, 3 不支持). */
 export const JT808_RESULT = { success: 0, failure: 1, wrong: 2, unsupported: 3 } as const;
@@ -246,6 +247,16 @@ export function serveJt808(socket: Socket, ctx: Jt808Context): void {
               ? { serial: h.serial, result: outcome.result, authCode: outcome.authCode }
               : { serial: h.serial, result: outcome.result },
         });
+        await recordRegistration(db, {
+          vin: outcome.result === REGISTER_RESULT.success ? outcome.vin : null,
+          protocol: "jt808",
+          terminal_id: b.register.terminalId,
+          phone: phoneKey(h.phone),
+          message: "register",
+          result: outcome.result,
+          note: outcome.result === REGISTER_RESULT.success ? null : outcome.reason,
+          at: receivedAt,
+        });
         if (outcome.result === REGISTER_RESULT.success)
           store1({ vin: outcome.vin, status: "ok", reason: null }, answer);
         else store1({ status: "vin-unknown", reason: outcome.reason }, answer);
@@ -253,7 +264,19 @@ export function serveJt808(socket: Socket, ctx: Jt808Context): void {
       }
       case "authentication": {
         const known = await registeredJt808Terminal(db, h.phone);
+        const authRow = (result: number, note: string | null) =>
+          recordRegistration(db, {
+            vin: known?.vin ?? null,
+            protocol: "jt808",
+            terminal_id: known?.terminalId ?? null,
+            phone: phoneKey(h.phone),
+            message: "authenticate",
+            result,
+            note,
+            at: receivedAt,
+          });
         if (known === undefined || known.authCode !== b.authentication.authCode) {
+          await authRow(JT808_RESULT.failure, known ? "鉴权码与注册时下发的不一致" : "终端尚未注册（0x0100）");
           store1(
             {
               vin: known?.vin ?? null,
@@ -266,6 +289,7 @@ export function serveJt808(socket: Socket, ctx: Jt808Context): void {
         }
         const holder = ctx.online.get(known.vin);
         if (holder !== undefined && holder !== socket && !holder.destroyed) {
+          await authRow(JT808_RESULT.failure, "该车辆的终端已在另一连接鉴权");
           store1(
             { vin: known.vin, status: "vin-duplicate", reason: `VIN“${known.vin}”的终端已在另一连接鉴权` },
             general(h, JT808_RESULT.failure),
@@ -274,6 +298,7 @@ export function serveJt808(socket: Socket, ctx: Jt808Context): void {
         }
         session = { phone: phoneKey(h.phone), vin: known.vin };
         ctx.online.set(known.vin, socket);
+        await authRow(JT808_RESULT.success, null);
         store1({ vin: known.vin, status: "ok", reason: null, online: true }, general(h, JT808_RESULT.success));
         // Commands queued while it was away go out after the answer.
         const vin = known.vin;

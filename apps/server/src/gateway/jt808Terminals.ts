@@ -99,11 +99,11 @@ export async function registerJt808Terminal(
 export async function registeredJt808Terminal(
   db: Kysely<Database>,
   phone: string,
-): Promise<{ readonly vin: string; readonly authCode: string } | undefined> {
+): Promise<{ readonly vin: string; readonly authCode: string; readonly terminalId: string } | undefined> {
   const row = await db
     .selectFrom("gateway_jt808_terminal")
-    .select(["vin", "auth_code"])
+    .select(["vin", "auth_code", "terminal_id"])
     .where("phone", "=", phoneKey(phone))
     .executeTakeFirst();
-  return row ? { vin: row.vin, authCode: row.auth_code } : undefined;
+  return row ? { vin: row.vin, authCode: row.auth_code, terminalId: row.terminal_id } : undefined;
 }

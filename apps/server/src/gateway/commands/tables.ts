@@ -42,6 +42,8 @@ export const COMMAND_KINDS = [
   "wakeUp",
   // JT/T 808 0x8801 camera shoot now (gateway/multimedia/, sent by its own JT/T 808 sender).
   "cameraShoot",
+  // A UDS request to one ECU (designed GB/T 32960 0x82 · 0x81; services/tsp-uds/).
+  "udsDiagnosis",
 ] as const;
 export type CommandKind = (typeof COMMAND_KINDS)[number];
 
@@ -103,9 +105,9 @@ export interface GatewayRegistrationTable {
   protocol: "gbt32960" | "jt808";
   terminal_id: string | null;
   phone: string | null;
-  /** `register` (JT/T 808 0x0100), `authenticate` (0x0102), `login` (GB/T 32960 0x01), `wakeLogin` (a login after a wake-up SMS). */
-  message: "register" | "authenticate" | "login" | "wakeLogin";
-  /** 0 success; JT/T 808 0x8100's result codes (1 vehicle registered, 2 no vehicle, 3 terminal registered, 4 no terminal), or 1 refused for an authentication. */
+  /** `register` (JT/T 808 0x0100), `authenticate` (0x0102), `login` / `logout` (GB/T 32960 0x01 / 0x04), `wakeLogin` (a login after a wake-up SMS). */
+  message: "register" | "authenticate" | "login" | "logout" | "wakeLogin";
+  /** 0 success; JT/T 808 0x8100's result codes (1 vehicle registered, 2 no vehicle, 3 terminal registered, 4 no terminal), 0x8001's for an authentication, 3 VIN重复 for a GB/T 32960 login (@tsp/domain registrationResultText). */
   result: number;
   note: string | null;
   at: number;

@@ -15,6 +15,13 @@ import {
   sendTerminalControl,
   sendWakeUp,
 } from "./handlers";
+import { seedRegistrations } from "./registrationSeed";
+import {
+  exportTerminalRegistrations,
+  getTerminalRegistrationHistory,
+  listTerminalRegistrations,
+  registrationExporter,
+} from "./registrations";
 
 const handlers = {
   sendParamQuery,
@@ -30,6 +37,9 @@ const handlers = {
   listCommands,
   getCommand,
   getCommandTimeline,
+  listTerminalRegistrations,
+  getTerminalRegistrationHistory,
+  exportTerminalRegistrations,
 } satisfies HandlerTable;
 
 /**
@@ -41,4 +51,7 @@ export const tspCommand: ServiceModule = {
   name: "tsp-command",
   migrations: {},
   handlers,
+  exporters: { exportTerminalRegistrations: registrationExporter },
+  // TBOX注册状态查询's history before the first start (the gateway writes it from then on).
+  seed: seedRegistrations,
 };
