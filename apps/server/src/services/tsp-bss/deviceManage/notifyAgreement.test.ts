@@ -53,9 +53,11 @@ function rules(): Rule[] {
   return out;
 }
 
+/** A text[] literal (typed even when empty). */
+const arr = (xs: readonly string[]) => (xs.length ? sql`array[${sql.join(xs)}]::text[]` : sql`array[]::text[]`);
+
 /** The SQL's answer for one rule and every vehicle × kind × level, keyed `vin kind level`. */
 async function sqlMatches(rule: Rule, vins: readonly string[]): Promise<Map<string, boolean>> {
-  const arr = (xs: readonly string[]) => (xs.length ? sql`array[${sql.join(xs)}]::text[]` : sql`array[]::text[]`);
   const r = await sql<{ vin: string; kind: string; level: number; m: boolean }>`
     select v.vin, t.kind, t.level, (${notifyMatchSql}) as m
     from (select ${rule.enabled}::boolean as enabled, ${arr(rule.channels)} as channels, ${arr(rule.kinds)} as kinds,
