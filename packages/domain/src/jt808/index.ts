@@ -44,6 +44,7 @@ export {
   type Jt808Message,
 } from "./message";
 export * from "./multimedia/index";
+export * from "./params/index";
 export {
   addJt808Fragment,
   expireJt808Fragments,

@@ -65,3 +65,9 @@ export {
   type Jt1078Stream,
   jt1078ParamProblems,
 } from "./avParams";
+export {
+  JT1078_QUERY_IDS,
+  type Jt1078ParamValues,
+  jt1078ParamItems,
+  readJt1078ParamItems,
+} from "./avParamItems";
