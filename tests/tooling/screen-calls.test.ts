@@ -15,9 +15,7 @@ const repo = path.resolve(import.meta.dirname, "../..");
 const METHODS = ["get", "put", "post", "delete", "patch"] as const;
 
 /** Spec calls whose screens are other open issues' work: the issue and the route that will call them. */
-const AWAITING_SCREEN: Readonly<Record<string, string>> = {
-  "GET /transfer/obs/getTempPutURL": "issue 19: documents attached to the /notRoadFour filings",
-};
+const AWAITING_SCREEN: Readonly<Record<string, string>> = {};
 
 /** Designed calls that no screen calls, and why. */
 const BACK_OFFICE_ONLY: Readonly<Record<string, string>> = {
@@ -32,6 +30,8 @@ const BACK_OFFICE_ONLY: Readonly<Record<string, string>> = {
   "PUT /obs/{objectKey}": "a signed upload URL, reached only through the URL a signing call answered",
   "GET /tsp-bss/notRoadFour/platformAccount/detail":
     "one forwarding platform for scripts and the forwarder's tooling; the console's edit starts from the row it lists (the password is never in either)",
+  "POST /tsp-bss/notRoadFour/terminalActivation/report":
+    "the gateway's hand-off of a terminal's 0x09 activation frame (automation and tests use it meanwhile); an operator never sends a terminal's frame — 终端远程激活 asks (request) and reads the outcome",
   "GET /tsp-bss/dictItem/options":
     "the enabled items of 基础数据维护's dictionaries for selects, read by internal apps through the SDK; no console form reads it yet (the master-data forms still offer @tsp/domain's fixed lists — issue 20)",
 };

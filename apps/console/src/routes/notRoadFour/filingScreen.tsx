@@ -1,5 +1,6 @@
 import * as d from "@tsp/domain";
 import type { RegisterScreen } from "../baseInfo/registers/RegisterPage";
+import { FilingDocuments } from "./FilingDocuments";
 import { type FilingMoveOps, FilingMoves } from "./FilingMoves";
 
 /** The operation names of each filing (openapi tsp-bss, tags nr4<Kind>). */
@@ -38,19 +39,22 @@ export function filingScreen(kind: d.FilingKind): RegisterScreen {
     canEdit: (row) => d.isFilingEditable(statusOf(row)),
     canDelete: (row) => d.isFilingDeletable(statusOf(row)),
     rowActions: (row) => (
-      <FilingMoves
-        kind={kind}
-        name={String(row[key])}
-        status={statusOf(row)}
-        ops={
-          {
-            submit: `submit${one}`,
-            approve: `approve${one}`,
-            reject: `reject${one}`,
-            resubmit: `resubmit${one}`,
-          } as FilingMoveOps
-        }
-      />
+      <>
+        {kind !== "terminalReplaceRecord" && <FilingDocuments kind={kind} name={String(row[key])} />}
+        <FilingMoves
+          kind={kind}
+          name={String(row[key])}
+          status={statusOf(row)}
+          ops={
+            {
+              submit: `submit${one}`,
+              approve: `approve${one}`,
+              reject: `reject${one}`,
+              resubmit: `resubmit${one}`,
+            } as FilingMoveOps
+          }
+        />
+      </>
     ),
   };
 }
