@@ -64,6 +64,7 @@ const zh = {
   "cmd.kind.remoteControl": "远程控制",
   "cmd.kind.wakeUp": "TBOX唤醒",
   "cmd.kind.cameraShoot": "立即拍照",
+  "cmd.kind.udsDiagnosis": "UDS诊断",
   "cmd.state.smsSent": "唤醒短信已发送",
   "cmd.awaken.heading": "TBOX唤醒",
   "cmd.awaken.send": "发送唤醒",
@@ -93,6 +94,8 @@ const zh = {
   "cmd.joint.answer": "上行（终端应答）",
   "cmd.joint.none": "无",
   "cmd.joint.vinFirst": "请输入VIN查询该车的命令与报文",
+  "cmd.remote.msg.vin": "请输入正确的17位VIN",
+  "cmd.remote.msg.value": "空调温度为16–32℃、启动时长为1–30分钟的整数，其他动作不带参数",
 };
 
 export const commandsText = {
@@ -158,6 +161,7 @@ export const commandsText = {
     "cmd.kind.remoteControl": "Remote control",
     "cmd.kind.wakeUp": "T-BOX wake-up",
     "cmd.kind.cameraShoot": "Take photo now",
+    "cmd.kind.udsDiagnosis": "UDS diagnosis",
     "cmd.state.smsSent": "Wake-up SMS sent",
     "cmd.awaken.heading": "T-BOX wake-up",
     "cmd.awaken.send": "Send wake-up",
@@ -188,5 +192,8 @@ export const commandsText = {
     "cmd.joint.answer": "Uplink (terminal's answer)",
     "cmd.joint.none": "None",
     "cmd.joint.vinFirst": "Enter a VIN to see its commands and frames",
+    "cmd.remote.msg.vin": "Enter a valid 17-character VIN",
+    "cmd.remote.msg.value":
+      "A/C temperature is a whole 16–32 ℃ and engine start a whole 1–30 minutes; other actions take no value",
   } satisfies Record<keyof typeof zh, string>,
 };

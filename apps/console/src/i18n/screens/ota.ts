@@ -88,6 +88,14 @@ const zh = {
   "version.history": "历史",
   "version.historyTitle": "版本历史：{vin}",
   "version.changed": "变更",
+  "ota.msg.name": "请输入任务名称",
+  "ota.msg.nameLength": "任务名称不超过50个字",
+  "ota.msg.package": "请选择升级包",
+  "ota.msg.maxVehicles": "一个升级任务最多{n}辆车",
+  "ota.msg.vin": "请输入正确的17位VIN，每行一个",
+  "ota.msg.timeout": "请输入时限",
+  "ota.msg.timeoutRange": "时限为1–10080分钟",
+  "ota.msg.vehicles": "请选择升级车辆（VIN或车辆分组）",
 };
 
 export const otaText = {
@@ -175,5 +183,13 @@ export const otaText = {
     "version.history": "History",
     "version.historyTitle": "Version history: {vin}",
     "version.changed": "Change",
+    "ota.msg.name": "Enter the campaign name",
+    "ota.msg.nameLength": "The campaign name has at most 50 characters",
+    "ota.msg.package": "Choose an upgrade package",
+    "ota.msg.maxVehicles": "A campaign has at most {n} vehicles",
+    "ota.msg.vin": "Enter valid 17-character VINs, one per line",
+    "ota.msg.timeout": "Enter the time limit",
+    "ota.msg.timeoutRange": "The time limit is 1–10080 minutes",
+    "ota.msg.vehicles": "Choose the vehicles to upgrade (VINs or a vehicle group)",
   } satisfies Record<keyof typeof zh, string>,
 };

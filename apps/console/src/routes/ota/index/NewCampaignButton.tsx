@@ -4,34 +4,39 @@ import { useState } from "react";
 import * as v from "valibot";
 import { listVehicleGroups } from "../../../api/operate";
 import * as api from "../../../api/ota";
-import { useT } from "../../../i18n/i18n";
+import { type Translate, useT } from "../../../i18n/i18n";
 import { useListReload } from "../../../kit/ListPage";
 import { refusalByField } from "../../../kit/RowActions";
 import { useCan } from "../../../permission/useCan";
 
-/** The form's values: VINs checked one by one with the domain's VIN rule; a group may add its members. */
-const CampaignSchema = v.pipe(
-  v.object({
-    name: v.pipe(v.string(), v.trim(), v.minLength(1, "请输入任务名称"), v.maxLength(50, "任务名称不超过50个字")),
-    packageId: v.number("请选择升级包"),
-    vins: v.pipe(
-      v.array(v.string()),
-      v.maxLength(d.MAX_CAMPAIGN_VEHICLES, `一个升级任务最多${d.MAX_CAMPAIGN_VEHICLES}辆车`),
-      v.check((vins) => vins.every((x) => d.vinProblem(x) === null), "请输入正确的17位VIN，每行一个"),
+/**
+ * The form's values: VINs checked one by one with the domain's VIN rule; a group may add its
+ * members. Built per locale: its messages are catalogue keys (`ota.msg.*`).
+ */
+function campaignSchema(t: Translate) {
+  return v.pipe(
+    v.object({
+      name: v.pipe(v.string(), v.trim(), v.minLength(1, t("ota.msg.name")), v.maxLength(50, t("ota.msg.nameLength"))),
+      packageId: v.number(t("ota.msg.package")),
+      vins: v.pipe(
+        v.array(v.string()),
+        v.maxLength(d.MAX_CAMPAIGN_VEHICLES, t("ota.msg.maxVehicles", { n: d.MAX_CAMPAIGN_VEHICLES })),
+        v.check((vins) => vins.every((x) => d.vinProblem(x) === null), t("ota.msg.vin")),
+      ),
+      groupId: v.nullable(v.number()),
+      timeoutMin: v.pipe(
+        v.number(t("ota.msg.timeout")),
+        v.integer(),
+        v.minValue(1, t("ota.msg.timeoutRange")),
+        v.maxValue(10080, t("ota.msg.timeoutRange")),
+      ),
+    }),
+    v.forward(
+      v.check((c) => c.vins.length > 0 || c.groupId !== null, t("ota.msg.vehicles")),
+      ["vins"],
     ),
-    groupId: v.nullable(v.number()),
-    timeoutMin: v.pipe(
-      v.number("请输入时限"),
-      v.integer(),
-      v.minValue(1, "时限为1–10080分钟"),
-      v.maxValue(10080, "时限为1–10080分钟"),
-    ),
-  }),
-  v.forward(
-    v.check((c) => c.vins.length > 0 || c.groupId !== null, "请选择升级车辆（VIN或车辆分组）"),
-    ["vins"],
-  ),
-);
+  );
+}
 
 /** 新建升级任务: a package, VINs and/or a vehicle group, the time limit; created 待启动. */
 export function NewCampaignButton() {
@@ -81,7 +86,7 @@ export function NewCampaignButton() {
             groupId: null as number | null,
             timeoutMin: 60,
           }}
-          schema={CampaignSchema}
+          schema={campaignSchema(t)}
           onClose={() => setOptions(null)}
           onSubmit={async (values) => {
             try {

@@ -2,7 +2,7 @@ import * as d from "@tsp/domain";
 import { FormDialog, useToast } from "@tsp/ui";
 import * as v from "valibot";
 import * as api from "../../../api/commands";
-import { useT } from "../../../i18n/i18n";
+import { type Translate, useT } from "../../../i18n/i18n";
 import { refusalByField } from "../../../kit/RowActions";
 import { useCan } from "../../../permission/useCan";
 
@@ -17,28 +17,33 @@ export function usePermittedActions(): api.RemoteAction[] {
 const groupOf = (action: api.RemoteAction) =>
   GROUPS.find((g) => (api.REMOTE_GROUPS[g].actions as readonly string[]).includes(action)) as api.RemoteGroupName;
 
-/** The form's values, checked by @tsp/domain's VIN rule and remoteControlProblem (the value's range per action). */
-const Schema = v.pipe(
-  v.object({
-    vin: v.pipe(
-      v.string(),
-      v.check((s) => d.vinProblem(s) === null, "请输入正确的17位VIN"),
+/**
+ * The form's values, checked by @tsp/domain's VIN rule and remoteControlProblem (the value's range
+ * per action). Built per locale: its messages are catalogue keys (`cmd.remote.msg.*`).
+ */
+function remoteSchema(t: Translate) {
+  return v.pipe(
+    v.object({
+      vin: v.pipe(
+        v.string(),
+        v.check((s) => d.vinProblem(s) === null, t("cmd.remote.msg.vin")),
+      ),
+      action: v.string(),
+      value: v.nullable(v.number()),
+    }),
+    v.forward(
+      v.check((c) => {
+        const needs = d.REMOTE_VALUE_RANGES[c.action as d.RemoteAction] !== undefined;
+        const control =
+          needs || c.value !== null
+            ? { action: c.action as d.RemoteAction, value: c.value ?? -1 }
+            : { action: c.action as d.RemoteAction };
+        return d.remoteControlProblem(control) === undefined;
+      }, t("cmd.remote.msg.value")),
+      ["value"],
     ),
-    action: v.string(),
-    value: v.nullable(v.number()),
-  }),
-  v.forward(
-    v.check((c) => {
-      const needs = d.REMOTE_VALUE_RANGES[c.action as d.RemoteAction] !== undefined;
-      const control =
-        needs || c.value !== null
-          ? { action: c.action as d.RemoteAction, value: c.value ?? -1 }
-          : { action: c.action as d.RemoteAction };
-      return d.remoteControlProblem(control) === undefined;
-    }, "空调温度为16–32℃、启动时长为1–30分钟的整数，其他动作不带参数"),
-    ["value"],
-  ),
-);
+  );
+}
 
 /**
  * 远程控制's form: the action (only those the account holds a permission for), its value where
@@ -70,7 +75,7 @@ export function RemoteDialog({
         { key: "value", kind: "number", label: t("cmd.remote.value") },
       ]}
       initial={{ vin: vin ?? "", action: actions[0] ?? "", value: null as number | null }}
-      schema={Schema}
+      schema={remoteSchema(t)}
       onClose={onClose}
       onSubmit={async (values) => {
         const action = values.action as api.RemoteAction;
