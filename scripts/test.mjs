@@ -112,7 +112,8 @@ const shardCount = Math.max(1, Number(process.env.E2E_SHARDS ?? 2) || 1);
 /**
  * The browser spec files split into `n` shards of about equal running time: longest first, each
  * to the shard with the least so far, by the seconds of `tests/e2e/durations.json` (a full run's
- * figures; a spec not in it counts as the median). Playwright's own `--shard` splits by test
+ * figures, refreshed by `node scripts/e2e-durations.mjs` from that run's reports; a spec not in it
+ * counts as the median). Playwright's own `--shard` splits by test
  * count in file order, which left one shard with the whole axe walk and minutes behind the other.
  */
 function planShards(n) {
