@@ -41,13 +41,13 @@ test("TBOX唤醒 / 远程控制 / 远程控制联调: wake a sleeping vehicle an
   await audit(page, "远程控制");
   await row.getByRole("button", { name: "远程控制" }).click();
   const remote = page.getByRole("dialog", { name: `远程控制 ${SLEEPING_VIN}` });
-  // A temperature out of range is refused in place with the domain's rule; 寻车 then goes out.
+  // A temperature out of range is refused in place with the domain's rule; corrected at once to
+  // 寻车 (value cleared), the next 确定 goes out — a refusal before sending opens no 2-s throttle.
   await remote.getByLabel("控制动作").selectOption({ label: "空调开启" });
   await remote.getByLabel(/参数/).fill("40");
   await remote.getByRole("button", { name: "确定" }).click();
   await expect(remote).toContainText("空调温度为16–32℃");
-  await remote.getByRole("button", { name: "取消" }).click();
-  await row.getByRole("button", { name: "远程控制" }).click();
+  await remote.getByLabel(/参数/).fill("");
   await remote.getByLabel("控制动作").selectOption({ label: "寻车（鸣笛闪灯）" });
   await remote.getByRole("button", { name: "确定" }).click();
   const remoteTimeline = page.getByRole("dialog", { name: "命令时间线" }).getByTestId("command-timeline");

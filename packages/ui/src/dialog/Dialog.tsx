@@ -12,8 +12,11 @@ export interface DialogProps {
   title: string;
   /** Called by the close button, Escape, a backdrop click and 取消. */
   onClose: () => void;
-  /** Called by 确定, at most once per 2 s (spec §5). Omit to show no footer buttons. */
-  onConfirm?: () => void;
+  /**
+   * Called by 确定, at most once per 2 s (spec §5); answering `false` (or a promise of it) says
+   * nothing was sent, and the next press is not held back. Omit to show no footer buttons.
+   */
+  onConfirm?: () => unknown;
   /** Panel width in px (the import dialog is 710, the map picker 700). */
   width?: number;
   confirmText?: string;

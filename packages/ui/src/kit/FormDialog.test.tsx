@@ -48,6 +48,23 @@ describe("FormDialog", () => {
     expect(screen.getByLabelText<HTMLInputElement>("ICCID").disabled).toBe(true);
   });
 
+  it("lets a corrected form go at once after a refusal by its own rules (the 2-s throttle holds back sends only)", async () => {
+    const onSubmit = vi.fn(async () => null);
+    renderForm(onSubmit);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText("流量上限"), "0");
+    await user.click(screen.getByRole("button", { name: "确定" }));
+    expect(onSubmit).not.toHaveBeenCalled();
+    // Corrected within the same second and pressed again: sent, not dropped by the throttle.
+    await user.selectOptions(screen.getByLabelText("* 运营商"), "CMCC");
+    await user.clear(screen.getByLabelText("流量上限"));
+    await user.click(screen.getByRole("button", { name: "确定" }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    // A second press right after a send is still held back.
+    await user.click(screen.getByRole("button", { name: "确定" }));
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+  });
+
   it("sends the checked value, shows the server's field messages and keeps the draft", async () => {
     const onSubmit = vi.fn(async () => ({ note: "备注含有敏感词", "": "记录已被他人修改，请刷新后重试" }));
     renderForm(onSubmit);

@@ -89,7 +89,8 @@ export function FormDialog<V extends Record<string, unknown>>({
     if (!checked.ok) {
       setErrors(checked.errors);
       focusFirst(checked.errors);
-      return;
+      // Nothing was sent: the dialog's 2-s confirm throttle lets the corrected form go at once.
+      return false;
     }
     setSaving(true);
     try {
@@ -221,14 +222,7 @@ export function FormDialog<V extends Record<string, unknown>>({
   };
 
   return (
-    <Dialog
-      open={open}
-      title={title}
-      width={width}
-      onClose={onClose}
-      onConfirm={() => void save()}
-      confirmDisabled={saving}
-    >
+    <Dialog open={open} title={title} width={width} onClose={onClose} onConfirm={save} confirmDisabled={saving}>
       <form
         aria-label={title}
         className="grid grid-cols-1 gap-x-6 gap-y-1 sm:grid-cols-2"
