@@ -64,6 +64,7 @@ export {
   type TspJsatl,
   type TspOta,
   type TspShadow,
+  type TspUds,
 } from "./generated";
 export { type OperationInfo, type OperationMeta, type OperationTable, permissionOf, permissionsOf } from "./operations";
 export { type CursorFetch, cursorPages, hasNextPage, items, type NumberedFetch, numberedPages, unwrap } from "./paging";

@@ -592,6 +592,8 @@ export const REGISTERS_AV_OPS = [
   "listTerminalRegistrations",
   "getTerminalRegistrationHistory",
   "exportTerminalRegistrations",
+  "sendAvQuery",
+  "sendAvSet",
 ];
 
 /** 终端参数设置: parameter templates and their batches (data-service-terminal.test.ts). */

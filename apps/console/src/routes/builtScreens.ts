@@ -22,6 +22,7 @@ export const BUILT_SCREEN_PATHS = [
   "/tbox/terminalSet",
   "/tbox/awaken",
   "/tbox/registersState",
+  "/tbox/audioVideo",
   "/tbox/visualization/media",
   "/tbox/warnupload",
   "/operate/phoneExport",

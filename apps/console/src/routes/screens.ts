@@ -51,6 +51,7 @@ export const SCREENS: Readonly<Record<string, LazyExoticComponent<ComponentType>
   "/tbox/terminalSet": lazyScreen(() => import("./tbox/commands/TerminalSetPage")),
   "/tbox/awaken": lazyScreen(() => import("./tbox/awaken/AwakenPage")),
   "/tbox/registersState": lazyScreen(() => import("./tbox/registersState/RegistersStatePage")),
+  "/tbox/audioVideo": lazyScreen(() => import("./tbox/audioVideo/AudioVideoPage")),
   "/tbox/visualization/media": lazyScreen(() => import("./tbox/visualization/media/MediaPage")),
   "/tbox/warnupload": lazyScreen(() => import("./tbox/warnupload/WarnUploadPage")),
   "/operate/phoneExport": lazyScreen(() => import("./operate/phoneExport/PhoneExportPage")),

@@ -12,6 +12,7 @@ import {
   type Gbt32960Frame,
   hexToBytes,
   isRemoteControlUnit,
+  isUdsUnit,
   type ParamValue,
   type RemoteAction,
   type SimVehicle,
@@ -19,6 +20,7 @@ import {
 import { FrameSplitter } from "../gateway/frameSplitter";
 import { type GatewayAddress, Link } from "./link";
 import { type SimFleetVehicle, SimTerminal } from "./terminal";
+import { SimUdsBus } from "./udsEcus";
 
 const RESPONSE_SUCCESS = 0x01;
 const RESPONSE_ERROR = 0x02;
@@ -82,6 +84,8 @@ export class GbtTerminal extends SimTerminal {
   readonly params = new Map<number, ParamValue>();
   /** The remote-control actions this car carried out, in order. */
   readonly remoteActions: RemoteAction[] = [];
+  /** The ECUs behind this T-BOX, answering UDS diagnoses (0x82 · 0x81). */
+  readonly uds: SimUdsBus;
   /** When the last live report went out (sample time): a report period longer than the fleet's step thins them. */
   private lastLiveAt = Number.NEGATIVE_INFINITY;
 
@@ -91,6 +95,7 @@ export class GbtTerminal extends SimTerminal {
     private readonly behaviour: CommandBehaviour = {},
   ) {
     super(vehicle);
+    this.uds = new SimUdsBus(vehicle.vin);
     const initial: [number, ParamValue][] = [
       [0x01, 1000],
       [0x02, 10],
@@ -150,6 +155,12 @@ export class GbtTerminal extends SimTerminal {
       const period = list.value.params.find((p) => p.id === 0x02);
       if (period) this.reportPeriodMs = Number(period.value) * 1000;
       reply(RESPONSE_SUCCESS, time);
+      return;
+    }
+    if (isUdsUnit(f.data)) {
+      // The designed UDS diagnosis (0x82 · 0x81): the ECU's response, or 02 when none answers.
+      const uds = this.uds.answer(f.data);
+      reply(uds.ok && !fail ? RESPONSE_SUCCESS : RESPONSE_ERROR, uds.ok && !fail ? uds.data : uds.data.subarray(0, 7));
       return;
     }
     if (isRemoteControlUnit(f.data)) {

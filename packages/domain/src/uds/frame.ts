@@ -9,8 +9,9 @@ import { ok, type Result } from "../shared/result";
  * Layout, both ways: time 6 · 0x81 · request CAN id DWORD · response CAN id DWORD · length WORD ·
  * UDS bytes. Downlink (flag 0xFE) the bytes are the request the T-BOX puts on the ECU's bus
  * (ISO 15765-2 segments it); the terminal answers 0x82 flag 01 with the ECU's response in the
- * same layout (positive, or 0x7F · SID · NRC), or flag 02 with the time alone when the ECU did not
- * answer within P2* (so the answer still echoes the time the command model matches on).
+ * same layout (positive, or 0x7F · SID · NRC), or flag 02 with time · 0x81 alone when the ECU did
+ * not answer within P2* (the answer still echoes the time the command model matches on, and says
+ * it is a diagnosis's).
  */
 export const UDS_CONTROL_CODE = 0x81;
 /** Largest UDS message ISO 15765-2 carries in one transfer (12-bit length). */

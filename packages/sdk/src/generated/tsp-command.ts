@@ -832,6 +832,55 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/tsp-command/audioVideo/query": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Read a JT/T 808 terminal's JT/T 1078 audio/video parameters (0x8106 → 0x0104)
+         * @description Queues an `avQuery` command for a vehicle of the caller's tenants whose terminal speaks
+         *     JT/T 808 (a JTT808 T-BOX or an active-safety terminal). The gateway sends 0x8106 asking for
+         *     0x0075 音视频参数, 0x0076 音视频通道列表, 0x0077 单独视频通道参数 and 0x0079 特殊报警录像参数;
+         *     the terminal's 0x0104 (matched by the serial it answers) is the acknowledgement and the
+         *     result, its values in the command's `answer.av`. A VIN without a JT/T 808 terminal answers
+         *     400 and queues nothing.
+         */
+        post: operations["sendAvQuery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-command/audioVideo/set": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set a JT/T 808 terminal's JT/T 1078 audio/video parameters (0x8103)
+         * @description Queues an `avSet` command carrying 0x0075 音视频参数 and/or 0x0079 特殊报警录像参数, each
+         *     checked with @tsp/domain's `jt1078ParamProblems` (JT/T 1078 表3/表8 ranges; every problem
+         *     with its field, nothing queued). The gateway sends 0x8103; the terminal's general answer
+         *     0x0001 (matched by serial) acknowledges it: result 0 success, otherwise failed with the
+         *     standard's reason (失败 / 消息有误 / 不支持).
+         */
+        post: operations["sendAvSet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -944,10 +993,10 @@ export interface components {
             recorded: components["schemas"]["NotifyChannel"][];
         };
         /**
-         * @description paramQuery (0x80), paramSet (0x81), terminalControl (0x82), remoteControl (0x82 · 0x80, designed), wakeUp (an SMS; nothing over the connection), cameraShoot (JT/T 808 0x8801 camera shoot now, answered by 0x0805; the photos follow as 0x0801), udsDiagnosis (0x82 · 0x81, designed — a UDS request to an ECU, see tsp-uds).
+         * @description paramQuery (0x80), paramSet (0x81), terminalControl (0x82), remoteControl (0x82 · 0x80, designed), wakeUp (an SMS; nothing over the connection), cameraShoot (JT/T 808 0x8801 camera shoot now, answered by 0x0805; the photos follow as 0x0801), udsDiagnosis (0x82 · 0x81, designed — a UDS request to an ECU, see tsp-uds), avQuery (JT/T 808 0x8106 of the JT/T 1078 audio/video parameters, answered by 0x0104), avSet (0x8103 of them, answered by 0x0001).
          * @enum {string}
          */
-        CommandKind: "paramQuery" | "paramSet" | "terminalControl" | "remoteControl" | "wakeUp" | "cameraShoot" | "udsDiagnosis";
+        CommandKind: "paramQuery" | "paramSet" | "terminalControl" | "remoteControl" | "wakeUp" | "cameraShoot" | "udsDiagnosis" | "avQuery" | "avSet";
         /**
          * @description queued → (smsSent, a wake-up SMS went out) → sent → acknowledged → success | failed; expired (TTL passed first); cancelled (while queued).
          * @enum {string}
@@ -1054,6 +1103,11 @@ export interface components {
                     value?: number;
                 };
                 shoot?: components["schemas"]["CameraShoot"];
+                /** @description An avSet's values. */
+                av?: {
+                    avParams?: components["schemas"]["AvParams"];
+                    alarmRecording?: components["schemas"]["AvAlarmRecording"];
+                };
             };
             sender: string;
             state: components["schemas"]["CommandState"];
@@ -1067,6 +1121,8 @@ export interface components {
             /** @description The terminal's answer decoded (a query's parameters), or null. */
             answer: null | {
                 params: components["schemas"]["ParamEntry"][];
+            } | {
+                av: components["schemas"]["AvParamValues"];
             };
         };
         CommandPage: {
@@ -1246,6 +1302,65 @@ export interface components {
             phone: string | null;
             /** @description The gateway's reason for a refusal. */
             note: string | null;
+        };
+        /** @description One stream of JT/T 1078 表3 (real-time or stored). */
+        AvStream: {
+            /** @description 0 CBR, 1 VBR, 2 ABR, 100–127 maker-defined. */
+            encodeMode: number;
+            /** @description 0 QCIF, 1 CIF, 2 WCIF, 3 D1, 4 WD1, 5 720P, 6 1080P, 100–127 maker-defined. */
+            resolution: number;
+            keyFrameInterval: number;
+            frameRate: number;
+            /** @description kbps. */
+            bitRate: number;
+        };
+        /** @description 0x0075 音视频参数设置. */
+        AvParams: {
+            live: components["schemas"]["AvStream"];
+            stored: components["schemas"]["AvStream"];
+            /** @description OSD bits — 0 date/time, 1 plate, 2 channel, 3 position, 4 recorder speed, 5 GNSS speed, 6 continuous driving time. */
+            osd: number;
+            audioOutput: number;
+        };
+        /** @description 0x0079 特殊报警录像参数设置. */
+        AvAlarmRecording: {
+            threshold: number;
+            duration: number;
+            before: number;
+        };
+        /** @description The JT/T 1078 values a terminal answered (0x0104); each absent when the terminal did not carry it. */
+        AvParamValues: {
+            avParams?: components["schemas"]["AvParams"];
+            /** @description 0x0076 音视频通道列表. */
+            channels?: {
+                avCount: number;
+                audioCount: number;
+                videoCount: number;
+                entries: {
+                    physical: number;
+                    logical: number;
+                    type: number;
+                    ptz: number;
+                }[];
+            };
+            /** @description 0x0077 单独视频通道参数. */
+            channelParams?: {
+                logical: number;
+                live: components["schemas"]["AvStream"];
+                stored: components["schemas"]["AvStream"];
+                osd: number;
+            }[];
+            alarmRecording?: components["schemas"]["AvAlarmRecording"];
+        };
+        AvQueryRequest: {
+            vin: components["schemas"]["Vin"];
+            ttlSeconds?: components["schemas"]["TtlSeconds"];
+        };
+        AvSetRequest: {
+            vin: components["schemas"]["Vin"];
+            avParams?: components["schemas"]["AvParams"];
+            alarmRecording?: components["schemas"]["AvAlarmRecording"];
+            ttlSeconds?: components["schemas"]["TtlSeconds"];
         };
         /**
          * @description Vehicle identification number (ISO 3779), 17 characters, upper case.
@@ -2674,6 +2789,44 @@ export interface operations {
                     "application/json": components["schemas"]["ExportSubmitted"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    sendAvQuery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AvQueryRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["CommandQueued"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    sendAvSet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AvSetRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["CommandQueued"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];

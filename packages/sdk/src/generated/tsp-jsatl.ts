@@ -217,10 +217,10 @@ export interface components {
          */
         TtlSeconds: number;
         /**
-         * @description paramQuery (0x80), paramSet (0x81), terminalControl (0x82), remoteControl (0x82 · 0x80, designed), wakeUp (an SMS; nothing over the connection), cameraShoot (JT/T 808 0x8801 camera shoot now, answered by 0x0805; the photos follow as 0x0801), udsDiagnosis (0x82 · 0x81, designed — a UDS request to an ECU, see tsp-uds).
+         * @description paramQuery (0x80), paramSet (0x81), terminalControl (0x82), remoteControl (0x82 · 0x80, designed), wakeUp (an SMS; nothing over the connection), cameraShoot (JT/T 808 0x8801 camera shoot now, answered by 0x0805; the photos follow as 0x0801), udsDiagnosis (0x82 · 0x81, designed — a UDS request to an ECU, see tsp-uds), avQuery (JT/T 808 0x8106 of the JT/T 1078 audio/video parameters, answered by 0x0104), avSet (0x8103 of them, answered by 0x0001).
          * @enum {string}
          */
-        CommandKind: "paramQuery" | "paramSet" | "terminalControl" | "remoteControl" | "wakeUp" | "cameraShoot" | "udsDiagnosis";
+        CommandKind: "paramQuery" | "paramSet" | "terminalControl" | "remoteControl" | "wakeUp" | "cameraShoot" | "udsDiagnosis" | "avQuery" | "avSet";
         /** @description GB/T 32960 parameter id (0x01–0x10 standard, 0x80–0xFE the maker's). */
         ParamId: number;
         /** @description A number for BYTE/WORD parameters, ASCII text for domains and versions, hex text for maker parameters. */
@@ -234,11 +234,60 @@ export interface components {
          * @enum {string}
          */
         RemoteAction: "lock" | "unlock" | "findCar" | "climateOn" | "climateOff" | "windowsOpen" | "windowsClose" | "engineStart" | "engineStop";
+        /** @description One stream of JT/T 1078 表3 (real-time or stored). */
+        AvStream: {
+            /** @description 0 CBR, 1 VBR, 2 ABR, 100–127 maker-defined. */
+            encodeMode: number;
+            /** @description 0 QCIF, 1 CIF, 2 WCIF, 3 D1, 4 WD1, 5 720P, 6 1080P, 100–127 maker-defined. */
+            resolution: number;
+            keyFrameInterval: number;
+            frameRate: number;
+            /** @description kbps. */
+            bitRate: number;
+        };
+        /** @description 0x0075 音视频参数设置. */
+        AvParams: {
+            live: components["schemas"]["AvStream"];
+            stored: components["schemas"]["AvStream"];
+            /** @description OSD bits — 0 date/time, 1 plate, 2 channel, 3 position, 4 recorder speed, 5 GNSS speed, 6 continuous driving time. */
+            osd: number;
+            audioOutput: number;
+        };
+        /** @description 0x0079 特殊报警录像参数设置. */
+        AvAlarmRecording: {
+            threshold: number;
+            duration: number;
+            before: number;
+        };
         /**
          * @description queued → (smsSent, a wake-up SMS went out) → sent → acknowledged → success | failed; expired (TTL passed first); cancelled (while queued).
          * @enum {string}
          */
         CommandState: "queued" | "smsSent" | "sent" | "acknowledged" | "success" | "failed" | "expired" | "cancelled";
+        /** @description The JT/T 1078 values a terminal answered (0x0104); each absent when the terminal did not carry it. */
+        AvParamValues: {
+            avParams?: components["schemas"]["AvParams"];
+            /** @description 0x0076 音视频通道列表. */
+            channels?: {
+                avCount: number;
+                audioCount: number;
+                videoCount: number;
+                entries: {
+                    physical: number;
+                    logical: number;
+                    type: number;
+                    ptz: number;
+                }[];
+            };
+            /** @description 0x0077 单独视频通道参数. */
+            channelParams?: {
+                logical: number;
+                live: components["schemas"]["AvStream"];
+                stored: components["schemas"]["AvStream"];
+                osd: number;
+            }[];
+            alarmRecording?: components["schemas"]["AvAlarmRecording"];
+        };
         Command: {
             id: number;
             vin: string;
@@ -257,6 +306,11 @@ export interface components {
                     value?: number;
                 };
                 shoot?: components["schemas"]["CameraShoot"];
+                /** @description An avSet's values. */
+                av?: {
+                    avParams?: components["schemas"]["AvParams"];
+                    alarmRecording?: components["schemas"]["AvAlarmRecording"];
+                };
             };
             sender: string;
             state: components["schemas"]["CommandState"];
@@ -270,6 +324,8 @@ export interface components {
             /** @description The terminal's answer decoded (a query's parameters), or null. */
             answer: null | {
                 params: components["schemas"]["ParamEntry"][];
+            } | {
+                av: components["schemas"]["AvParamValues"];
             };
         };
         ExportTaskRef: {

@@ -34,12 +34,13 @@ import {
   recordAnswer,
 } from "./store";
 import type { CommandKind } from "./tables";
+import { udsAnswerReason, udsCommandData } from "./udsCommand";
 
 /** The kinds an answer of each downlink command can belong to (0x82 carries terminal and remote control). */
 const KINDS_OF_COMMAND: ReadonlyMap<number, readonly CommandKind[]> = new Map([
   [COMMAND.query, ["paramQuery"]],
   [COMMAND.set, ["paramSet"]],
-  [COMMAND.control, ["terminalControl", "remoteControl"]],
+  [COMMAND.control, ["terminalControl", "remoteControl", "udsDiagnosis"]],
 ]);
 /** The GB/T 32960 command of each kind this dispatcher sends (wake-ups go by SMS, JT/T 808 kinds by their own sender). */
 const COMMAND_OF_KIND: Readonly<Partial<Record<CommandKind, number>>> = {
@@ -47,6 +48,7 @@ const COMMAND_OF_KIND: Readonly<Partial<Record<CommandKind, number>>> = {
   paramSet: COMMAND.set,
   terminalControl: COMMAND.control,
   remoteControl: COMMAND.control,
+  udsDiagnosis: COMMAND.control,
 };
 
 /** Whether a frame is a terminal's answer to one of the platform's commands (0x80–0x82, flag not 0xFE). */
@@ -62,6 +64,7 @@ export function commandData(row: CommandRow, wireTime: number): Result<Uint8Arra
     control?: TerminalControl;
     remote?: RemoteControl;
   };
+  if (row.kind === "udsDiagnosis") return udsCommandData(row.params, wireTime);
   if (row.kind === "remoteControl")
     return encodeRemoteControl({ collectedAt: wireTime, control: p.remote as RemoteControl });
   if (row.kind === "paramQuery") return encodeParamQuery({ collectedAt: wireTime, ids: p.ids ?? [] });
@@ -213,12 +216,17 @@ export class CommandDispatcher {
         reason = `终端应答无法解析：${list.error.message}`;
       }
     }
+    if (f.command === COMMAND.control) {
+      // A UDS diagnosis's answer carries the ECU's response (0x82 · 0x81); a negative one fails the command.
+      const uds = udsAnswerReason(f.data, f.responseFlag);
+      if (uds !== undefined) reason = uds;
+    }
     if (wireTime === undefined) {
       const time = decodeAnswerTime(f.data);
       if (!time.ok) return undefined;
       wireTime = time.value;
     }
-    if (f.responseFlag !== 0x01) reason = `终端应答“${flagName}”`;
+    if (f.responseFlag !== 0x01) reason = reason ?? `终端应答“${flagName}”`;
     const row = await recordAnswer(
       this.db,
       { vin: f.vin, kinds, wireTime, success: reason === null, reason, answer, answerHex: bytesToHex(raw) },

@@ -42,6 +42,9 @@ export const COMMAND_KINDS = [
   "wakeUp",
   // JT/T 808 0x8801 camera shoot now (gateway/multimedia/, sent by its own JT/T 808 sender).
   "cameraShoot",
+  // JT/T 808 0x8106 / 0x8103 of the JT/T 1078 audio/video parameters (音视频参数设置, gateway/multimedia/).
+  "avQuery",
+  "avSet",
   // A UDS request to one ECU (designed GB/T 32960 0x82 · 0x81; services/tsp-uds/).
   "udsDiagnosis",
 ] as const;
