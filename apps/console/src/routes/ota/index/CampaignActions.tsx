@@ -6,6 +6,7 @@ import {
   Dialog,
   dateTimeColumn,
   enumColumn,
+  NumberedPager,
   useToast,
 } from "@tsp/ui";
 import { useEffect, useState } from "react";
@@ -18,11 +19,15 @@ import { useCan } from "../../../permission/useCan";
 
 type Vehicle = api.OtaCampaignVehicle;
 const OPEN: readonly api.OtaVehicleState[] = ["queued", "sent", "acknowledged", "upgrading"];
+/** Rows per page of 升级进度 (a campaign has up to the domain's MAX_CAMPAIGN_VEHICLES). */
+const PROGRESS_PAGE_SIZE = 50;
 
-/** 升级进度: every vehicle's progress, read again every 2 s while any is open. */
+/** 升级进度: every vehicle's progress, page by page; the page is read again every 2 s while one of it is open. */
 function ProgressDialog({ campaign, onClose }: { campaign: api.OtaCampaign; onClose: () => void }) {
   const t = useT();
   const [rows, setRows] = useState<Vehicle[] | null>(null);
+  const [pageNum, setPageNum] = useState(1);
+  const [total, setTotal] = useState(0);
   const states = catalogueEnum(t, "ota.v.state", api.VEHICLE_STATES, {
     success: "green",
     failed: "red",
@@ -33,8 +38,12 @@ function ProgressDialog({ campaign, onClose }: { campaign: api.OtaCampaign; onCl
     const ac = new AbortController();
     let timer: ReturnType<typeof setTimeout> | undefined;
     const load = async () => {
-      const page = await api.listOtaCampaignVehicles({ id: campaign.id, pageNum: 1, pageSize: 100 }, ac.signal);
+      const page = await api.listOtaCampaignVehicles(
+        { id: campaign.id, pageNum, pageSize: PROGRESS_PAGE_SIZE },
+        ac.signal,
+      );
       setRows(page.list);
+      setTotal(page.total);
       if (page.list.some((r) => OPEN.includes(r.state)))
         timer = setTimeout(() => void load().catch(() => undefined), 2000);
     };
@@ -43,7 +52,7 @@ function ProgressDialog({ campaign, onClose }: { campaign: api.OtaCampaign; onCl
       ac.abort();
       if (timer) clearTimeout(timer);
     };
-  }, [campaign.id]);
+  }, [campaign.id, pageNum]);
   const columns: Column<Vehicle>[] = [
     { key: "vin", title: t("ota.v.vin"), width: 180 },
     enumColumn<Vehicle>("state", t("ota.v.state"), states.badges),
@@ -66,6 +75,9 @@ function ProgressDialog({ campaign, onClose }: { campaign: api.OtaCampaign; onCl
         rowKey={(r) => r.vin}
         height={320}
       />
+      {total > PROGRESS_PAGE_SIZE && (
+        <NumberedPager pageNum={pageNum} pageSize={PROGRESS_PAGE_SIZE} total={total} onChange={(n) => setPageNum(n)} />
+      )}
     </Dialog>
   );
 }
