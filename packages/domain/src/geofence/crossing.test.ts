@@ -216,7 +216,7 @@ describe("checkFence: the record both sides check", () => {
       ok: false,
       errors: { bindings: MSG_FENCE_BINDINGS },
     });
-    expect(checkFence({ ...good, name: "x".repeat(31) })).toMatchObject({ ok: false });
+    expect(checkFence({ ...good, name: "x".repeat(21) })).toMatchObject({ ok: false });
     expect(checkFence({ ...good, speedLimit: 251 })).toMatchObject({
       ok: false,
       errors: { speedLimit: MSG_FENCE_SPEED },

@@ -7,7 +7,7 @@ import { decodeGeofence, type Geofence } from "./geofence";
  * optional daily window and speed limit, the alarm level, and the vehicles and 车辆分组 it
  * watches. The spec shows only the encoding; everything else is designed.
  */
-export const FENCE_NAME_MAX = 30;
+export const FENCE_NAME_MAX = 20;
 /** A polygon's corners at most (the editor's and JT/T 808 0x8604's practical bound). */
 export const POLYGON_MAX_POINTS = 100;
 /** A fence's bound vehicles plus groups at most. */

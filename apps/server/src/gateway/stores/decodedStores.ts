@@ -1,6 +1,13 @@
-import { type AlarmReport, alarmChanges, type TboxJournalEntry, tboxJournalEntries } from "@tsp/domain";
+import {
+  type AlarmReport,
+  alarmChanges,
+  FENCE_ALARM_PREFIX,
+  type TboxJournalEntry,
+  tboxJournalEntries,
+} from "@tsp/domain";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
+import { writeFenceEvents } from "../geofence/ingest";
 import type { FrameStatus } from "../tables";
 import "./tables";
 
@@ -54,6 +61,8 @@ export async function writeDecodedStores(trx: Kysely<Database>, frames: readonly
       .execute();
   }
   await writeAlarms(trx, reports);
+  // 电子围栏: the fences watching these vehicles step through the new positions.
+  await writeFenceEvents(trx, positions);
 }
 
 async function writeAlarms(
@@ -66,6 +75,8 @@ async function writeAlarms(
     .select(["vin", "protocol", "name"])
     .where("vin", "in", vins)
     .where("ended_at", "is", null)
+    // A fence's episodes are the fence watcher's to end (gateway/geofence/ingest.ts), not a report's.
+    .where("name", "not like", `${FENCE_ALARM_PREFIX}%`)
     .execute();
   const alarmReports: AlarmReport<StoredFrame>[] = reports.flatMap(({ frame, vin, entries }) =>
     entries.map((e) => ({

@@ -55,7 +55,11 @@ function messages(p: Principal, s: Awaited<ReturnType<typeof settingOf>>, now: n
         a.name as name, a.level as level, a.ended_at as ended_at,
         null::text as task_id, null::text as file_name, null::text as status
       from gateway_alarm a join vehicle v on v.vin = a.vin
-      where v.tenant_id in (${tenants}) and a.level >= ${s.minLevel} and a.started_at >= ${since} ${group}
+      where v.tenant_id in (${tenants}) and a.started_at >= ${since}
+        and ((a.level >= ${s.minLevel} ${group})
+          -- 电子围栏: a fence's alarms reach the account that filed it, whatever its level and group.
+          or a.id in (select e.alarm_id from geofence_event e join geofence f on f.id = e.fence_id
+            where f.owner_account_id = ${p.accountId} and e.alarm_id is not null))
       union all
       select 'export:' || t.id, 'export', floor(extract(epoch from t.finished_at) * 1000)::bigint, null, null,
         null, null, null, t.id::text, t.file_name, t.status
