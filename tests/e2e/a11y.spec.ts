@@ -44,6 +44,7 @@ const visits: Record<string, (p: Page, vin: string) => Promise<void>> = {
   "/tbox/setting": async (p) => expect(p.getByRole("button", { name: "读取当前值" })).toBeVisible(),
   "/tbox/terminalSet": async (p) => expect(p.getByRole("heading", { name: "终端设置管理" })).toBeVisible(),
   "/tbox/awaken": async (p) => expect(p.getByRole("button", { name: "发送唤醒" })).toBeVisible(),
+  "/tbox/audioVideo": async (p) => expect(p.getByRole("button", { name: "设置音视频参数" })).toBeVisible(),
   "/tbox/registersState": async (p) =>
     expect(p.getByRole("table", { name: "TBOX注册状态查询" }).locator("tbody tr")).not.toHaveCount(0),
   // Multimedia: the camera commands (empty on a fresh seed); the seeded alarm attachments and photos.
@@ -93,6 +94,8 @@ const visits: Record<string, (p: Page, vin: string) => Promise<void>> = {
     expect(p.getByRole("table", { name: "转发机械管理" }).locator("tbody tr").first()).toBeVisible(),
   "/notRoadFour/forwardStatist": async (p) =>
     expect(p.getByRole("table", { name: "转发统计" }).locator("tbody tr").first()).toBeVisible(),
+  "/notRoadFour/terminalActivation": async (p) =>
+    expect(p.getByRole("table", { name: "终端远程激活" }).locator("tbody tr").first()).toBeVisible(),
   "/baseInfo/mes": async (p) =>
     expect(p.getByRole("table", { name: "MES车辆管理" }).locator("tbody tr")).toHaveCount(10),
   "/baseInfo/appUser": async (p) =>
@@ -124,6 +127,10 @@ const visits: Record<string, (p: Page, vin: string) => Promise<void>> = {
   "/notRoadMonitor/history": async (p) => expect(p.getByText("请输入机械PIN码，选择时间范围")).toBeVisible(),
   "/notRoadMonitor/online": async (p) =>
     expect(p.getByRole("table", { name: "在线时长管理" }).locator("tbody tr")).toHaveCount(10),
+  "/operate/farmMachinery": async (p) =>
+    expect(p.getByRole("table", { name: "农机数据统计" }).getByRole("row", { name: /合计/ })).toBeVisible(),
+  "/notRoadMonitor/report": async (p) =>
+    expect(p.getByRole("table", { name: "统计报表" }).locator("tbody tr")).toHaveCount(10),
   "/operate/agriculturalMachinery": async (p) =>
     expect(p.getByRole("table", { name: "机械信息管理" }).locator("tbody tr")).toHaveCount(10),
   "/dataService/newMessageCheck": async (p) => expect(p.getByText("请选择接收时间范围")).toBeVisible(),
@@ -189,6 +196,12 @@ const visits: Record<string, (p: Page, vin: string) => Promise<void>> = {
   "/dataService/info": async (p) =>
     expect(p.getByRole("table", { name: "车辆版本信息" }).locator("tbody tr")).not.toHaveCount(0),
   "/ota/index": async (p) => expect(p.getByRole("table", { name: "OTA升级" }).locator("tbody tr")).not.toHaveCount(0),
+  "/carControlService/manage": async (p) =>
+    expect(p.getByRole("table", { name: "车控服务管理" }).locator("tbody tr")).not.toHaveCount(0),
+  "/carControlService/remind": async (p) =>
+    expect(p.getByRole("table", { name: "车控提醒" }).locator("tbody tr")).not.toHaveCount(0),
+  "/dataService/terminal": async (p) =>
+    expect(p.getByRole("table", { name: "终端参数设置" }).locator("tbody tr")).toHaveCount(3),
   "/dataService/infoSystem": async (p) =>
     expect(p.getByRole("table", { name: "车载信息系统管理" }).locator("tbody tr")).toHaveCount(8),
   "/dataService/content": async (p) =>

@@ -61,8 +61,11 @@ function Templates() {
           width: 90,
           render: (r) => d.PARAM_TEMPLATE_PROTOCOL_LABELS[r.protocol],
         },
+        // Wrapped, not ellipsed: the kit's ellipsis names its popover by the raw value (the array).
         {
-          ...ellipsisColumn<api.ParamTemplate>("params", t("termParam.params"), 320),
+          key: "params",
+          title: t("termParam.params"),
+          width: 320,
           render: (r) => r.params.map(d.paramSummary).join("；"),
         },
         ellipsisColumn<api.ParamTemplate>("remark", t("termParam.remark"), 140),
