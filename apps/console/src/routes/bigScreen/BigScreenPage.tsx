@@ -11,16 +11,14 @@ import { BIG_SCREEN_DESIGN_HEIGHT, BIG_SCREEN_DESIGN_WIDTH, bigScreenScale } fro
 /** The figures are read again this often (the server shares one computation per 30 s). */
 const REFRESH_MS = 30_000;
 
-/** The charts' words and lines in design pixels, light on the dark wall. */
+/**
+ * The charts' legend and values in design pixels (each chart sits on the kit's light card). The
+ * axes are left to the kit: an `xaxis` here would replace the categories it sets.
+ */
 const WALL: ApexOptions = {
-  chart: { foreColor: "#e2e8f0", background: "transparent" },
-  theme: { mode: "dark" },
-  legend: { fontSize: "32px", labels: { colors: "#e2e8f0" } },
+  legend: { fontSize: "32px" },
   dataLabels: { style: { fontSize: "32px" } },
-  xaxis: { labels: { style: { fontSize: "28px" } } },
-  yaxis: { labels: { style: { fontSize: "28px" } } },
   tooltip: { enabled: false },
-  grid: { borderColor: "#334155" },
 };
 
 interface Region {
@@ -157,7 +155,7 @@ export default function BigScreenPage() {
                   { name: t("bigScreen.vehicles"), data: figures.regions.map((r) => r.vehicles) },
                   { name: t("bigScreen.online"), data: figures.regions.map((r) => r.online) },
                 ]}
-                options={{ ...WALL, plotOptions: { bar: { horizontal: true } } }}
+                options={WALL}
                 emptyText={t("bigScreen.noRegion")}
                 height={1500}
               />
