@@ -25,6 +25,8 @@ export interface RunningServer {
   ctx: AppContext;
   url: string;
   seeded: boolean;
+  /** With `captureImage`, after a fresh seed of an in-memory PGlite: the seeded cluster's dump. */
+  image?: Blob;
   close(): Promise<void>;
 }
 
@@ -37,13 +39,24 @@ export interface StartOptions {
   seed?: SeedOptions;
   /** Clock override for tests. */
   now?: () => Date;
+  /**
+   * Tests: an in-memory database starts from this dump of a seeded cluster (made by an earlier
+   * start with `captureImage`), so migrations and the seed find their work done.
+   */
+  memoryImage?: Blob;
+  /** Tests: after seeding an in-memory PGlite, dump it (before any request) into `image`. */
+  captureImage?: boolean;
 }
 
 /** Opens (and on first start creates and seeds) the database, then listens. */
 export async function startServer(config: ServerConfig, options: StartOptions = {}): Promise<RunningServer> {
   const modules = options.modules ?? serviceModules;
   const operations = listOperations(loadDocuments(options.openapiDir));
-  const opened = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const opened = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    memoryImage: options.memoryImage,
+  });
   await migrateToLatest(opened.db as Kysely<unknown>, modules);
   const now = options.now ?? (() => new Date());
   const secrets = await Secrets.load(opened.db);
@@ -64,6 +77,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     authenticate: (token) => authenticateToken(opened.db, token, now()),
   };
   const seeded = await seedIfEmpty(ctx, modules, operations, options.seed);
+  const image = seeded && options.captureImage && opened.dump ? await opened.dump() : undefined;
   await exports.start(ctx);
   const app = await buildApp({
     ctx,
@@ -82,6 +96,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     ctx,
     url: `http://${config.host}:${port}/`,
     seeded,
+    ...(image ? { image } : {}),
     close: async () => {
       await app.close();
       await exports.stop();

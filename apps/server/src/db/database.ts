@@ -11,12 +11,19 @@ export interface OpenDatabaseOptions {
   databaseUrl?: string | undefined;
   /** Data folder for PGlite (`<dataDir>/pg`); "memory://" for an in-memory database. */
   dataDir: string;
+  /**
+   * For "memory://" only: start from this dump of a cluster (`dump()` of an earlier database,
+   * e.g. a seeded one kept by the test harness) instead of the empty cluster.
+   */
+  memoryImage?: Blob | undefined;
 }
 
 export interface OpenedDatabase {
   db: Kysely<Database>;
   kind: "pglite" | "postgres";
   close(): Promise<void>;
+  /** PGlite only: the whole cluster as a tarball (what `memoryImage` takes back). */
+  dump?: () => Promise<Blob>;
 }
 
 /**
@@ -35,7 +42,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Opened
     return { db, kind: "postgres", close: () => db.destroy() };
   }
   let pglite: PGlite;
-  if (options.dataDir === "memory://") {
+  if (options.dataDir === "memory://" && options.memoryImage) {
+    pglite = new PGlite({ loadDataDir: options.memoryImage });
+  } else if (options.dataDir === "memory://") {
     pglite = await newMemoryPglite();
   } else {
     const dir = path.join(options.dataDir, "pg");
@@ -47,6 +56,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Opened
   return {
     db,
     kind: "pglite",
+    dump: () => pglite.dumpDataDir("none"),
     close: async () => {
       await db.destroy();
       if (!pglite.closed) await pglite.close();
