@@ -119,3 +119,20 @@ describe("reminder rules", () => {
     expect(match({ vins: ["LFVSYKM34PE600060"] })).toBe(true);
   });
 });
+
+describe("the subscription form", () => {
+  it("normalises the VIN and takes an empty start as today's", async () => {
+    const { CarControlSubscriptionSchema, MSG_PACKAGE, MSG_START_DATE } = await import("./index");
+    const r = v.safeParse(CarControlSubscriptionSchema, { vin: " lfvsykm34pe600060", packageId: 2 });
+    expect(r.success && r.output).toEqual({ vin: "LFVSYKM34PE600060", packageId: 2, startDate: "" });
+    const noPkg = v.safeParse(CarControlSubscriptionSchema, { vin: "LFVSYKM34PE600060", packageId: null });
+    expect(noPkg.success ? "" : noPkg.issues[0].message).toBe(MSG_PACKAGE);
+    const day = v.safeParse(CarControlSubscriptionSchema, {
+      vin: "LFVSYKM34PE600060",
+      packageId: 2,
+      startDate: "2026-02-30",
+    });
+    expect(day.success ? "" : day.issues[0].message).toBe(MSG_START_DATE);
+    expect(v.safeParse(CarControlSubscriptionSchema, { vin: "X", packageId: 2 }).success).toBe(false);
+  });
+});

@@ -1,5 +1,6 @@
 import * as v from "valibot";
 import { REMOTE_GROUPS, type RemoteGroup } from "../gbt32960/downlink/remoteControl";
+import { vinProblem } from "../identifiers/vin";
 
 /**
  * 车控服务管理 (issue 17): a service package names the remote-control groups it includes and how
@@ -145,3 +146,24 @@ export function remoteServiceProblem(
   if (state !== "active" && state !== "expiring") return remoteServiceRefusal(group, state);
   return s.groups.includes(group) ? undefined : remoteServiceRefusal(group, state);
 }
+
+export const MSG_PACKAGE = "请选择服务包";
+
+/** 开通车控服务's form: the VIN, the package, the start day (empty: today). */
+export const CarControlSubscriptionSchema = v.object({
+  vin: v.pipe(
+    v.string(),
+    v.trim(),
+    v.toUpperCase(),
+    v.check((s) => vinProblem(s) === null, "VIN须为17位字母或数字（不含I、O、Q）"),
+  ),
+  packageId: v.pipe(v.number(MSG_PACKAGE), v.integer(MSG_PACKAGE), v.minValue(1, MSG_PACKAGE)),
+  startDate: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.check((s) => s === "" || parseDay(s) !== null, MSG_START_DATE),
+    ),
+    "",
+  ),
+});
