@@ -209,4 +209,8 @@ describe.skipIf(engine.skip)(`电子围栏 (${engine.kind})`, () => {
     });
     expect(kept.body.data.total).toBe(1);
   });
+
+  it("calls every operation with good and bad input", () => {
+    ledger.expectCovered(ENCLOSURE_OPS);
+  });
 });
