@@ -166,6 +166,7 @@ const visits: Record<string, (p: Page, vin: string) => Promise<void>> = {
     expect(p.getByRole("table", { name: "车辆分组" }).locator("tbody tr")).not.toHaveCount(0),
   "/personal/message": async (p) =>
     expect(p.getByRole("table", { name: "个人消息" }).locator("tbody tr")).not.toHaveCount(0),
+  "/enclosure/index": async (p) => expect(p.getByRole("table", { name: "电子围栏" })).toContainText("上海市区"),
   "/operate/overview": async (p) => expect(p.getByRole("region", { name: "按品牌" })).toBeVisible(),
   "/operate/screen": async (p) =>
     expect(p.getByRole("table", { name: "高级筛选" }).locator("tbody tr")).not.toHaveCount(0),
