@@ -166,6 +166,7 @@ function DocumentsBody({ kind, name }: { kind: api.DocumentFilingKind; name: str
             sizeWording="file"
             objectKey={(file, md5) => d.filingDocumentKey(tenantId ?? 0, md5, file.type)}
           />
+          <span className="pb-2 text-xs text-slate-600">{t("nr4doc.hint")}</span>
         </div>
       )}
       {deleting && (

@@ -155,10 +155,9 @@ export default function TerminalActivationPage() {
       hint={t("nr4act.hint")}
       rowKey={(row) => row.terminalId}
       columns={[
-        { key: "terminalId", title: t("nr4act.terminalId"), width: 150 },
-        { key: "pin", title: t("nr4act.pin"), width: 180 },
-        { key: "chipId", title: t("nr4act.chipId"), width: 170 },
-        { key: "terminalModel", title: t("nr4act.model"), width: 130 },
+        { key: "terminalId", title: t("nr4act.terminalId"), width: 130 },
+        { key: "pin", title: t("nr4act.pin"), width: 175 },
+        { key: "chipId", title: t("nr4act.chipId"), width: 160 },
         enumColumn<Row>("state", t("nr4act.state"), states.badges),
         { key: "reason", title: t("nr4act.reason") },
         {
@@ -167,7 +166,7 @@ export default function TerminalActivationPage() {
           width: 170,
           render: (r) => formatDateTime(r.requestedAt),
         },
-        { key: "answeredAt", title: t("nr4act.answeredAt"), width: 170, render: (r) => formatDateTime(r.answeredAt) },
+        { key: "answeredAt", title: t("nr4act.answeredAt"), width: 160, render: (r) => formatDateTime(r.answeredAt) },
         actionsColumn<Row>(t("kit.actions"), rowButtons, 130),
       ]}
     />
