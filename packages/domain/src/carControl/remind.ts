@@ -5,7 +5,8 @@ import { NOTIFY_CHANNELS } from "../tamper/notify";
 
 /**
  * 车控提醒 (issue 17): who of the tenant is told when a remote-control command ends badly, by
- * which channel (站内消息 reaches 个人消息; 短信 and 邮件 are recorded behind the provider seam),
+ * which channel (站内消息 is 车控提醒's list — 个人消息 does not show it yet; 短信 and 邮件 are recorded
+ * behind the provider seam),
  * for which results and groups, optionally only for some vehicles.
  */
 export const REMIND_RESULTS = ["failed", "expired", "cancelled"] as const;

@@ -469,7 +469,7 @@ export interface paths {
         };
         /**
          * Reminders delivered (numbered page)
-         * @description Every remote-control command of the caller's tenants that ended 失败, 超时 (expired) or 取消 in the last 30 days, once per rule that tells of it, with the account told and the channels: 站内消息 delivered (the account's 个人消息), 短信/邮件 recorded (no provider). Expired commands are swept first with the server's clock, so a command past its TTL is reminded of on the next read. Newest first; vin and result filter.
+         * @description Every remote-control command of the caller's tenants that ended 失败, 超时 (expired) or 取消 in the last 30 days, once per rule that tells of it, with the account told and the channels: 站内消息 delivered as this list (it does not reach the account's 个人消息 yet), 短信/邮件 recorded (no provider). Expired commands are swept first with the server's clock, so a command past its TTL is reminded of on the next read. Newest first; vin and result filter.
          */
         get: operations["listCarControlReminders"];
         put?: never;
@@ -987,7 +987,7 @@ export interface components {
             endedAt: components["schemas"]["Timestamp"];
             accountName: string;
             username: string;
-            /** @description Channels delivered (站内消息 → 个人消息). */
+            /** @description Channels delivered (站内消息, shown in 车控提醒; not yet in 个人消息). */
             delivered: components["schemas"]["NotifyChannel"][];
             /** @description Channels recorded only (短信, 邮件; no provider is configured). */
             recorded: components["schemas"]["NotifyChannel"][];

@@ -119,11 +119,6 @@ export interface components {
          * @enum {string}
          */
         UdsService: "readDtc" | "readDid" | "clearDtc" | "session" | "reset";
-        /**
-         * @description How long the request may wait for the vehicle and the ECU's answer (10 s – 7 days; default 10 minutes).
-         * @default 600
-         */
-        TtlSeconds: number;
         UdsEcu: {
             id: number;
             /** @description The ECU's name (VCU, BMS …). */
@@ -263,6 +258,11 @@ export interface components {
         ErrorEnvelope: components["schemas"]["Envelope"] & {
             data?: null | components["schemas"]["FailDetail"];
         };
+        /**
+         * @description How long the command may wait for the vehicle and its answer (10 s – 7 days; default 10 minutes).
+         * @default 600
+         */
+        TtlSeconds: number;
         /**
          * Format: int64
          * @description Milliseconds since 1970-01-01T00:00:00Z.

@@ -59,7 +59,7 @@ const zh = {
   "ccs.pkg.remark": "备注",
   "remind.heading": "车控提醒",
   "remind.hint":
-    "远程控制命令失败、超时（超过有效期未应答）或被取消时，按规则提醒相关人员：站内消息送到个人消息，短信、邮件已记录，待接入服务商后发送。",
+    "远程控制命令失败、超时（超过有效期未应答）或被取消时，按规则提醒相关人员：站内消息列在本页，短信、邮件已记录，待接入服务商后发送。",
   "remind.rules": "提醒规则",
   "remind.add": "添加提醒人员",
   "remind.addTitle": "添加提醒人员",
@@ -144,7 +144,7 @@ const en: Record<keyof typeof zh, string> = {
   "ccs.pkg.remark": "Remark",
   "remind.heading": "Remote-control reminders",
   "remind.hint":
-    "When a remote-control command fails, times out (expires unanswered) or is cancelled, the rules' staff are told: in-site messages reach Personal messages; SMS and e-mail are recorded until a provider is connected.",
+    "When a remote-control command fails, times out (expires unanswered) or is cancelled, the rules' staff are told: in-site messages are listed here; SMS and e-mail are recorded until a provider is connected.",
   "remind.rules": "Reminder rules",
   "remind.add": "Add staff",
   "remind.addTitle": "Add staff to remind",

@@ -139,7 +139,7 @@ const groupSql = sql`case (c.params::jsonb -> 'remote' ->> 'action') ${sql.join(
 /**
  * The reminders as one SQL relation: each remote-control command of the tenants that ended
  * failed / expired / cancelled in the last 30 days, once per rule of its tenant that tells of it
- * (the SQL of the domain's `remindMatches`), optionally only the rules of one account (个人消息).
+ * (the SQL of the domain's `remindMatches`), optionally only the rules of one account (for 个人消息, which does not read it yet).
  */
 export function remindersSql(tenantIds: readonly number[], now: number, accountId?: number) {
   const tenants = sql.join(tenantIds.length === 0 ? [sql`-1`] : tenantIds.map((t) => sql`${t}`));
