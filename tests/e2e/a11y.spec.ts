@@ -196,6 +196,8 @@ const visits: Record<string, (p: Page, vin: string) => Promise<void>> = {
     expect(p.getByRole("table", { name: "基础数据维护" }).locator("tbody tr")).toHaveCount(10),
   "/dataService/info": async (p) =>
     expect(p.getByRole("table", { name: "车辆版本信息" }).locator("tbody tr")).not.toHaveCount(0),
+  // No diagnosis in the demo data (they are made by operators): the heading and the search card.
+  "/dataService/udsV2": async (p) => expect(p.getByRole("button", { name: "发起诊断" })).toBeVisible(),
   "/ota/index": async (p) => expect(p.getByRole("table", { name: "OTA升级" }).locator("tbody tr")).not.toHaveCount(0),
   "/carControlService/manage": async (p) =>
     expect(p.getByRole("table", { name: "车控服务管理" }).locator("tbody tr")).not.toHaveCount(0),
