@@ -8910,7 +8910,7 @@ export interface components {
             /** @description Name, unique in the tenant. */
             name: string;
             /**
-             * @description 1 circle
+             * @description 1 circle, 2 polygon.
              * @enum {integer}
              */
             type: 1 | 2;
@@ -8919,7 +8919,7 @@ export interface components {
             /** @description Radius in km (circles). */
             radius?: number | null;
             /**
-             * @description 进入报警
+             * @description 进入报警, 离开报警 or both.
              * @enum {string}
              */
             rule: "enter" | "exit" | "both";
@@ -8937,7 +8937,7 @@ export interface components {
             /** @description Name, unique in the tenant. */
             name: string;
             /**
-             * @description 1 circle
+             * @description 1 circle, 2 polygon.
              * @enum {integer}
              */
             type: 1 | 2;
@@ -8946,7 +8946,7 @@ export interface components {
             /** @description Radius in km (circles). */
             radius?: number | null;
             /**
-             * @description 进入报警
+             * @description 进入报警, 离开报警 or both.
              * @enum {string}
              */
             rule: "enter" | "exit" | "both";
