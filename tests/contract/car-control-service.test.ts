@@ -85,7 +85,7 @@ describe.skipIf(engine.skip)(`车控服务管理 and 车控提醒 (${engine.kind
     for (const id of CAR_CONTROL_OPS) {
       const op = operation(id);
       const res = op.requestBody?.content["multipart/form-data"]
-        ? await postFile(server.url, id, op.path, { name: "a.xlsx", bytes: Buffer.from("x") })
+        ? await postFile(server.url, id, op.path, { name: "a.xlsx", bytes: Buffer.from("x") }, undefined)
         : await ledger.call(id, {});
       expect(res.status, id).toBe(401);
     }
