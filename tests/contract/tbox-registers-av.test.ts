@@ -88,7 +88,7 @@ describe.skipIf(engine.skip)(`TBOX注册状态查询 (${engine.kind})`, () => {
       .executeTakeFirstOrThrow();
     stock = { sn: s.sn, terminalId: s.terminal_id as string };
     gateway = await startGateway(server.db, { port: 0, jt808Port: 0, flushMs: 20, commandPollMs: 50 });
-  }, 120_000);
+  }, 300_000);
   afterAll(async () => {
     await terminal?.close();
     await gateway?.close();
@@ -184,6 +184,64 @@ describe.skipIf(engine.skip)(`TBOX注册状态查询 (${engine.kind})`, () => {
     });
     expect(bad.status).toBe(400);
     expect(bad.body.msg).toBe("时间范围不能超过93天");
+  });
+
+  it("音视频参数设置: reads the terminal's JT/T 1078 values (0x8106 → 0x0104), sets them (0x8103 → 0x0001), reads them back", async () => {
+    const finish = async (id: number) => {
+      for (let i = 0; i < 100; i++) {
+        const c = (await ledger.call("getCommand", { token: admin, query: { id } })).body.data;
+        if (!["queued", "sent", "acknowledged"].includes(c.state)) return c;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      throw new Error(`command ${id} did not finish`);
+    };
+    const q = await ledger.call("sendAvQuery", { token: admin, body: { vin: bound.vin } });
+    expect(q.status).toBe(200);
+    expect(q.body.data).toMatchObject({ kind: "avQuery", state: "queued" });
+    const read = await finish(q.body.data.id);
+    expect(read).toMatchObject({ state: "success", answer: { av: terminal.av.values } });
+    expect(read.answer.av.avParams.live).toMatchObject({ resolution: 3, frameRate: 25, bitRate: 1024 });
+    expect(read.answer.av.channels.entries).toHaveLength(4);
+
+    const avParams = {
+      ...read.answer.av.avParams,
+      live: { ...read.answer.av.avParams.live, frameRate: 15, bitRate: 512 },
+    };
+    const alarmRecording = { threshold: 30, duration: 10, before: 2 };
+    const set = await ledger.call("sendAvSet", { token: admin, body: { vin: bound.vin, avParams, alarmRecording } });
+    expect(set.status).toBe(200);
+    expect(await finish(set.body.data.id)).toMatchObject({
+      kind: "avSet",
+      state: "success",
+      params: { av: { avParams, alarmRecording } },
+    });
+    expect(terminal.av.values).toMatchObject({ avParams, alarmRecording });
+    const again = await ledger.call("sendAvQuery", { token: admin, body: { vin: bound.vin } });
+    expect((await finish(again.body.data.id)).answer.av).toMatchObject({ avParams, alarmRecording });
+  });
+
+  it("音视频参数设置 refuses out-of-range values on their fields and a vehicle without a JT/T 808 terminal, queueing nothing", async () => {
+    const before = await server.db.selectFrom("gateway_command").select("id").execute();
+    const bad = await ledger.call("sendAvSet", {
+      token: admin,
+      body: { vin: bound.vin, alarmRecording: { threshold: 0, duration: 1, before: 1 } },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.data.failDetail).toEqual([
+      { field: "alarmRecording.threshold", msg: "特殊报警录像存储阈值应为1–99（%）" },
+    ]);
+    const gbt = await server.db
+      .selectFrom("vehicle as v")
+      .innerJoin("bss_tbox as t", "t.sn", "v.tbox_sn")
+      .select("v.vin")
+      .where("t.protocol", "=", "GBT32960")
+      .where("v.tenant_id", "in", server.db.selectFrom("tenant").select("id").where("code", "=", "T0001"))
+      .executeTakeFirstOrThrow();
+    const other808 = await ledger.call("sendAvQuery", { token: admin, body: { vin: gbt.vin } });
+    expect(other808.status).toBe(400);
+    expect(other808.body.data.failDetail[0].msg).toContain("不是JT/T 808终端");
+    expect((await ledger.call("sendAvQuery", { token: other, body: { vin: bound.vin } })).status).toBe(400);
+    expect(await server.db.selectFrom("gateway_command").select("id").execute()).toHaveLength(before.length);
   });
 
   it("called every registration operation with good and bad input", () => {

@@ -15,7 +15,7 @@ interface Terminal {
   terminalId: string | null;
 }
 
-test("TBOX注册状态查询: a JT/T 808 terminal registers and authenticates live, its history shows both; refused terminals by state; export", async ({
+test("TBOX注册状态查询 / 音视频参数设置: a JT/T 808 terminal registers and authenticates live, its history shows both; refused terminals by state; export; its audio/video parameters read and set", async ({
   page,
 }) => {
   test.setTimeout(90_000);
@@ -73,6 +73,30 @@ test("TBOX注册状态查询: a JT/T 808 terminal registers and authenticates li
       await page.screenshot({ path: "test-results/screenshots/tbox-registers-state.png", fullPage: true });
       await page.getByRole("button", { name: "导出", exact: true }).click();
       await expect(page.getByText("导出任务已提交，请到导出文件列表查看").first()).toBeVisible();
+    });
+
+    await test.step("音视频参数设置: read the terminal's current values, lower the live frame rate, see the set succeed", async () => {
+      await page.goto("/#/tbox/audioVideo");
+      await expect(page.getByRole("heading", { name: "音视频参数设置" })).toBeVisible();
+      await page.getByRole("button", { name: "设置音视频参数" }).click();
+      const read = page.getByRole("dialog", { name: "读取终端当前音视频参数" });
+      await read.getByLabel("VIN").fill(vin);
+      await read.getByLabel("VIN").press("Enter");
+      const form = page.getByRole("dialog", { name: `${vin} 音视频参数` });
+      await expect(form.getByLabel("实时流目标帧率（帧/秒）")).toHaveValue("25", { timeout: 20_000 });
+      await expect(form.getByLabel("实时流目标码率（kbps）")).toHaveValue("1024");
+      await audit(page, "音视频参数设置 表单");
+      await form.getByLabel("特殊报警录像存储阈值（%）").fill("30");
+      await form.getByLabel("实时流目标帧率（帧/秒）").fill("15");
+      await form.getByRole("button", { name: "确定" }).click();
+      const timeline = page.getByRole("dialog", { name: "命令时间线" }).getByTestId("command-timeline");
+      await expect(timeline.locator("li").first()).toContainText("成功", { timeout: 20_000 });
+      expect(terminal.av.values.avParams?.live.frameRate).toBe(15);
+      expect(terminal.av.values.alarmRecording?.threshold).toBe(30);
+      await page.screenshot({ path: "test-results/screenshots/tbox-audio-video.png", fullPage: true });
+      await page.keyboard.press("Escape");
+      await expect(page.locator("tbody tr").first()).toContainText("成功");
+      await audit(page, "音视频参数设置");
     });
   } finally {
     await terminal.close();

@@ -179,6 +179,11 @@ export function serveJt808(socket: Socket, ctx: Jt808Context): void {
 
     if (h.messageId === JT808_MESSAGE_ID.terminalResponse) {
       store1({ status: "ok", reason: null });
+      // The answer to a JT/T 808 command (an audio/video parameter set's 0x0001).
+      if (authenticated && ctx.multimedia)
+        await ctx.multimedia
+          .terminalResponse(authenticated.vin, frame.value.body, bytes, receivedAt)
+          .catch(() => undefined);
       return;
     }
     if (h.encryption !== 0) {

@@ -9,6 +9,7 @@ import {
   type SimVehicle,
   takeJt808Frames,
 } from "@tsp/domain";
+import { SimAvSettings } from "./jt808AvSettings";
 import { SimCamera } from "./jt808Camera";
 import { type GatewayAddress, Link } from "./link";
 import { type SimFleetVehicle, SimTerminal } from "./terminal";
@@ -70,6 +71,15 @@ export class Jt808Terminal extends SimTerminal {
     write: (bytes) => this.link?.write(bytes),
   });
 
+  /** The JT/T 1078 audio/video settings answering 0x8104 / 0x8106 / 0x8103 (音视频参数设置). */
+  readonly av = new SimAvSettings({
+    header: () => {
+      this.serial = (this.serial + 1) % 0x10000;
+      return { edition: this.edition, encryption: 0, phone: this.vehicle.phone ?? "0", serial: this.serial };
+    },
+    write: (bytes) => this.link?.write(bytes),
+  });
+
   constructor(
     vehicle: SimFleetVehicle,
     private readonly address: GatewayAddress,
@@ -114,6 +124,10 @@ export class Jt808Terminal extends SimTerminal {
         const frame = decodeJt808Frame(f);
         if (frame.ok && SimCamera.reads(frame.value.header.messageId)) {
           this.camera.receive(frame.value);
+          return [];
+        }
+        if (frame.ok && SimAvSettings.reads(frame.value.header.messageId)) {
+          this.av.receive(frame.value);
           return [];
         }
         const m = decodeJt808Message(f);

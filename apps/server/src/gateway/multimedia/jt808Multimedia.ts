@@ -2,18 +2,28 @@ import type { Socket } from "node:net";
 import {
   bytesToHex,
   decodeJt808CameraAnswer,
+  decodeJt808GeneralResponse,
   decodeJt808MediaEvent,
   decodeJt808MediaUpload,
+  decodeJt808ParamAnswer,
   encodeJt808CameraShoot,
   encodeJt808Frame,
   encodeJt808MediaAnswer,
+  encodeJt808ParamQuery,
+  encodeJt808ParamSet,
   JT808_CAMERA_RESULTS,
   JT808_MEDIA_MESSAGE_ID,
+  JT808_PARAM_MESSAGE_ID,
+  JT808_TERMINAL_RESULTS,
+  JT1078_QUERY_IDS,
   type Jt808CameraShoot,
   type Jt808Header,
   type Jt808PendingMessage,
+  type Jt1078ParamValues,
   jt808MissingPackages,
   jt808PendingMediaId,
+  jt1078ParamItems,
+  readJt1078ParamItems,
 } from "@tsp/domain";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
@@ -23,13 +33,14 @@ import type { CommandKind } from "../commands/tables";
 import { saveMediaEvent, saveMediaUpload } from "./mediaStore";
 
 /** The command kinds this sender writes over JT/T 808. */
-export const JT808_COMMAND_KINDS: readonly CommandKind[] = ["cameraShoot"];
+export const JT808_COMMAND_KINDS: readonly CommandKind[] = ["cameraShoot", "avQuery", "avSet"];
 
 /** The multimedia messages a terminal sends that this module reads. */
 const SERVED: ReadonlySet<number> = new Set([
   JT808_MEDIA_MESSAGE_ID.mediaEvent,
   JT808_MEDIA_MESSAGE_ID.mediaUpload,
   JT808_MEDIA_MESSAGE_ID.cameraAnswer,
+  JT808_PARAM_MESSAGE_ID.answer,
 ]);
 
 /** What a handled message comes to: the journal's status and reason, and the answer to write. */
@@ -65,7 +76,7 @@ export class Jt808Multimedia {
   private readonly links = new Map<string, Link>();
   private readonly serials = new Map<string, number>();
   /** VIN → the sent command's platform serial, wire time and id. */
-  private readonly inFlight = new Map<string, { serial: number; wireTime: number; id: number }>();
+  private readonly inFlight = new Map<string, { serial: number; wireTime: number; id: number; kind: CommandKind }>();
   /** `phone:mediaId` → the shoot command whose answer listed it. */
   private readonly commandOfMedia = new Map<string, number>();
   private readonly busy = new Set<string>();
@@ -125,15 +136,11 @@ export class Jt808Multimedia {
       const now = this.options.now();
       const row = await claimNext(this.db, vin, now, JT808_COMMAND_KINDS);
       if (!row) return;
-      const shoot = JSON.parse(row.params) as { shoot: Jt808CameraShoot };
-      const body = encodeJt808CameraShoot(shoot.shoot);
+      const { messageId, body } = commandBody(row.kind, row.params);
       const serial = ((this.serials.get(vin) ?? 0) + 1) % 0x10000;
       this.serials.set(vin, serial);
       const frame = body.ok
-        ? encodeJt808Frame({
-            header: { ...link.header, encryption: 0, serial, messageId: JT808_MEDIA_MESSAGE_ID.cameraShoot },
-            body: body.value,
-          })
+        ? encodeJt808Frame({ header: { ...link.header, encryption: 0, serial, messageId }, body: body.value })
         : body;
       if (!frame.ok) {
         await failCommand(this.db, row.id, frame.error.message, now);
@@ -143,7 +150,7 @@ export class Jt808Multimedia {
         await failCommand(this.db, row.id, "下发时连接已断开", now);
         return;
       }
-      this.inFlight.set(vin, { serial, wireTime: row.wire_time as number, id: row.id });
+      this.inFlight.set(vin, { serial, wireTime: row.wire_time as number, id: row.id, kind: row.kind });
       link.socket.write(frame.value);
       // The frame as written, for 远程控制联调's raw view (as the GB/T 32960 dispatcher keeps it).
       await this.db
@@ -156,6 +163,33 @@ export class Jt808Multimedia {
     } finally {
       this.busy.delete(vin);
     }
+  }
+
+  /**
+   * A terminal's general answer 0x0001: the result of an `avSet` (0x8103) it names by serial —
+   * 0 success, else failed with the standard's reason. Other answers are only journaled.
+   */
+  async terminalResponse(vin: string, body: Uint8Array, raw: Uint8Array, receivedAt: number): Promise<void> {
+    const response = decodeJt808GeneralResponse(body);
+    const sent = this.inFlight.get(vin);
+    if (!response.ok || sent?.kind !== "avSet" || sent.serial !== response.value.serial) return;
+    if (response.value.messageId !== JT808_PARAM_MESSAGE_ID.set) return;
+    this.inFlight.delete(vin);
+    const { result } = response.value;
+    const row = await recordAnswer(
+      this.db,
+      {
+        vin,
+        kinds: ["avSet"],
+        wireTime: sent.wireTime,
+        success: result === 0,
+        reason: result === 0 ? null : `终端应答“${JT808_TERMINAL_RESULTS[result] ?? `结果${result}`}”`,
+        answer: undefined,
+        answerHex: bytesToHex(raw),
+      },
+      receivedAt,
+    );
+    if (row) void this.dispatch(vin);
   }
 
   /** Reads one multimedia message of an authenticated terminal (a sub-packaged one whole). */
@@ -194,6 +228,30 @@ export class Jt808Multimedia {
       // Answered 0x8001 either way: a late answer (after its command expired) is still received.
       return { status: "ok", reason: null, result: 0 };
     }
+    if (header.messageId === JT808_PARAM_MESSAGE_ID.answer) {
+      const answer = decodeJt808ParamAnswer(body);
+      if (!answer.ok) return { status: "bad-body", reason: answer.error.message, result: 2 };
+      const sent = this.inFlight.get(session.vin);
+      if (sent?.kind === "avQuery" && sent.serial === answer.value.serial) {
+        this.inFlight.delete(session.vin);
+        const values = readJt1078ParamItems(answer.value.items);
+        const row = await recordAnswer(
+          this.db,
+          {
+            vin: session.vin,
+            kinds: ["avQuery"],
+            wireTime: sent.wireTime,
+            success: values.ok,
+            reason: values.ok ? null : `终端应答的参数无法读取：${values.error.message}`,
+            answer: values.ok ? { av: values.value } : undefined,
+            answerHex: bytesToHex(raw),
+          },
+          receivedAt,
+        );
+        if (row) void this.dispatch(session.vin);
+      }
+      return { status: "ok", reason: null, result: 0 };
+    }
     if (header.messageId === JT808_MEDIA_MESSAGE_ID.mediaEvent) {
       const event = decodeJt808MediaEvent(body);
       if (!event.ok) return { status: "bad-body", reason: event.error.message, result: 2 };
@@ -220,6 +278,18 @@ export class Jt808Multimedia {
       ...(answer.ok ? { answer: { messageId: JT808_MEDIA_MESSAGE_ID.mediaAnswer, body: answer.value } } : {}),
     };
   }
+}
+
+/** The message id and body of a JT/T 808 command as its row holds it. */
+function commandBody(kind: CommandKind, params: string) {
+  if (kind === "avQuery")
+    return { messageId: JT808_PARAM_MESSAGE_ID.query, body: encodeJt808ParamQuery(JT1078_QUERY_IDS) };
+  if (kind === "avSet") {
+    const items = jt1078ParamItems((JSON.parse(params) as { av: Jt1078ParamValues }).av);
+    return { messageId: JT808_PARAM_MESSAGE_ID.set, body: items.ok ? encodeJt808ParamSet(items.value) : items };
+  }
+  const shoot = JSON.parse(params) as { shoot: Jt808CameraShoot };
+  return { messageId: JT808_MEDIA_MESSAGE_ID.cameraShoot, body: encodeJt808CameraShoot(shoot.shoot) };
 }
 
 /**

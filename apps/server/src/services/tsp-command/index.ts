@@ -1,5 +1,6 @@
 import type { HandlerTable } from "../defineHandler";
 import type { ServiceModule } from "../types";
+import { sendAvQuery, sendAvSet } from "./audioVideo";
 import {
   cancelCommand,
   getCommand,
@@ -40,6 +41,8 @@ const handlers = {
   listTerminalRegistrations,
   getTerminalRegistrationHistory,
   exportTerminalRegistrations,
+  sendAvQuery,
+  sendAvSet,
 } satisfies HandlerTable;
 
 /**

@@ -48,7 +48,8 @@ export default function RegistersStatePage() {
     online: "green",
   });
   const yesNo = (b: boolean) => t(b ? "reg.yes" : "reg.no");
-  const message = (r: Row) => (r.lastMessage === null ? "" : t(`reg.message.${r.lastMessage}`));
+  const message = (r: Row) =>
+    r.lastMessage === null ? "" : t(`reg.message.${r.lastMessage as d.RegistrationMessage}`);
   return (
     <ListPage
       screen="registersState"
