@@ -15,7 +15,7 @@ let server: TestServer;
 let base: string;
 const ledger = new CallLedger(() => base);
 let admin: string;
-let adminSdk: TspClient;
+let adminSdk: TspClient<Record<string, never>>;
 let operator: string;
 let other: string;
 let vin: string;

@@ -59,12 +59,12 @@ const DAY = 86_400_000;
 const CHINA_OFFSET = 8 * 3_600_000;
 
 /** Whether a moment falls in the daily window (China time; both ends inclusive, to the minute). */
-export function inFenceWindow(window: FenceWindow | null, at: number): boolean {
-  if (window === null) return true;
+export function inFenceWindow(daily: FenceWindow | null, at: number): boolean {
+  if (daily === null) return true;
   const minute = Math.floor(((((at + CHINA_OFFSET) % DAY) + DAY) % DAY) / 60_000);
-  return window.start <= window.end
-    ? minute >= window.start && minute <= window.end
-    : minute >= window.start || minute <= window.end;
+  return daily.start <= daily.end
+    ? minute >= daily.start && minute <= daily.end
+    : minute >= daily.start || minute <= daily.end;
 }
 
 /**
@@ -80,17 +80,17 @@ export function stepFence(watch: FenceWatch, state: FenceState | null, p: FenceP
   const over = inside && watch.speedLimit !== null && p.speed !== null && p.speed > watch.speedLimit;
   const next: FenceState = { inside, over, at: p.at };
   if (state === null) return { state: next, events: [], ends: [] };
-  const window = inFenceWindow(watch.window, p.at);
+  const inWindow = inFenceWindow(watch.window, p.at);
   const events: FenceEvent[] = [];
   const ends: FenceEventKind[] = [];
   if (inside && !state.inside) {
-    events.push({ kind: "enter", at: p.at, alarm: window && watch.rule !== "exit" });
+    events.push({ kind: "enter", at: p.at, alarm: inWindow && watch.rule !== "exit" });
     ends.push("exit");
   } else if (!inside && state.inside) {
-    events.push({ kind: "exit", at: p.at, alarm: window && watch.rule !== "enter" });
+    events.push({ kind: "exit", at: p.at, alarm: inWindow && watch.rule !== "enter" });
     ends.push("enter");
   }
-  if (over && !state.over) events.push({ kind: "overspeed", at: p.at, alarm: window });
+  if (over && !state.over) events.push({ kind: "overspeed", at: p.at, alarm: inWindow });
   if (!over && state.over) ends.push("overspeed");
   return { state: next, events, ends };
 }

@@ -78,8 +78,8 @@ export function checkFence(raw: unknown): FenceCheck {
     errors.radius = MSG_FENCE_RADIUS_MAX;
   const rule = r.rule === "enter" || r.rule === "exit" || r.rule === "both" ? r.rule : null;
   if (rule === null) errors.rule = MSG_FENCE_RULE;
-  const window = typeof r.window === "string" ? parseFenceWindow(r.window) : r.window == null ? null : undefined;
-  if (window === undefined) errors.window = MSG_FENCE_WINDOW;
+  const daily = typeof r.window === "string" ? parseFenceWindow(r.window) : r.window == null ? null : undefined;
+  if (daily === undefined) errors.window = MSG_FENCE_WINDOW;
   const speed = r.speedLimit;
   const speedOk = speed == null || (Number.isInteger(speed) && (speed as number) >= 1 && (speed as number) <= 250);
   if (!speedOk) errors.speedLimit = MSG_FENCE_SPEED;
@@ -90,7 +90,7 @@ export function checkFence(raw: unknown): FenceCheck {
   const bound = vins.length + groupIds.length;
   if (bound < 1 || bound > FENCE_BINDINGS_MAX || groupIds.some((g) => !Number.isInteger(g) || g < 1))
     errors.bindings = MSG_FENCE_BINDINGS;
-  if (Object.keys(errors).length > 0 || !decoded.ok || rule === null || window === undefined || level === null)
+  if (Object.keys(errors).length > 0 || !decoded.ok || rule === null || daily === undefined || level === null)
     return { ok: false, errors };
   return {
     ok: true,
@@ -98,7 +98,7 @@ export function checkFence(raw: unknown): FenceCheck {
       name,
       shape: decoded.value,
       rule,
-      window,
+      window: daily,
       speedLimit: (speed as number | null | undefined) ?? null,
       level,
       vins,

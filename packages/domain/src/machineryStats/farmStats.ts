@@ -106,8 +106,10 @@ export function chinaDaysRange(from: string, to: string): { startTime: number; e
   return { startTime: start, endTime: end + DAY_MS - 1 };
 }
 
+/** The China-time calendar day (yyyy-MM-dd) of an instant. */
+const chinaDay = (ms: number) => new Date(ms + CHINA_OFFSET_MS).toISOString().slice(0, 10);
+
 /** The statistics screens' default days: the last 7 China-time days up to today's. */
 export function defaultStatDays(now: number): { from: string; to: string } {
-  const text = (ms: number) => new Date(ms + CHINA_OFFSET_MS).toISOString().slice(0, 10);
-  return { from: text(now - 6 * DAY_MS), to: text(now) };
+  return { from: chinaDay(now - 6 * DAY_MS), to: chinaDay(now) };
 }

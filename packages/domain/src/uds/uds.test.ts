@@ -108,7 +108,7 @@ describe("UDS responses", () => {
     expect(decodeUdsResponse(clear, bytes("54"))).toEqual({ ok: true, value: { kind: "cleared" } });
     expect(errorOf(decodeUdsResponse(clear, bytes("5400")))).toBe("清除故障码响应长度错误");
     const vin: UdsRequest = { service: "readDid", did: 0xf190 };
-    const vinHex = bytesToHex(new TextEncoder().encode("LB3CX1HU5RC100005"));
+    const vinHex = bytesToHex(Uint8Array.from("LB3CX1HU5RC100005", (c) => c.charCodeAt(0)));
     expect(decodeUdsResponse(vin, bytes(`62F190${vinHex}`))).toEqual({
       ok: true,
       value: { kind: "did", did: 0xf190, name: "车辆识别代号（VIN）", hex: vinHex, text: "LB3CX1HU5RC100005" },

@@ -42,6 +42,12 @@ export const JT808_MEDIA_MESSAGE_ID = {
   cameraShoot: 0x8801,
 } as const;
 export {
+  JT1078_QUERY_IDS,
+  type Jt1078ParamValues,
+  jt1078ParamItems,
+  readJt1078ParamItems,
+} from "./avParamItems";
+export {
   decodeJt1078AlarmRecording,
   decodeJt1078AvParams,
   decodeJt1078ChannelParams,
@@ -65,9 +71,3 @@ export {
   type Jt1078Stream,
   jt1078ParamProblems,
 } from "./avParams";
-export {
-  JT1078_QUERY_IDS,
-  type Jt1078ParamValues,
-  jt1078ParamItems,
-  readJt1078ParamItems,
-} from "./avParamItems";

@@ -199,8 +199,8 @@ export function ParamScreen({ mode }: { mode: "query" | "set" }) {
         >
           <h2 className="text-base font-medium text-gray-800">{t("cmd.result")}</h2>
           {query && <StateBadge command={query} />}
-          {query?.answer && mode === "query" && <ParamTable params={query.answer.params} />}
-          {query?.answer && mode === "set" && can("sendParamSet") && (
+          {query?.answer && "params" in query.answer && mode === "query" && <ParamTable params={query.answer.params} />}
+          {query?.answer && "params" in query.answer && mode === "set" && can("sendParamSet") && (
             <SetForm key={query.id} vin={vin} current={query.answer.params} onSent={(c) => setSetId(c.id)} />
           )}
           {query && !query.answer && !isOpen(query.state) && (
