@@ -365,4 +365,8 @@ describe.skipIf(engine.skip)(`车控服务管理 and 车控提醒 (${engine.kind
       "operator:lock",
     ]);
   });
+
+  it("called every car-control-service operation with good and bad input", () => {
+    ledger.expectCovered(CAR_CONTROL_OPS);
+  });
 });
