@@ -317,6 +317,25 @@ describe.skipIf(engine.skip)(`车控服务管理 and 车控提醒 (${engine.kind
     ).toBe(1);
     expect((await ledger.call("listCarControlRemindRules", { token: tenant2, query: {} })).body.data.total).toBe(0);
     expect((await ledger.call("deleteCarControlRemindRule", { token: tenant2, body: { id: op.id } })).status).toBe(404);
+    // The operator's rule deleted (gone from the list), then filed again as it was for the next test.
+    const before = (await ledger.call("listCarControlRemindRules", { token: admin, query: {} })).body.data.total;
+    const removed = await ledger.call("deleteCarControlRemindRule", { token: admin, body: { id: op.id } });
+    expect(removed.status).toBe(200);
+    expect((await ledger.call("listCarControlRemindRules", { token: admin, query: {} })).body.data.total).toBe(
+      before - 1,
+    );
+    const again = await ledger.call("saveCarControlRemindRule", {
+      token: admin,
+      body: {
+        accountId: op.accountId,
+        channels: ["sms", "site"],
+        results: ["failed", "expired"],
+        groups: ["lock", "engine"],
+        vins: [vins[1]],
+        enabled: true,
+      },
+    });
+    expect(again.status).toBe(200);
   });
 
   it("derives the reminders, sweeping a command past its TTL on read", async () => {

@@ -104,6 +104,15 @@ function stringArbitrary(s: Schema): fc.Arbitrary<string> {
   if (typeof s.pattern === "string") {
     const re = new RegExp(s.pattern, "u");
     const most = typeof s.maxLength === "number" ? s.maxLength : Number.POSITIVE_INFINITY;
+    // One character class repeated (`^[0-9A-Fa-f]+$`, a hex frame of at least 50 digits):
+    // stringMatching's short strings would almost never pass a long minLength, and the filter
+    // below would spin for ever — so build the string from that class at the wanted length.
+    const repeated = /^\^(\[[^\]]+\])[+*]\$$/.exec(s.pattern);
+    if (repeated) {
+      const unit = fc.stringMatching(new RegExp(`^${repeated[1]}$`, "u"));
+      const least = Math.max(minLength, s.pattern.endsWith("+$") ? 1 : 0);
+      return fc.string({ unit, minLength: least, maxLength: Math.min(most, least + 16) }).filter((x) => re.test(x));
+    }
     return fc.stringMatching(re).filter((x) => [...x].length >= minLength && [...x].length <= most && re.test(x));
   }
   return fc.string({

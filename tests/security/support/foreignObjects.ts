@@ -111,6 +111,7 @@ export async function foreignObjects(db: Kysely<Database>, facts: SeedFacts, tas
   Object.assign(perOperation, await contentObjects(db, facts.tenantId));
   Object.assign(perOperation, await permitObjects(db, facts.tenantId));
   Object.assign(perOperation, await tenantObjects(db, facts.tenantId));
+  Object.assign(perOperation, await roundObjects(db, facts.tenantId));
   return {
     common: { vin: facts.vin, iccid: facts.iccid, plateNo: facts.plate, vehicleModelId: model.id, id: taskId },
     perOperation,
@@ -322,6 +323,27 @@ async function baseInfoRestObjects(db: Kysely<Database>, tenantId: number): Prom
   } catch {
     // The tables are not there (an older schema): nothing to add.
   }
+  return out;
+}
+
+/**
+ * This round's objects: a geofence (电子围栏's events), a supervision terminal (终端远程激活's
+ * history) and a service package (车控服务's 开通, with the tenant's VIN).
+ */
+async function roundObjects(db: Kysely<Database>, tenantId: number): Promise<ForeignObjects["perOperation"]> {
+  const out: ForeignObjects["perOperation"] = {};
+  const first = async (query: ReturnType<typeof sql<{ v: string | number }>>) => (await query.execute(db)).rows[0]?.v;
+  const fence = await first(sql`select id as v from geofence where tenant_id = ${tenantId} order by id limit 1`);
+  if (fence !== undefined) {
+    out.listEnclosureEvents = { fenceId: fence };
+    out.exportEnclosureEvents = { fenceId: fence };
+  }
+  const terminal = await first(
+    sql`select terminal_id as v from bss_black_box where tenant_id = ${tenantId} order by terminal_id limit 1`,
+  );
+  if (terminal !== undefined) out.listTerminalActivationHistory = { terminalId: terminal };
+  const pkg = await first(sql`select id as v from ccs_package where tenant_id = ${tenantId} order by id limit 1`);
+  if (pkg !== undefined) out.addCarControlSubscription = { packageId: pkg };
   return out;
 }
 
