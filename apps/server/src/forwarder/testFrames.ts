@@ -27,7 +27,12 @@ export function realtimeFrame(vin: string, n: number, at: number): string {
   return Buffer.from(r.value).toString("hex").toUpperCase();
 }
 
-const partitions = new Set<string>();
+/**
+ * Day partitions known to exist, per database: the fixtures are used on many databases by one
+ * process (the test projects share a module graph per worker), and a partition of one database
+ * says nothing of another's.
+ */
+const partitions = new WeakMap<Kysely<Database>, Set<string>>();
 
 /** Writes frames into the journal (status ok), in the order given; answers their hex. */
 export async function journalFrames(
@@ -35,11 +40,13 @@ export async function journalFrames(
   frames: readonly { vin: string; n: number; at: number }[],
 ): Promise<string[]> {
   if (frames.length === 0) return [];
+  const known = partitions.get(db) ?? new Set<string>();
+  partitions.set(db, known);
   await ensureDayPartitions(
     db,
     ["gateway_frame"],
     frames.map((f) => f.at),
-    partitions,
+    known,
   );
   const rows = frames.map((f) => ({
     received_at: f.at,

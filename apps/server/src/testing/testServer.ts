@@ -48,11 +48,13 @@ export async function startTestServer(options: { seed?: SeedOptions; now?: () =>
   const engine = testEngine();
   let databaseUrl: string | undefined;
   let drop: (() => Promise<void>) | undefined;
+  let fromTemplate = false;
   if (engine.kind === "postgres" && process.env.TEST_DATABASE_URL) {
     const admin = process.env.TEST_DATABASE_URL;
     const name = `tsp_test_${randomBytes(6).toString("hex")}`;
     const template = options.now || IMAGE_MAX_AGE_MS <= 0 ? undefined : await seededTemplate(admin, options.seed);
     await withClient(admin, (c) => c.query(`create database ${name}${template ? ` template ${template}` : ""}`));
+    fromTemplate = template !== undefined;
     const url = new URL(admin);
     url.pathname = `/${name}`;
     databaseUrl = url.toString();
@@ -76,7 +78,7 @@ export async function startTestServer(options: { seed?: SeedOptions; now?: () =>
   return {
     ...server,
     // A database started from a seeded image holds the demo set as much as a freshly seeded one.
-    seeded: server.seeded || fresh !== undefined,
+    seeded: server.seeded || fresh !== undefined || fromTemplate,
     stop: async () => {
       await server.close();
       await drop?.();
