@@ -236,6 +236,9 @@ describe.skipIf(engine.skip)(`TBOX注册状态查询 (${engine.kind})`, () => {
       .select("v.vin")
       .where("t.protocol", "=", "GBT32960")
       .where("v.tenant_id", "in", server.db.selectFrom("tenant").select("id").where("code", "=", "T0001"))
+      // Not one of 苏标's JT/T 808 terminals either (jsatl_terminal makes a vehicle JT/T 808 too).
+      .where("v.vin", "not in", server.db.selectFrom("jsatl_terminal").select("vin"))
+      .orderBy("v.vin")
       .executeTakeFirstOrThrow();
     const other808 = await ledger.call("sendAvQuery", { token: admin, body: { vin: gbt.vin } });
     expect(other808.status).toBe(400);
