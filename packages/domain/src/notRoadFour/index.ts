@@ -84,6 +84,19 @@ export {
   sumForwardFigures,
 } from "./forwardStatist";
 export {
+  decodeKeySyncAnswer,
+  decodeKeySyncRequest,
+  encodeKeySyncAnswer,
+  encodeKeySyncRequest,
+  judgeKeySync,
+  KEY_SYNC_RESULT,
+  KEY_SYNC_RESULT_LABELS,
+  type KeySyncAnswer,
+  type KeySyncRequest,
+  type KeySyncResultCode,
+  type KeySyncTerminal,
+} from "./keySync";
+export {
   checkPlatformAccount,
   FORWARD_PROTOCOL_LABELS,
   type ForwardProtocol,
