@@ -67,11 +67,98 @@ export function keptAnalysis(previous: string | undefined): string {
   return start >= 0 && end > start ? previous.slice(start + ANALYSIS_START.length, end).trim() : "";
 }
 
-/** BENCHMARKS.md: header (machine, date, how to rerun), the figures, misses, analysis, details. */
+/** One row of the Figures table as cells (the `\|` inside a cell kept as written). */
+function cellsOf(row: string): string[] {
+  return row
+    .slice(1, row.endsWith("|") ? -1 : undefined)
+    .split(/(?<!\\)\|/)
+    .map((c) => c.trim());
+}
+
+/** The Figures table rows of an earlier report, and when that run started. */
+function previousRows(previous: string | undefined): { rows: string[][]; runStarted: string } {
+  if (!previous) return { rows: [], runStarted: "" };
+  const runStarted = /- \*\*Run\*\*: (\S+)/.exec(previous)?.[1] ?? "";
+  const start = previous.indexOf("## Figures");
+  const end = previous.indexOf("## Misses");
+  if (start < 0 || end < start) return { rows: [], runStarted };
+  const rows = previous
+    .slice(start, end)
+    .split("\n")
+    .filter((l) => l.startsWith("| ") && !l.startsWith("| Case |"))
+    .map(cellsOf);
+  return { rows, runStarted };
+}
+
+/** "2026-11-25 02:10 UTC, load 3.44": when a figure was measured and how busy the machine was. */
+function measuredCell(info: RunInfo): string {
+  const when = info.startedAt.slice(0, 16).replace("T", " ");
+  return `${when} UTC, load ${(info.loadBefore[0] ?? 0).toFixed(2)}`;
+}
+
+/** The `### title` sections of an earlier report's Details, by title. */
+function previousDetails(previous: string | undefined): Map<string, string> {
+  const out = new Map<string, string>();
+  const at = previous?.indexOf("## Details") ?? -1;
+  if (!previous || at < 0) return out;
+  for (const section of previous
+    .slice(at)
+    .split(/\n(?=### )/)
+    .slice(1)) {
+    out.set(section.slice(4, section.indexOf("\n")), section.trimEnd());
+  }
+  return out;
+}
+
+/**
+ * BENCHMARKS.md: header (machine, date, how to rerun), the figures, misses, analysis, details.
+ * A run of some cases (`--cases`) replaces those cases' rows in place and keeps every other row
+ * of the earlier report as it was, with the moment it was measured in its last column, so a
+ * partial run never drops figures (a case's rows are matched by its name in the first column).
+ */
 export function markdown(info: RunInfo, records: readonly CaseRecord[], previous?: string): string {
   const figures = records.flatMap((r) => r.result?.figures ?? []);
-  const misses = figures.filter((f) => f.pass === false);
   const failed = records.filter((r) => r.error);
+  const measured = measuredCell(info);
+  const fresh = (f: Figure) => [
+    cell(f.case),
+    cell(f.figure),
+    cell(f.engine ?? "—"),
+    cell(shown(f)),
+    cell(f.target ?? ""),
+    verdict(f),
+    cell(f.size),
+    cell(f.note),
+    measured,
+  ];
+  const failedRow = (r: CaseRecord) => [
+    cell(r.title),
+    "failed to run",
+    "—",
+    "—",
+    "—",
+    "**ERROR**",
+    "—",
+    cell(r.error?.split("\n")[0]),
+    measured,
+  ];
+  // Cases of this run, by the name in a row's first column: their earlier rows are replaced.
+  const replaced = new Set([...figures.map((f) => cell(f.case)), ...failed.map((r) => cell(r.title))]);
+  const old = previousRows(previous);
+  const table: string[][] = [];
+  const emitted = new Set<string>();
+  for (const row of old.rows) {
+    const name = row[0] ?? "";
+    if (!replaced.has(name)) {
+      table.push(row.length >= 9 ? row : [...row, `before ${old.runStarted.slice(0, 16).replace("T", " ")} UTC`]);
+    } else if (!emitted.has(name)) {
+      emitted.add(name);
+      for (const f of figures) if (cell(f.case) === name) table.push(fresh(f));
+      for (const r of failed) if (cell(r.title) === name) table.push(failedRow(r));
+    }
+  }
+  for (const f of figures) if (!emitted.has(cell(f.case))) table.push(fresh(f));
+  for (const r of failed) if (!emitted.has(cell(r.title))) table.push(failedRow(r));
   const lines: string[] = [
     "# Benchmarks",
     "",
@@ -79,7 +166,7 @@ export function markdown(info: RunInfo, records: readonly CaseRecord[], previous
     "`npm run bench` (scripts/bench.mjs → tests/bench/run.ts); do not edit the figures by hand —",
     "only the analysis section between its markers is kept from one run to the next.",
     "",
-    `- **Run**: ${info.startedAt} → ${info.finishedAt} (scale \`${info.scale}\`)`,
+    `- **Run**: ${info.startedAt} → ${info.finishedAt} (scale \`${info.scale}\`; cases ${records.map((r) => r.id).join(", ")}). Rows of cases this run did not measure are kept from earlier runs: the Measured column says when each row was measured and the machine's 1-minute load average then`,
     `- **Machine**: ${machine()}`,
     `- **Load average** (1/5/15 min) before: ${info.loadBefore.map((x) => x.toFixed(2)).join(" / ")}; after: ${info.loadAfter.map((x) => x.toFixed(2)).join(" / ")} — other work on the machine skews absolute times; ratios are measured side by side in one run for that reason.`,
     `- **Engines**: ${info.engines.join(", ")}${info.postgresVersion ? ` (${info.postgresVersion})` : ""}; PGlite is the embedded default (its WebAssembly heap lives in the server process), PostgreSQL a throwaway server on 127.0.0.1 started by scripts/ci-postgres.sh (fsync and synchronous_commit off, default shared_buffers) or the one of TEST_DATABASE_URL`,
@@ -101,21 +188,21 @@ export function markdown(info: RunInfo, records: readonly CaseRecord[], previous
     "",
     "## Figures",
     "",
-    "| Case | Figure | Engine | Value | Target | Result | Data size | Notes |",
-    "|---|---|---|---|---|---|---|---|",
+    "| Case | Figure | Engine | Value | Target | Result | Data size | Notes | Measured |",
+    "|---|---|---|---|---|---|---|---|---|",
+    ...table.map((row) => `| ${row.join(" | ")} |`),
   ];
-  for (const f of figures) {
+  const misses = table.filter((row) => row[5] === "**MISS**" || row[5] === "**ERROR**");
+  lines.push("", "## Misses", "");
+  if (misses.length === 0) lines.push("None.");
+  for (const row of misses) {
+    const [name, figure, engine, value, target, result, , note] = row;
     lines.push(
-      `| ${cell(f.case)} | ${cell(f.figure)} | ${cell(f.engine ?? "—")} | ${cell(shown(f))} | ${cell(f.target ?? "")} | ${verdict(f)} | ${cell(f.size)} | ${cell(f.note)} |`,
+      result === "**ERROR**"
+        ? `- ${name}: did not run — ${note}`
+        : `- ${name} — ${figure}${engine && engine !== "—" ? ` (${engine})` : ""}: ${value} against ${target}.`,
     );
   }
-  for (const r of failed)
-    lines.push(`| ${cell(r.title)} | failed to run | — | — | — | **ERROR** | — | ${cell(r.error?.split("\n")[0])} |`);
-  lines.push("", "## Misses", "");
-  if (misses.length === 0 && failed.length === 0) lines.push("None in this run.");
-  for (const f of misses)
-    lines.push(`- ${f.case} — ${f.figure}${f.engine ? ` (${f.engine})` : ""}: ${shown(f)} against ${f.target}.`);
-  for (const r of failed) lines.push(`- ${r.title}: did not run — ${r.error?.split("\n")[0]}`);
   lines.push(
     "",
     "## Analysis",
@@ -127,6 +214,8 @@ export function markdown(info: RunInfo, records: readonly CaseRecord[], previous
     "## Details",
     "",
   );
+  const ran = new Set(records.map((r) => r.title));
+  for (const [title, section] of previousDetails(previous)) if (!ran.has(title)) lines.push(section, "");
   for (const r of records) {
     const details = r.result?.details;
     if (!details || Object.keys(details).length === 0) continue;

@@ -3,8 +3,9 @@ import { copyFile, mkdir, mkdtemp, readFile, rm, stat } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
 import { gzipSync } from "node:zlib";
-import { build, type PluginBuild } from "esbuild";
+import { build } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sdkGzipSize } from "./bundleSize";
 import { framesOf, serveJournal } from "./journal";
 import { startServer, type TestServer } from "./server";
 
@@ -122,41 +123,10 @@ describe("the built package in plain Node", () => {
   });
 });
 
-/** Minified ESM bundle of the entry, gzip -9; openapi-fetch (and optionally the generated table) left out. */
-const gzipSize = async (withGenerated: boolean) => {
-  const out = await build({
-    entryPoints: [join(sdkDir, "src/index.ts")],
-    bundle: true,
-    minify: true,
-    format: "esm",
-    target: "es2022",
-    external: ["openapi-fetch"],
-    write: false,
-    plugins: [
-      // PKCS#1 v1.5 (node-forge) is a dynamic import, a chunk of its own loaded only when a server
-      // asks for that padding: not part of the runtime every console downloads (measured below).
-      {
-        name: "lazy-forge-out",
-        setup: (b) => b.onResolve({ filter: /\/forgeRsa$/ }, (a) => ({ path: a.path, external: true })),
-      },
-      ...(withGenerated
-        ? []
-        : [
-            {
-              name: "generated-out",
-              setup: (b: PluginBuild) =>
-                b.onResolve({ filter: /\/generated$/ }, (a) => ({ path: a.path, external: true })),
-            },
-          ]),
-    ],
-  });
-  return gzipSync(out.outputFiles[0]?.contents ?? new Uint8Array(), { level: 9 }).length;
-};
-
 describe("size", () => {
   it("the runtime stays within 6 KB gzip beyond openapi-fetch (issue 3)", async () => {
-    const runtime = await gzipSize(false);
-    const withTable = await gzipSize(true);
+    const runtime = await sdkGzipSize(false);
+    const withTable = await sdkGzipSize(true);
     console.log(
       `@tsp/sdk gzip, openapi-fetch excluded: runtime ${runtime} B; with the generated operations table ${withTable} B`,
     );

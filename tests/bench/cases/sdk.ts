@@ -1,41 +1,13 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import path from "node:path";
-import { gzipSync } from "node:zlib";
 import { createTspClient, memoryTokenStore, unwrap } from "@tsp/sdk";
-import { build } from "esbuild";
+import { sdkGzipSize } from "../../../packages/sdk/test/bundleSize";
 import { adminClient, journalQuery, LOGIN_LOG_PATH } from "../lib/client";
 import type { DatabaseLocation } from "../lib/databases";
 import { benchVin, WINDOW } from "../lib/journalData";
-import { REPO_ROOT, startServerProcess } from "../lib/serverProcess";
+import { startServerProcess } from "../lib/serverProcess";
 import { round, summary } from "../lib/stats";
 import type { BenchEnv, CaseResult, Figure } from "../lib/types";
-
-/**
- * gzip -9 of the SDK's minified ESM bundle with openapi-fetch left out, as
- * packages/sdk/test/package.test.ts measures it: with and without the generated operations table.
- */
-async function sdkGzip(withGenerated: boolean): Promise<number> {
-  const out = await build({
-    entryPoints: [path.join(REPO_ROOT, "packages/sdk/src/index.ts")],
-    bundle: true,
-    minify: true,
-    format: "esm",
-    target: "es2022",
-    external: ["openapi-fetch"],
-    write: false,
-    logLevel: "silent",
-    plugins: withGenerated
-      ? []
-      : [
-          {
-            name: "generated-out",
-            setup: (b) => b.onResolve({ filter: /\/generated$/ }, (a) => ({ path: a.path, external: true })),
-          },
-        ],
-  });
-  return gzipSync(out.outputFiles[0]?.contents ?? new Uint8Array(), { level: 9 }).length;
-}
 
 /** Milliseconds of one call. */
 async function time(fn: () => Promise<void>): Promise<number> {
@@ -105,8 +77,8 @@ async function cannedServer() {
 
 /** SDK: runtime size beyond openapi-fetch; per-call overhead against raw fetch. */
 export async function sdkCase(env: BenchEnv, db: DatabaseLocation): Promise<CaseResult> {
-  const runtime = await sdkGzip(false);
-  const withTable = await sdkGzip(true);
+  const runtime = await sdkGzipSize(false);
+  const withTable = await sdkGzipSize(true);
   const server = await startServerProcess({ dataDir: db.dataDir, databaseUrl: db.databaseUrl });
   let real: Awaited<ReturnType<typeof compare>>;
   try {
