@@ -2,7 +2,7 @@ import { readConfig } from "./config";
 import { forwarderOptionsFromEnv, startForwarder } from "./forwarder/forwarder";
 import { gatewayPort, hj1239Port, jt808Port, simulateCount, sleepingVins } from "./gateway/config";
 import { startGateway } from "./gateway/gatewayServer";
-import { fleetFrom, fleetRowsFromDatabase } from "./simulator/fleet";
+import { fleetFrom, fleetRowsFromDatabase, machineRowsFromDatabase, machinesFrom } from "./simulator/fleet";
 import { runFleet } from "./simulator/runFleet";
 import { startServer } from "./start";
 
@@ -35,6 +35,8 @@ const simulate = gateway ? simulateCount(process.env) : 0;
 // SIMULATE_SLEEPING: T-BOXes asleep until a wake-up SMS of the gateway's built-in SMS gateway (TBOX唤醒).
 const sleeping = new Set(gateway ? sleepingVins(process.env) : []);
 const fleetRows = gateway && (simulate > 0 || sleeping.size > 0) ? await fleetRowsFromDatabase(server.db) : [];
+// With the fleet, a few machines of 机械信息 report over HJ 1322 (地图监控, 机械实时状态 live): 5, or SIMULATE if fewer.
+const machineRows = gateway?.hj1239Port && simulate > 0 ? await machineRowsFromDatabase(server.db) : [];
 const fleetVehicles = [
   ...fleetFrom(fleetRows, simulate, "mixed").filter((v) => !v.vin.startsWith("LSIMU") && !sleeping.has(v.vin)),
   ...fleetFrom(
@@ -42,6 +44,7 @@ const fleetVehicles = [
     sleeping.size,
     "gbt32960",
   ).filter((v) => sleeping.has(v.vin)),
+  ...machinesFrom(machineRows, Math.min(5, simulate)),
 ];
 const fleet =
   gateway && fleetVehicles.length > 0
@@ -67,7 +70,7 @@ const forwarder =
 console.log(`
 TSP Console is running at ${server.url}
   database: ${config.databaseUrl ? "PostgreSQL server (DATABASE_URL)" : `embedded PGlite in ${config.dataDir}`}${server.seeded ? " — created and seeded" : ""}
-${gateway ? `  GB/T 32960 gateway: tcp://${gateway.host}:${gateway.port}\n` : ""}${gateway?.jt808Port ? `  JT/T 808 gateway: tcp://${gateway.host}:${gateway.jt808Port}\n` : ""}${gateway?.hj1239Port ? `  HJ 1239 gateway: tcp://${gateway.host}:${gateway.hj1239Port}\n` : ""}${fleet ? `  simulated fleet: ${fleet.terminals.length} demo vehicles reporting every 10 s (SIMULATE=0 turns it off)\n` : ""}  demo sign-in: admin / Admin@123456 (every permission), operator / Operator@123456 (no export)
+${gateway ? `  GB/T 32960 gateway: tcp://${gateway.host}:${gateway.port}\n` : ""}${gateway?.jt808Port ? `  JT/T 808 gateway: tcp://${gateway.host}:${gateway.jt808Port}\n` : ""}${gateway?.hj1239Port ? `  HJ 1239 gateway: tcp://${gateway.host}:${gateway.hj1239Port}\n` : ""}${fleet ? `  simulated fleet: ${fleet.terminals.length} demo vehicles and machines reporting every 10 s (SIMULATE=0 turns it off)\n` : ""}  demo sign-in: admin / Admin@123456 (every permission), operator / Operator@123456 (no export)
 `);
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {

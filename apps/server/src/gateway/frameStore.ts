@@ -1,5 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import type { Database } from "../db/schema";
+import { type MachineWrite, writeMachineStores } from "./machines";
 import { writeDecodedStores } from "./stores/decodedStores";
 import { writeLatestState } from "./stores/latestState";
 import { DAY_PARTITIONED, dropExpiredPartitions, ensureDayPartitions, retentionDays } from "./stores/partitions";
@@ -26,6 +27,8 @@ export interface FrameRecord {
   readonly report?: LatestReport;
   /** The vehicle is online (a JT/T 808 authentication or heartbeat: no login journal row, which holds GB/T 32960 logins). */
   readonly online?: true;
+  /** A non-road machine's frame (HJ 1322): its rows of the machinery stores (gateway/machines.ts). */
+  readonly machine?: MachineWrite;
 }
 
 /** The latest-state columns a real-time unit fills (each only when decoded and valid). */
@@ -154,6 +157,7 @@ export class FrameStore {
       await writeDecodedStores(trx, stored);
       // The newest GB/T 32960 unit per VIN by collection time (车辆实时状态, 单车查询).
       await writeLatestState(trx, stored);
+      await writeMachineStores(trx, records);
       const logins = records.flatMap((r) =>
         r.login && r.vin ? [{ vin: r.vin, ts: r.login.ts, content: r.rawHex }] : [],
       );

@@ -15,6 +15,7 @@ import {
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import type { ObjectStore } from "../platform/objectStore";
+import { handleActivationFrame, isActivationFrame } from "./activation";
 import { AnswerQueue, answerFrame, FLAG } from "./answers";
 import { CommandDispatcher, isCommandAnswer } from "./commands/dispatch";
 import { LocalSmsGateway, type SmsGateway, type SmsInbox } from "./commands/sms";
@@ -22,6 +23,7 @@ import { FrameSplitter } from "./frameSplitter";
 import { type FrameRecord, FrameStore, type FrameStoreOptions } from "./frameStore";
 import { type Hj1239Context, serveHj1239 } from "./hj1239Server";
 import { type Jt808Context, serveJt808 } from "./jt808Server";
+import { machinePins } from "./machines";
 import { Jt808Multimedia } from "./multimedia/jt808Multimedia";
 import { recordRegistration } from "./registrations";
 import { latestReport } from "./report";
@@ -107,8 +109,9 @@ const BODY_COMMANDS: ReadonlySet<number> = new Set([
  *   0x02 in 2016, 0x07 (解密失败) in 2025; status `encrypted`.
  * - Data before a login on the same connection is accepted (a T-BOX re-sends after a lost link).
  * - Garbage bytes before a start marker are skipped and not stored.
- * - Other commands (platform login, activation, key sync …) and frames that are themselves
- *   answers are stored as `unsupported` and not answered.
+ * - A 2025 terminal's activation 0x09 and key sync 0x0B go to 终端远程激活 (gateway/activation.ts).
+ * - Other commands (platform login …) and frames that are themselves answers are stored as
+ *   `unsupported` and not answered.
  * - An answer is sent only after its frame's batch is committed, so an answered frame is
  *   queryable; if the batch fails the terminal gets no answer and re-sends.
  * - A connection that closes without a logout leaves its vehicles offline in the latest state.
@@ -199,6 +202,12 @@ export async function startGateway(db: Kysely<Database>, options: GatewayOptions
         // A terminal's answer to a remote command: journaled, matched to its command, never answered.
         answers.after(store.add({ ...base, status: "ok", reason: null }), undefined);
         await commands.answer(f, bytes, receivedAt).catch(() => undefined);
+        return;
+      }
+      if (isActivationFrame(f)) {
+        // 终端远程激活 (2025 0x09 / 0x0B): judged by the activation slice, answered here (gateway/activation.ts).
+        const done = await handleActivationFrame(db, f, rawHex, now());
+        answers.after(store.add({ ...base, status: done.status, reason: done.reason }), done.answer);
         return;
       }
       if (f.responseFlag !== RESPONSE_COMMAND || !SERVED.has(f.command)) {
@@ -359,6 +368,7 @@ export async function startGateway(db: Kysely<Database>, options: GatewayOptions
     maxInFlight,
     sockets,
     vinKnown,
+    machineKnown: machinePins(db, now, vinCacheMs),
     online: new Map(),
     setOffline: (vins) => {
       void db

@@ -181,7 +181,7 @@ describe.skipIf(engine.skip)(`HJ 1239 gateway (${engine.kind})`, () => {
     const a = await t.send(sm2);
     expect([a?.command, a?.vin, t.answers.length]).toEqual([0x02, VIN2, 1]);
     expect((await rowsOf(stranger)).map((r) => [r.status, r.reason])).toEqual([
-      ["vin-unknown", `VIN“${STRANGER}”不在任何租户的车辆表中`],
+      ["vin-unknown", `VIN“${STRANGER}”不在任何租户的车辆表或机械信息中`],
     ]);
     expect((await rowsOf(sm2))[0]?.status).toBe("encrypted");
     expect(await stateOf(STRANGER)).toBeUndefined();

@@ -11,6 +11,7 @@ import {
 import { AnswerQueue } from "./answers";
 import type { FrameRecord, FrameStore, LatestReport } from "./frameStore";
 import { Hj1239Splitter } from "./hj1239Splitter";
+import { machineWriteOf } from "./machines";
 
 /** What every HJ 1239 connection of one gateway shares. */
 export interface Hj1239Context {
@@ -22,6 +23,8 @@ export interface Hj1239Context {
   readonly sockets: Set<Socket>;
   /** Whether a VIN is in some tenant's vehicle table (the GB/T 32960 side's cache). */
   readonly vinKnown: (vin: string) => Promise<boolean>;
+  /** Whether a code is a PIN of some tenant's 机械信息 (a non-road machine: gateway/machines.ts). */
+  readonly machineKnown: (pin: string) => Promise<boolean>;
   /** VIN → the connection it logged in on. */
   readonly online: Map<string, Socket>;
   /** Marks VINs offline in the latest state (a connection closed without a logout). */
@@ -62,7 +65,10 @@ function newestDiesel(body: Extract<Hj1239Body, { kind: "realtime" }>): LatestRe
  * Decisions where the standard and the spec are silent (architecture.md "GB/T 32960 gateway"):
  * - Every accepted frame is answered with the same command and VIN after its batch committed
  *   (①BT `unpack`); 终端校时 0x05 carries the platform's time.
- * - **Unknown VIN** (in no tenant's vehicle table): journaled `vin-unknown`, **not answered**
+ * - **Non-road machines** (HJ 1322): a code in no vehicle table but a PIN of some tenant's 机械信息
+ *   is that machine; its frames are answered alike and fill the machinery stores instead of the
+ *   vehicle ones (`machines.ts` records how and why).
+ * - **Unknown VIN** (in no tenant's vehicle table nor 机械信息): journaled `vin-unknown`, **not answered**
  *   (HJ 1239 has no response flag, so there is no 'VIN未知' to say; silence makes the terminal
  *   retry later, as an unanswered frame does).
  * - **Bad check code or structure**: dropped unanswered, journaled `bad-frame`.
@@ -127,8 +133,10 @@ export function serveHj1239(socket: Socket, ctx: Hj1239Context): void {
       const answer = answered ? encodeHj1239Answer(f, now()) : undefined;
       answers.after(store.add({ ...base, ...fields }), answer?.ok ? answer.value : undefined);
     };
-    if (!(await ctx.vinKnown(f.vin))) {
-      store1({ status: "vin-unknown", reason: `VIN“${f.vin}”不在任何租户的车辆表中` }, false);
+    const vehicle = await ctx.vinKnown(f.vin);
+    const machine = !vehicle && (await ctx.machineKnown(f.vin));
+    if (!vehicle && !machine) {
+      store1({ status: "vin-unknown", reason: `VIN“${f.vin}”不在任何租户的车辆表或机械信息中` }, false);
       return;
     }
     const body = decodeHj1239Body(f);
@@ -137,6 +145,24 @@ export function serveHj1239(socket: Socket, ctx: Hj1239Context): void {
       return;
     }
     const b = body.value;
+    if (machine && b.kind !== "encrypted") {
+      const write = machineWriteOf(f.vin, b);
+      if (b.kind === "login") {
+        const holder = ctx.online.get(f.vin);
+        if (holder !== undefined && holder !== socket && !holder.destroyed) {
+          store1({ status: "vin-duplicate", reason: `PIN“${f.vin}”已在另一连接登入` }, false);
+          return;
+        }
+        ctx.online.set(f.vin, socket);
+        loggedIn.add(f.vin);
+      } else if (b.kind === "logout") {
+        if (ctx.online.get(f.vin) === socket) ctx.online.delete(f.vin);
+        loggedIn.delete(f.vin);
+      }
+      if (write === undefined && b.kind === "other") store1({ status: "unsupported", reason: null }, false);
+      else store1({ status: "ok", reason: null, ...(write ? { machine: write } : {}) }, true);
+      return;
+    }
     switch (b.kind) {
       case "encrypted":
         store1({ status: "encrypted", reason: "数据单元已SM2加密，网关未持有密钥" }, true);

@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import type { SimFleetVehicle } from "./terminal";
 import "../services/tsp-bss/tbox/tables";
+import "../services/tsp-bss/baseInfoRest/tables";
 import "../services/tsp-jsatl/tables";
 
 /** Which standard the simulated vehicles speak: each its T-BOX's (`mixed`), or all one. */
@@ -93,4 +94,38 @@ export async function fleetRowsFromDatabase(db: Kysely<Database>): Promise<Fleet
     safetyPhone: r.safetyPhone ?? null,
     safetyTerminalId: r.safetyTerminalId ?? null,
   }));
+}
+
+/** A machine of 机械信息 with a fitted supervision terminal: its PIN and the terminal's card. */
+export interface MachineRow {
+  readonly pin: string;
+  readonly iccid: string | null;
+}
+
+/**
+ * Simulated non-road machines: the first `count` machines of 机械信息 that carry a supervision
+ * terminal (监管终端管理's PIN binding), in PIN order, each an HJ 1322 terminal — the same bytes
+ * as HJ 1239 (architecture.md "HJ 1239 codec") on the HJ 1239 port, reporting its PIN where a
+ * truck reports its VIN; the gateway knows it from 机械信息 (gateway/machines.ts). They move by
+ * the same motion model as the trucks (a working-field model is not written yet).
+ */
+export function machinesFrom(rows: readonly MachineRow[], count: number): SimFleetVehicle[] {
+  return rows
+    .slice(0, count)
+    .map((r) => ({ vin: r.pin, protocol: "hj1239" as const, ...(r.iccid ? { iccid: r.iccid } : {}) }));
+}
+
+/** The machines with a fitted terminal from the database (one row per PIN). */
+export async function machineRowsFromDatabase(db: Kysely<Database>): Promise<MachineRow[]> {
+  const rows = await db
+    .selectFrom("bss_black_box as b")
+    .innerJoin("bss_machinery_info as m", (j) =>
+      j.onRef("m.tenant_id", "=", "b.tenant_id").onRef("m.vin", "=", "b.machinery_pin"),
+    )
+    .select(["m.vin as pin", "b.iccid"])
+    .orderBy("m.vin")
+    .execute();
+  const byPin = new Map<string, MachineRow>();
+  for (const r of rows) if (!byPin.has(r.pin)) byPin.set(r.pin, { pin: r.pin, iccid: r.iccid });
+  return [...byPin.values()];
 }

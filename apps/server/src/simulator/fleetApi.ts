@@ -1,7 +1,41 @@
 import type { TspBss } from "@tsp/sdk/generated";
-import type { FleetRow } from "./fleet";
+import type { FleetRow, MachineRow } from "./fleet";
 
 type TboxPage = TspBss.components["schemas"]["TboxRecordPage"];
+type BlackBoxPage = TspBss.components["schemas"]["BlackBoxPage"];
+type Client = { clientId: string; clientSecret: string };
+
+async function apiToken(base: string, client: Client): Promise<string> {
+  const tokenAnswer = await fetch(`${base}/b-iam-account/oauth/token`, {
+    method: "POST",
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      Authorization: `Basic ${Buffer.from(`${client.clientId}:${client.clientSecret}`).toString("base64")}`,
+    },
+    body: new URLSearchParams({ grant_type: "client_credentials" }).toString(),
+  });
+  const body = (await tokenAnswer.json()) as { access_token?: string; data?: { access_token?: string } };
+  const token = body.access_token ?? body.data?.access_token;
+  if (!token) throw new Error(`no token (HTTP ${tokenAnswer.status})`);
+  return token;
+}
+
+/** The machines with a fitted supervision terminal (监管终端管理's PIN binding), in PIN order. */
+export async function machineRowsFromApi(baseUrl: string, client: Client): Promise<MachineRow[]> {
+  const base = baseUrl.replace(/\/+$/, "");
+  const token = await apiToken(base, client);
+  const rows = new Map<string, MachineRow>();
+  for (let pageNum = 1; ; pageNum++) {
+    const res = await fetch(`${base}/tsp-bss/blackBox/list?pageNum=${pageNum}&pageSize=100`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    const page = ((await res.json()) as { data?: BlackBoxPage }).data;
+    if (!res.ok || !page) throw new Error(`监管终端 list answered HTTP ${res.status}`);
+    for (const b of page.list) if (b.machineryPin) rows.set(b.machineryPin, { pin: b.machineryPin, iccid: b.iccid });
+    if (page.list.length < 100 || pageNum * 100 >= page.total) break;
+  }
+  return [...rows.values()].toSorted((a, b) => (a.pin < b.pin ? -1 : a.pin > b.pin ? 1 : 0));
+}
 
 /**
  * The registers' rows through a running server's API (a PGlite database is one process's, so
@@ -15,17 +49,7 @@ export async function fleetRowsFromApi(
   client: { clientId: string; clientSecret: string },
 ): Promise<FleetRow[]> {
   const base = baseUrl.replace(/\/+$/, "");
-  const tokenAnswer = await fetch(`${base}/b-iam-account/oauth/token`, {
-    method: "POST",
-    headers: {
-      "Content-Type": "application/x-www-form-urlencoded",
-      Authorization: `Basic ${Buffer.from(`${client.clientId}:${client.clientSecret}`).toString("base64")}`,
-    },
-    body: new URLSearchParams({ grant_type: "client_credentials" }).toString(),
-  });
-  const body = (await tokenAnswer.json()) as { access_token?: string; data?: { access_token?: string } };
-  const token = body.access_token ?? body.data?.access_token;
-  if (!token) throw new Error(`no token (HTTP ${tokenAnswer.status})`);
+  const token = await apiToken(base, client);
   const rows: FleetRow[] = [];
   for (let pageNum = 1; ; pageNum++) {
     const res = await fetch(`${base}/tsp-bss/tbox/list?bound=true&pageNum=${pageNum}&pageSize=100`, {

@@ -4,8 +4,8 @@
 import type { Kysely } from "kysely";
 import { openDatabase } from "../db/database";
 import type { Database } from "../db/schema";
-import { fleetFrom, fleetRowsFromDatabase } from "./fleet";
-import { fleetRowsFromApi } from "./fleetApi";
+import { fleetFrom, fleetRowsFromDatabase, type MachineRow, machineRowsFromDatabase, machinesFrom } from "./fleet";
+import { fleetRowsFromApi, machineRowsFromApi } from "./fleetApi";
 import { parseSimulateArgs, SIMULATE_USAGE } from "./options";
 import { runFleet } from "./runFleet";
 
@@ -18,25 +18,33 @@ try {
 }
 
 const databaseUrl = process.env.DATABASE_URL || undefined;
+const client = { clientId: "tsp-automation", clientSecret: "tsp-automation-secret" };
+// Machines speak HJ 1322 on the HJ 1239 port: driven with mixed and hj1239 only.
+const withMachines = options.machines > 0 && (options.protocol === "mixed" || options.protocol === "hj1239");
+let machineRows: MachineRow[] = [];
 const rows = databaseUrl
   ? await (async () => {
       const opened = await openDatabase({ databaseUrl, dataDir: "memory://" });
       try {
-        return await fleetRowsFromDatabase(opened.db as Kysely<Database>);
+        const db = opened.db as Kysely<Database>;
+        if (withMachines) machineRows = await machineRowsFromDatabase(db);
+        return await fleetRowsFromDatabase(db);
       } finally {
         await opened.close();
       }
     })()
-  : await fleetRowsFromApi(options.api, { clientId: "tsp-automation", clientSecret: "tsp-automation-secret" }).catch(
-      (e: unknown) => {
-        console.error(
-          `Could not read the fleet from ${options.api} (${(e as Error).message}); start the server (npm start) or set DATABASE_URL.`,
-        );
-        process.exit(1);
-      },
-    );
-const vehicles = fleetFrom(rows, options.vehicles, options.protocol);
-const known = vehicles.filter((v) => !v.vin.startsWith("LSIMU")).length;
+  : await (async () => {
+      if (withMachines) machineRows = await machineRowsFromApi(options.api, client);
+      return fleetRowsFromApi(options.api, client);
+    })().catch((e: unknown) => {
+      console.error(
+        `Could not read the fleet from ${options.api} (${(e as Error).message}); start the server (npm start) or set DATABASE_URL.`,
+      );
+      process.exit(1);
+    });
+const machines = machinesFrom(machineRows, options.machines);
+const vehicles = [...fleetFrom(rows, options.vehicles, options.protocol), ...machines];
+const known = vehicles.filter((v) => !v.vin.startsWith("LSIMU")).length - machines.length;
 const fleet = runFleet({
   address: { host: options.host, port: options.port, jt808Port: options.jt808Port, hj1239Port: options.hj1239Port },
   vehicles,
@@ -50,7 +58,7 @@ const fleet = runFleet({
   },
 });
 console.log(
-  `Simulating ${vehicles.length} vehicles (${known} of the fleet${known < vehicles.length ? `, ${vehicles.length - known} made up: the gateway answers them VIN unknown` : ""}; ` +
+  `Simulating ${vehicles.length - machines.length} vehicles and ${machines.length} machines (${known} of the fleet${known < vehicles.length ? `, ${vehicles.length - known} made up: the gateway answers them VIN unknown` : ""}; ` +
     `${vehicles.filter((v) => v.protocol === "jt808").length} JT/T 808, ${vehicles.filter((v) => v.protocol === "hj1239").length} HJ 1239) against ${options.host}:${options.port} / JT/T 808 ${options.jt808Port} / HJ 1239 ${options.hj1239Port}, a report every ${options.rate} s. Ctrl-C stops.`,
 );
 const summary = setInterval(() => {

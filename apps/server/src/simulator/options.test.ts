@@ -6,6 +6,7 @@ describe("npm run simulate's options", () => {
   it("defaults: 20 vehicles of mixed protocols against the local gateway every 10 s", () => {
     expect(parseSimulateArgs([])).toEqual({
       vehicles: 20,
+      machines: 5,
       protocol: "mixed",
       host: "127.0.0.1",
       port: 32960,
@@ -26,6 +27,8 @@ describe("npm run simulate's options", () => {
       parseSimulateArgs([
         "--vehicles",
         "2000",
+        "--machines",
+        "12",
         "--protocol",
         "jt808",
         "--host",
@@ -55,6 +58,7 @@ describe("npm run simulate's options", () => {
       ]),
     ).toEqual({
       vehicles: 2000,
+      machines: 12,
       protocol: "jt808",
       host: "10.0.0.5",
       port: 9000,

@@ -4,6 +4,8 @@ import type { SimProtocol } from "./fleet";
 /** What `npm run simulate -- …` was asked for. */
 export interface SimulateOptions {
   readonly vehicles: number;
+  /** Non-road machines of 机械信息 (HJ 1322 on the HJ 1239 port), with mixed and hj1239 only. */
+  readonly machines: number;
   readonly protocol: SimProtocol;
   readonly host: string;
   readonly port: number;
@@ -23,12 +25,13 @@ export interface SimulateOptions {
   readonly commandSilentRate: number;
 }
 
-export const SIMULATE_USAGE = `npm run simulate -- [--vehicles N] [--protocol mixed|gbt32960|jt808|hj1239] [--host H] [--port P]
+export const SIMULATE_USAGE = `npm run simulate -- [--vehicles N] [--machines N] [--protocol mixed|gbt32960|jt808|hj1239] [--host H] [--port P]
   [--jt808-port P] [--hj1239-port P] [--rate SECONDS] [--time-scale X] [--seed N] [--duration SECONDS] [--api URL]
   [--command-delay SECONDS] [--command-fail-rate 0..1] [--command-silent-rate 0..1]
 Drives N vehicles of the seeded fleet against a gateway (default 127.0.0.1, GB/T 32960 on 32960, JT/T 808 on 8808,
 HJ 1239 on 1239; mixed: each vehicle its T-BOX's protocol, the diesel trucks' HJ 1239),
-one report every --rate seconds each (default 10). The fleet is read from DATABASE_URL when set, else from the
+one report every --rate seconds each (default 10). With mixed and hj1239, --machines N (default 5) machines of
+机械信息 with a fitted supervision terminal report their PIN over HJ 1322 on the HJ 1239 port as well. The fleet is read from DATABASE_URL when set, else from the
 T-BOX register of the server at --api (default http://127.0.0.1:8080, client tsp-automation).
 GB/T 32960 terminals answer remote commands (0x80 query, 0x81 set — a new report period thins their reports —, 0x82
 control) after --command-delay seconds (default 0); --command-fail-rate of them answer 错误, --command-silent-rate never.`;
@@ -46,6 +49,7 @@ export function parseSimulateArgs(args: readonly string[]): SimulateOptions {
     args: [...args],
     options: {
       vehicles: { type: "string" },
+      machines: { type: "string" },
       protocol: { type: "string" },
       host: { type: "string" },
       port: { type: "string" },
@@ -68,6 +72,7 @@ export function parseSimulateArgs(args: readonly string[]): SimulateOptions {
   }
   return {
     vehicles: Math.floor(int(values.vehicles, 20, "vehicles", 1, 100_000)),
+    machines: Math.floor(int(values.machines, 5, "machines", 0, 100_000)),
     protocol,
     host: values.host ?? "127.0.0.1",
     port: Math.floor(int(values.port, 32960, "port", 1, 65535)),
