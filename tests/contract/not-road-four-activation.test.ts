@@ -1,8 +1,14 @@
 import { createHash } from "node:crypto";
 import {
   ACTIVATION_RESULT_LABELS,
+  bytesToHex,
   decodeActivationAnswer,
+  decodeKeySyncAnswer,
   encodeActivationRequest,
+  encodeFrame,
+  encodeKeySyncRequest,
+  type Gbt32960Frame,
+  KEY_SYNC_RESULT_LABELS,
   MSG_DOCUMENT_KEY,
   MSG_DOCUMENT_NOT_UPLOADED,
   MSG_TEMP_PUT_KEY,
@@ -10,6 +16,8 @@ import {
 import { download } from "@tsp/sdk";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startGateway } from "../../apps/server/src/gateway/gatewayServer";
+import { TestTbox } from "../../apps/server/src/gateway/testClient";
 import { startTestServer, type TestServer, testEngine } from "../../apps/server/src/testing/testServer";
 import { CallLedger } from "./business-coverage";
 import { sheetRows } from "./business-sheets";
@@ -51,6 +59,14 @@ async function upload(token: string, tenantId: number, bytes: Uint8Array, conten
 }
 
 const KEY = `04${"5A".repeat(64)}`;
+/** Hex to the bytes a terminal writes on its socket. */
+const raw = (hex: string) => new Uint8Array(Buffer.from(hex, "hex"));
+/** A frame (as the test terminal read it, or as a test builds it) back to hex. */
+const hexOf = (f: Gbt32960Frame) => {
+  const e = encodeFrame(f);
+  if (!e.ok) throw new Error(e.error.message);
+  return bytesToHex(e.value);
+};
 
 /** A terminal's 0x09 as it would send it. */
 const frame = (terminal: { terminalId: string; pin: string; chipId: string }, chipId = terminal.chipId) => {
@@ -249,6 +265,109 @@ describe.skipIf(engine.skip)(`非道路国四 documents and 终端远程激活 c
       (await ledger.call("listTerminalActivationHistory", { token: tenant2, query: { terminalId: t.terminalId } }))
         .status,
     ).toBe(404);
+  });
+
+  it("through the gateway: a terminal's 0x09 over TCP activates it and is answered 0x0A; its 0x0B syncs the key; malformed frames are answered as the standard says", async () => {
+    const gateway = await startGateway(server.db, { port: 0, flushMs: 20 });
+    const tbox = await TestTbox.open(gateway.port);
+    try {
+      const rows = await ledger.call("listTerminalActivations", {
+        token: admin,
+        query: { state: "inactive", pageSize: 100 },
+      });
+      const t = rows.body.data.list.find((r: { pin: string | null }) => r.pin !== null);
+      await ledger.call("requestTerminalActivation", { token: admin, body: { terminalId: t.terminalId } });
+      const state = async () =>
+        (
+          await ledger.call("listTerminalActivations", { token: admin, query: { keyWords: t.terminalId } })
+        ).body.data.list.find((r: { terminalId: string }) => r.terminalId === t.terminalId);
+
+      // 0x09 → 0x0A 01 on the same connection; 已激活 on the screen's list.
+      const activated = await tbox.send(raw(frame(t)));
+      expect(activated).toMatchObject({ command: 0x0a, responseFlag: 0x01, vin: t.pin });
+      expect(decodeActivationAnswer(hexOf(activated))).toMatchObject({ ok: true, value: { serial: 42, result: "ok" } });
+      expect(await state()).toMatchObject({ state: "active", keyVersion: null });
+
+      // 0x0B with a new key, version 1 → accepted; the same frame again (a replay) → refused, the key stays.
+      const sync = (keyVersion: number) => {
+        const hex = encodeKeySyncRequest({
+          pin: t.pin,
+          at: Date.now(),
+          serial: 43,
+          chipId: t.chipId,
+          keyVersion,
+          publicKey: `04${"6B".repeat(64)}`,
+          terminalId: t.terminalId,
+        });
+        if (!hex.ok) throw new Error(hex.error.message);
+        return raw(hex.value);
+      };
+      const synced = await tbox.send(sync(1));
+      expect(synced).toMatchObject({ command: 0x0b, responseFlag: 0x01 });
+      expect(decodeKeySyncAnswer(hexOf(synced))).toMatchObject({ ok: true, value: { result: "ok", keyVersion: 1 } });
+      const replay = await tbox.send(sync(1));
+      expect(decodeKeySyncAnswer(hexOf(replay))).toMatchObject({
+        ok: true,
+        value: { result: "staleVersion", keyVersion: 1 },
+      });
+      expect(replay.responseFlag).toBe(0x02);
+      expect(await state()).toMatchObject({ state: "active", keyVersion: 1 });
+      const history = await ledger.call("listTerminalActivationHistory", {
+        token: admin,
+        query: { terminalId: t.terminalId },
+      });
+      const events = history.body.data.map((e: { event: string }) => e.event);
+      expect(events.slice(0, 6)).toEqual([
+        "keySyncAnswered",
+        "keySync",
+        "keySyncAnswered",
+        "keySync",
+        "answered",
+        "reported",
+      ]);
+      expect(history.body.data[0].reason).toBe(KEY_SYNC_RESULT_LABELS.staleVersion);
+
+      // A 0x09 whose data unit is cut short: answered 0x09 with 0x06 结构错误, journaled bad-body.
+      const whole = raw(frame(t));
+      const cut = hexOf({
+        edition: 2025,
+        command: 0x09,
+        responseFlag: 0xfe,
+        vin: t.pin,
+        encryption: 0x01,
+        data: whole.subarray(24, 24 + 12),
+      });
+      const structure = await tbox.send(raw(cut));
+      expect(structure).toMatchObject({ command: 0x09, responseFlag: 0x06 });
+      // Encrypted (SM2 0x03): 0x07 解密失败.
+      const sealed = await tbox.send(
+        raw(
+          hexOf({
+            edition: 2025,
+            command: 0x0b,
+            responseFlag: 0xfe,
+            vin: t.pin,
+            encryption: 0x03,
+            data: whole.subarray(24, -1),
+          }),
+        ),
+      );
+      expect(sealed).toMatchObject({ command: 0x0b, responseFlag: 0x07 });
+      // A terminal no tenant holds: 0x0A 04 未登记, nothing stored for it; the connection still serves.
+      const stranger = await tbox.send(raw(frame({ terminalId: "NOBODY-T0001", pin: t.pin, chipId: t.chipId })));
+      expect(decodeActivationAnswer(hexOf(stranger))).toMatchObject({ ok: true, value: { result: "notRegistered" } });
+      expect(tbox.closed).toBe(false);
+      const journal = await sql<{ status: string; reason: string | null }>`
+        select status, reason from gateway_frame where vin = ${t.pin} and command in (9, 11) order by id`.execute(
+        server.db,
+      );
+      expect(journal.rows.map((r) => r.status)).toEqual(["ok", "ok", "ok", "bad-body", "encrypted", "ok"]);
+      expect(journal.rows[2]?.reason).toBe(KEY_SYNC_RESULT_LABELS.staleVersion);
+      expect(journal.rows[5]?.reason).toContain("NOBODY-T0001");
+    } finally {
+      tbox.end();
+      await gateway.close();
+    }
   });
 
   it("refuses a terminal bound to no machine", async () => {

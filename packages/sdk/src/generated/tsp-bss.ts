@@ -8346,7 +8346,7 @@ export interface paths {
         };
         /**
          * A terminal's activation history
-         * @description Every request, received 0x09 and answered 0x0A of the terminal, newest first (at most 200), with the frames as hex and the result's reason. 404 when the tenant holds no such terminal.
+         * @description Every request, received 0x09 and answered 0x0A, received 0x0B 密钥同步 and its answer of the terminal, newest first (at most 200), with the frames as hex and the result's reason. 404 when the tenant holds no such terminal.
          */
         get: operations["listTerminalActivationHistory"];
         put?: never;
@@ -8434,6 +8434,8 @@ export interface components {
             manufacturer: string;
             terminalModel: string;
             state: components["schemas"]["ActivationState"];
+            /** @description The version of the public key from the terminal's last accepted 密钥同步 (0x0B); null while it holds its activation's key. */
+            keyVersion: number | null;
             /** @description Why the last activation failed. */
             reason: string | null;
             requestedAt: number | null;
@@ -8448,12 +8450,15 @@ export interface components {
             id: number;
             at: number;
             /**
-             * @description requested: an operator asked; reported: the terminal's 0x09; answered: the platform's 0x0A.
+             * @description requested: an operator asked; reported: the terminal's 0x09; answered: the platform's 0x0A; keySync: the terminal's 0x0B 密钥同步; keySyncAnswered: the platform's answer to it.
              * @enum {string}
              */
-            event: "requested" | "reported" | "answered";
-            /** @enum {string|null} */
-            result: "ok" | "chipMismatch" | "keyMismatch" | "notRegistered" | "badKey" | null;
+            event: "requested" | "reported" | "answered" | "keySync" | "keySyncAnswered";
+            /**
+             * @description The answer's result: 0x0A's (ok, chipMismatch, keyMismatch, notRegistered, badKey) or the 0x0B answer's (ok, chipMismatch, notActivated, staleVersion, badKey, notRegistered).
+             * @enum {string|null}
+             */
+            result: "ok" | "chipMismatch" | "keyMismatch" | "notRegistered" | "badKey" | "notActivated" | "staleVersion" | null;
             reason: string | null;
             /** @description The frame as hex (reported and answered). */
             frame: string | null;

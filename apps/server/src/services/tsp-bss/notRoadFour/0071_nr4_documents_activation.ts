@@ -34,6 +34,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("state", "text", (c) => c.notNull().check(sql`state in ('inactive', 'activating', 'active', 'failed')`))
     .addColumn("reason", "varchar(200)")
     .addColumn("public_key", "varchar(600)")
+    // 密钥同步 0x0B's version (0025 adds it to a database that ran this before).
+    .addColumn("key_version", "integer")
     .addColumn("requested_at", "bigint")
     .addColumn("answered_at", "bigint")
     .addColumn("update_name", "text")
@@ -45,7 +47,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("tenant_id", "integer", (c) => c.notNull().references("tenant.id"))
     .addColumn("terminal_id", "varchar(32)", (c) => c.notNull())
     .addColumn("at", "bigint", (c) => c.notNull())
-    .addColumn("event", "text", (c) => c.notNull().check(sql`event in ('requested', 'reported', 'answered')`))
+    .addColumn("event", "text", (c) =>
+      c.notNull().check(sql`event in ('requested', 'reported', 'answered', 'keySync', 'keySyncAnswered')`),
+    )
     .addColumn("result", "text")
     .addColumn("reason", "varchar(200)")
     .addColumn("frame", "text")

@@ -1,14 +1,10 @@
 import {
-  ACTIVATION_RESULT_LABELS,
   ACTIVATION_STATE_LABELS,
   type ActivationResultCode,
   type ActivationState,
   canRequestActivation,
-  decodeActivationRequest,
-  encodeActivationAnswer,
   isActivationState,
-  judgeActivation,
-  stateAfter,
+  type KeySyncResultCode,
 } from "@tsp/domain";
 import { type Kysely, type SqlBool, sql } from "kysely";
 import type { AppContext } from "../../../context";
@@ -21,9 +17,11 @@ import { inTenants, type Principal } from "../../../platform/principal";
 import { type DataOf, defineHandler } from "../../defineHandler";
 import { actorOf, must } from "../actor";
 import "../baseInfoRest/tables";
+import { activationFrame } from "./activationFrames";
 import "./documentTables";
 
 type Row = DataOf<"listTerminalActivations">["list"][number];
+type Event = DataOf<"listTerminalActivationHistory">[number]["event"];
 type Filter = { keyWords?: string; state?: ActivationState };
 
 const MSG_TERMINAL_NOT_FOUND = "监管终端不存在";
@@ -56,6 +54,7 @@ const COLUMNS = [
   "b.manufacturer",
   "b.terminal_model",
   "a.state",
+  "a.key_version",
   "a.reason",
   "a.requested_at",
   "a.answered_at",
@@ -69,6 +68,7 @@ type Selected = {
   manufacturer: string;
   terminal_model: string;
   state: string | null;
+  key_version: number | null;
   reason: string | null;
   requested_at: number | string | null;
   answered_at: number | string | null;
@@ -82,6 +82,7 @@ const toRow = (r: Selected): Row => ({
   manufacturer: r.manufacturer,
   terminalModel: r.terminal_model,
   state: isActivationState(r.state) ? r.state : "inactive",
+  keyVersion: r.key_version,
   reason: r.reason,
   requestedAt: r.requested_at === null ? null : Number(r.requested_at),
   answeredAt: r.answered_at === null ? null : Number(r.answered_at),
@@ -174,55 +175,21 @@ export const requestTerminalActivation = defineHandler<"requestTerminalActivatio
 );
 
 /**
- * A terminal's 0x09 (handed over by the gateway): decoded by @tsp/domain, judged against
- * 监管终端管理 and the terminal's last key, answered with the 0x0A frame; the state moves only
- * when an activation was asked for (激活中). Both frames go into the history.
+ * A terminal's 0x09 handed over by a caller (tests, automation; the gateway routes its own
+ * terminals' frames to the same `activationFrame`): 400 when it is no well-formed 0x09, 404 when
+ * the caller's tenants hold no such terminal.
  */
 export const reportTerminalActivation = defineHandler<"reportTerminalActivation">(async ({ body, principal }, ctx) => {
   const p = must(principal);
-  const decoded = decodeActivationRequest(body.frame);
-  if (!decoded.ok) throw badRequest(decoded.error.message, [{ field: "frame", msg: decoded.error.message }]);
-  const req = decoded.value;
-  const t = await terminalOf(ctx, p, req.terminalId);
-  const state = isActivationState(t.state) ? t.state : "inactive";
-  const stored = await ctx.db
-    .selectFrom("nr4_activation")
-    .select("public_key")
-    .where("tenant_id", "=", t.tenant_id)
-    .where("terminal_id", "=", t.terminal_id)
-    .executeTakeFirst();
-  const result: ActivationResultCode = judgeActivation(
-    {
-      registered: state === "activating" && t.machinery_pin === req.pin,
-      chipId: t.chip_id,
-      activeKey: stored?.public_key ?? null,
-    },
-    req,
-  );
-  const now = ctx.now().getTime();
-  const answer = encodeActivationAnswer({ pin: req.pin, at: now, serial: req.serial, result });
-  if (!answer.ok) throw badRequest(answer.error.message, [{ field: "frame", msg: answer.error.message }]);
-  const reason = result === "ok" ? null : ACTIVATION_RESULT_LABELS[result];
-  await ctx.db.transaction().execute(async (trx) => {
-    if (state === "activating")
-      await saveState(trx, t.tenant_id, t.terminal_id, {
-        state: stateAfter(result),
-        reason,
-        answered_at: now,
-        ...(result === "ok" ? { public_key: req.publicKey } : {}),
-      });
-    const base = { tenant_id: t.tenant_id, terminal_id: t.terminal_id, at: now, create_name: null };
-    await trx
-      .insertInto("nr4_activation_event")
-      .values([
-        { ...base, event: "reported", result: null, reason: null, frame: body.frame.toUpperCase() },
-        { ...base, event: "answered", result, reason, frame: answer.value },
-      ])
-      .execute();
+  const done = await activationFrame(ctx.db, body.frame, ctx.now().getTime(), {
+    tenantIds: p.tenantIds,
+    own: p.tenantId,
   });
+  if (done.kind === "bad") throw badRequest(done.error.message, [{ field: "frame", msg: done.error.message }]);
+  if (done.kind === "unknown") throw notFound(MSG_TERMINAL_NOT_FOUND);
   return ok(
-    { answer: answer.value, terminal: toRow(await terminalOf(ctx, p, req.terminalId)) },
-    result === "ok" ? "激活成功" : `激活失败：${reason}`,
+    { answer: done.answer, terminal: toRow(await terminalOf(ctx, p, done.terminalId)) },
+    done.ok ? "激活成功" : `激活失败：${done.reason}`,
   );
 });
 
@@ -241,8 +208,8 @@ export const listTerminalActivationHistory = defineHandler<"listTerminalActivati
     return rows.map((r) => ({
       id: r.id,
       at: Number(r.at),
-      event: r.event as "requested" | "reported" | "answered",
-      result: r.result as ActivationResultCode | null,
+      event: r.event as Event,
+      result: r.result as ActivationResultCode | KeySyncResultCode | null,
       reason: r.reason,
       frame: r.frame,
       createName: r.create_name,
@@ -263,6 +230,7 @@ export const terminalActivationExporter: ExportSheet = {
     { header: "终端生产企业", key: "manufacturer", width: 24 },
     { header: "终端型号", key: "terminalModel", width: 16 },
     { header: "激活状态", key: "state", width: 10 },
+    { header: "密钥版本", key: "keyVersion", width: 10 },
     { header: "失败原因", key: "reason", width: 36 },
     { header: "请求时间", key: "requestedAt", width: 20 },
     { header: "应答时间", key: "answeredAt", width: 20 },
@@ -275,6 +243,7 @@ export const terminalActivationExporter: ExportSheet = {
     yield rows.map(toRow).map((r) => ({
       ...r,
       state: ACTIVATION_STATE_LABELS[r.state],
+      keyVersion: r.keyVersion ?? "",
       requestedAt: time(r.requestedAt),
       answeredAt: time(r.answeredAt),
     }));

@@ -30,12 +30,14 @@ export interface ActivationTable {
   state: string;
   reason: string | null;
   public_key: string | null;
+  /** The version of `public_key` from the last 密钥同步 0x0B (null: the activation's key). */
+  key_version: Generated<number | null>;
   requested_at: number | string | null;
   answered_at: number | string | null;
   update_name: string | null;
 }
 
-/** One step of a terminal's activation: asked, 0x09 received, 0x0A answered. */
+/** One step of a terminal's activation: asked, 0x09 received, 0x0A answered; 0x0B received and answered. */
 export interface ActivationEventTable {
   id: Generated<number>;
   tenant_id: number;

@@ -1,4 +1,5 @@
 import type { ServiceModule } from "../../types";
+import * as m0025 from "./0025_nr4_key_sync";
 import * as m0070 from "./0070_not_road_four";
 import * as m0071 from "./0071_nr4_documents_activation";
 import {
@@ -33,7 +34,12 @@ const filings = serveFilings();
  */
 export const tspBssNotRoadFour: ServiceModule = {
   name: "tsp-bss",
-  migrations: { "tsp-bss:0070_not_road_four": m0070, "tsp-bss:0071_nr4_documents_activation": m0071 },
+  migrations: {
+    "tsp-bss:0070_not_road_four": m0070,
+    "tsp-bss:0071_nr4_documents_activation": m0071,
+    // Sorts before 0071: a no-op on a new database (0071 makes the tables whole), an alter on an old one.
+    "tsp-bss:0025_nr4_key_sync": m0025,
+  },
   handlers: {
     ...filings.handlers,
     listForwardPlatforms,
