@@ -1,17 +1,23 @@
 import path from "node:path";
 import { buildConsole } from "../lib/console";
 import { type DatabaseLocation, journalDatabase } from "../lib/databases";
+import { fleetDatabase } from "../lib/fleetData";
 import type { BenchEnv, CaseResult, Engine } from "../lib/types";
 import { consoleSizeCase } from "./consoleSize";
 import { exportCase } from "./exportXlsx";
+import { filterCase } from "./filter";
 import { forwardingCase } from "./forwarding";
+import { gatewayJournalCase } from "./gatewayJournal";
 import { importCase } from "./importXlsx";
+import { ingestCase } from "./ingest";
 import { journalPageCase } from "./journalPage";
 import { journalWalkCase } from "./journalWalk";
 import { loadCase } from "./load";
+import { mapCase } from "./map";
 import { memoryCase } from "./memory";
 import { sdkCase } from "./sdk";
 import { signInCase } from "./signIn";
+import { trackCase } from "./track";
 
 /** What the cases share within one run: the journal data set per engine, the built console. */
 export class Shared {
@@ -119,5 +125,41 @@ export const CASES: BenchCase[] = [
     id: "forwarding",
     title: "forwarding: frames/s to one receiving platform",
     run: (env) => perEngine(env, (e) => forwardingCase(env, e)),
+  },
+  {
+    id: "ingest",
+    title: "gateway ingest: frames/s from 10,000 T-BOX connections",
+    run: (env) => perEngine(env, (e) => ingestCase(env, e)),
+  },
+  {
+    id: "gateway-journal",
+    title: "gateway frame journals: page 10,000 against page 1 over 10M frames",
+    run: (env) => perEngine(env, (e) => gatewayJournalCase(env, e)),
+  },
+  {
+    id: "filter",
+    title: "高级筛选 over 1M vehicles' latest state (issue 18)",
+    run: (env, s) => perEngine(env, (e) => filterCase(env, e, () => s.journal(e))),
+  },
+  {
+    id: "map",
+    title: "地图监控 with 10,000 live vehicles in Chromium (issue 18)",
+    run: async (env, s) => {
+      const e = mainEngine(env);
+      return mapCase(env, e, await fleetDatabase(env, e, () => s.journal(e)), await s.consoleDist());
+    },
+  },
+  {
+    id: "track",
+    title: "a day of track (86,400 points): server, drawn and replayed (issue 18)",
+    run: (env, s) =>
+      perEngine(env, async (e) =>
+        trackCase(
+          env,
+          e,
+          await fleetDatabase(env, e, () => s.journal(e)),
+          e === mainEngine(env) ? () => s.consoleDist() : null,
+        ),
+      ),
   },
 ];

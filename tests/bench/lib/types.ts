@@ -49,6 +49,8 @@ export interface BenchScale {
   sdkCalls: number;
   /** Journal frames forwarded to one receiving platform (issue 19). */
   forwardFrames: number;
+  /** Gateway ingest (issue 16): logged-in T-BOX connections, measured seconds after a warm-up. */
+  ingest: { connections: number; seconds: number; warmupSeconds: number };
 }
 
 export const FULL_SCALE: BenchScale = {
@@ -63,6 +65,7 @@ export const FULL_SCALE: BenchScale = {
   signInRuns: 7,
   sdkCalls: 1_000,
   forwardFrames: 20_000,
+  ingest: { connections: 10_000, seconds: 60, warmupSeconds: 10 },
 };
 
 export const SMOKE_SCALE: BenchScale = {
@@ -77,6 +80,7 @@ export const SMOKE_SCALE: BenchScale = {
   signInRuns: 1,
   sdkCalls: 20,
   forwardFrames: 300,
+  ingest: { connections: 20, seconds: 1, warmupSeconds: 0.5 },
 };
 
 /** Where a case runs: its scale, the databases it may use, a scratch folder, a logger. */

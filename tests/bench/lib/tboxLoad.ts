@@ -1,0 +1,225 @@
+/**
+ * The T-BOX load generator of the gateway benchmarks, in a process of its own (so the gateway's
+ * process is measured alone and the generator's CPU is visible): started by `forkChild`, driven
+ * over IPC.
+ *
+ * - `connect {port, count, series}`: opens `count` TCP connections, each logging in one vehicle
+ *   `benchVin(i, series)` with a GB/T 32960-2016 login (0x01) and waiting for its 成功 answer.
+ * - `run {seconds, warmupSeconds, probes, probeEveryMs}`: every connection sends real-time
+ *   frames (0x02, 整车数据 + 车辆位置, encoded once per vehicle by @tsp/domain; each next frame
+ *   gets a new collection time one second on, and its check code again) one at a time: the
+ *   next as soon as the gateway's answer to the last arrives (the gateway answers only after
+ *   the frame's batch is committed, so this is a closed loop at the gateway's pace). Answers
+ *   are counted in the measured window after the warm-up; the first `probes` vehicles report
+ *   one frame every `probeEveryMs` (`{type: "probe", vin, collectedAt, sentAt}`) for the parent
+ *   to look for through the journal call.
+ * - `stop`: closes every connection and exits.
+ */
+import { connect, type Socket } from "node:net";
+import { bcc, encodeCollectionTime, encodeRealtimeMessage, encodeVehicleLoginMessage, hexToBytes } from "@tsp/domain";
+import { benchVin } from "./journalData";
+
+/** Every answer of the gateway is 24 header bytes, a 6-byte time and the check code. */
+const ANSWER_LENGTH = 31;
+/** Data unit offset (after ##, command, flag, VIN, encryption, length). */
+const DATA_AT = 24;
+/** The first collection time of the load's frames: ten days before the start, one second per frame on. */
+const BASE = Date.now() - 10 * 86_400_000;
+
+const bytesOf = (r: { ok: true; value: string } | { ok: false; error: { message: string } }): Uint8Array => {
+  if (!r.ok) throw new Error(r.error.message);
+  const b = hexToBytes(r.value);
+  if (!b.ok) throw new Error(b.error.message);
+  return b.value;
+};
+
+interface Conn {
+  readonly index: number;
+  readonly vin: string;
+  readonly socket: Socket;
+  readonly template: Uint8Array;
+  seq: number;
+  sentAt: number;
+  /** Bytes of the current answer read so far. */
+  pos: number;
+  /** What to do with the next complete answer. */
+  onAnswer: ((flag: number) => void) | undefined;
+  flag: number;
+  nextProbeAt: number;
+}
+
+const conns: Conn[] = [];
+let running = false;
+let measuring = false;
+let answered = 0;
+let failed = 0;
+let latencies: number[] = [];
+let probes = 0;
+let probeEveryMs = 1000;
+
+function frameOf(c: Conn): Buffer {
+  const frame = Buffer.from(c.template);
+  c.seq += 1;
+  const time = encodeCollectionTime(BASE + c.seq * 1000);
+  if (!time.ok) throw new Error(time.error.message);
+  frame.set(time.value, DATA_AT);
+  frame[frame.length - 1] = bcc(frame, 2, frame.length - 1);
+  return frame;
+}
+
+function sendNext(c: Conn): void {
+  const frame = frameOf(c);
+  c.sentAt = performance.now();
+  if (measuring && c.index < probes && Date.now() >= c.nextProbeAt) {
+    c.nextProbeAt = Date.now() + probeEveryMs;
+    process.send?.({ type: "probe", vin: c.vin, collectedAt: BASE + c.seq * 1000, sentAt: Date.now() });
+  }
+  c.onAnswer = (flag) => {
+    if (measuring) {
+      if (flag === 0x01) {
+        answered += 1;
+        latencies.push(performance.now() - c.sentAt);
+      } else failed += 1;
+    }
+    if (running) sendNext(c);
+    else c.onAnswer = undefined;
+  };
+  c.socket.write(frame);
+}
+
+function open(port: number, index: number, series: number): Promise<Conn> {
+  const vin = benchVin(index, series);
+  const template = bytesOf(
+    encodeRealtimeMessage(vin, {
+      collectedAt: BASE,
+      longitude: 116.3 + (index % 1000) * 0.001,
+      latitude: 39.9 + Math.floor(index / 1000) * 0.001,
+      speedKmh: 40 + (index % 60),
+      mileageKm: 1000 + index,
+      soc: 20 + (index % 80),
+    }),
+  );
+  const login = bytesOf(
+    encodeVehicleLoginMessage(vin, {
+      edition: 2016,
+      collectedAt: BASE,
+      serial: 1,
+      iccid: `89860300000000${String(index).padStart(6, "0")}`,
+      codeLength: 0,
+      subsystemCodes: [],
+    }),
+  );
+  return new Promise((resolve, reject) => {
+    const socket = connect({ host: "127.0.0.1", port });
+    socket.setNoDelay(true);
+    const c: Conn = {
+      index,
+      vin,
+      socket,
+      template,
+      seq: 0,
+      sentAt: 0,
+      pos: 0,
+      onAnswer: undefined,
+      flag: 0,
+      nextProbeAt: 0,
+    };
+    socket.on("data", (chunk: Buffer) => {
+      for (let i = 0; i < chunk.length; i++) {
+        if (c.pos === 3) c.flag = chunk[i] as number;
+        c.pos += 1;
+        if (c.pos === ANSWER_LENGTH) {
+          c.pos = 0;
+          const handle = c.onAnswer;
+          c.onAnswer = undefined;
+          handle?.(c.flag);
+        }
+      }
+    });
+    socket.once("error", reject);
+    socket.once("connect", () => {
+      c.onAnswer = (flag) => (flag === 0x01 ? resolve(c) : reject(new Error(`login of ${vin} answered ${flag}`)));
+      socket.write(login);
+    });
+  });
+}
+
+async function connectAll(port: number, count: number, series: number): Promise<void> {
+  const width = 200;
+  for (let start = 0; start < count; start += width) {
+    const batch = await Promise.all(
+      Array.from({ length: Math.min(width, count - start) }, (_, k) => open(port, start + k, series)),
+    );
+    conns.push(...batch);
+  }
+}
+
+async function run(seconds: number, warmupSeconds: number): Promise<object> {
+  running = true;
+  for (const c of conns) sendNext(c);
+  await new Promise((r) => setTimeout(r, warmupSeconds * 1000));
+  const cpu0 = process.cpuUsage();
+  const started = performance.now();
+  measuring = true;
+  await new Promise((r) => setTimeout(r, seconds * 1000));
+  measuring = false;
+  const elapsed = (performance.now() - started) / 1000;
+  const cpu = process.cpuUsage(cpu0);
+  running = false;
+  // Let the frames in flight be answered, so the gateway is quiet for what comes next.
+  const until = Date.now() + 30_000;
+  while (conns.some((c) => c.onAnswer) && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+  const result = {
+    answered,
+    failed,
+    seconds: elapsed,
+    latencies: summarise(latencies),
+    cpuSeconds: (cpu.user + cpu.system) / 1e6,
+    frames: conns.reduce((s, c) => s + c.seq, 0),
+  };
+  latencies = [];
+  answered = 0;
+  failed = 0;
+  return result;
+}
+
+function summarise(xs: number[]): { p50: number; p99: number; n: number } {
+  const s = xs.toSorted((a, b) => a - b);
+  const at = (q: number) => s[Math.min(s.length - 1, Math.max(0, Math.ceil(q * s.length) - 1))] ?? Number.NaN;
+  return { p50: at(0.5), p99: at(0.99), n: s.length };
+}
+
+type Message = {
+  type: string;
+  id?: number;
+  port?: number;
+  count?: number;
+  series?: number;
+  seconds?: number;
+  warmupSeconds?: number;
+  probes?: number;
+  probeEveryMs?: number;
+};
+
+process.on("message", (m: Message) => {
+  const reply = (body: object) => process.send?.({ id: m.id, ...body });
+  const fail = (e: unknown) => reply({ type: "error", error: e instanceof Error ? e.message : String(e) });
+  if (m.type === "connect") {
+    const started = performance.now();
+    connectAll(m.port ?? 0, m.count ?? 0, m.series ?? 7).then(
+      () => reply({ type: "connected", ms: performance.now() - started, connections: conns.length }),
+      fail,
+    );
+  }
+  if (m.type === "run") {
+    probes = m.probes ?? 0;
+    probeEveryMs = m.probeEveryMs ?? 1000;
+    run(m.seconds ?? 1, m.warmupSeconds ?? 0).then((r) => reply({ type: "ran", ...r }), fail);
+  }
+  if (m.type === "stop") {
+    for (const c of conns) c.socket.destroy();
+    process.exit(0);
+  }
+});
+process.on("disconnect", () => process.exit(0));
+process.send?.({ type: "ready" });
