@@ -22,6 +22,7 @@ export * from "./lease/index";
 export * from "./list/index";
 export * from "./machineryMonitor/index";
 export * from "./machineryStats/index";
+export * from "./machineryReliability/index";
 export * from "./messages/index";
 export * from "./monitor/index";
 export * from "./ner/index";

@@ -441,6 +441,9 @@ export const MACHINERY_STATS_OPS = [
   "getBigScreen",
 ];
 
+/** 农机可靠性试验统计 (machinery-reliability.test.ts). */
+export const MACHINERY_RELIABILITY_OPS = ["listMachineryReliability", "exportMachineryReliability"];
+
 /** 非道路机械监控: the machines' map, latest state, history and online time (not-road-monitor.test.ts). */
 export const NOT_ROAD_MONITOR_OPS = [
   "listMachineMap",
@@ -485,6 +488,8 @@ export const NOT_ROAD_FOUR_OPS = [
   "addForwardMachines",
   "setForwardMachineEnabled",
   "removeForwardMachine",
+  "importForwardMachines",
+  "downloadForwardMachineTemplate",
 ];
 
 /** 转发统计: the forwarder's figures per platform and day, and their export (forwarding.test.ts). */
@@ -644,6 +649,7 @@ export const OWNERS: Record<string, readonly [string, readonly string[]]> = {
   "vehicle-state.test.ts": ["VEHICLE_STATE_OPS", VEHICLE_STATE_OPS],
   "not-road-monitor.test.ts": ["NOT_ROAD_MONITOR_OPS", NOT_ROAD_MONITOR_OPS],
   "machinery-stats.test.ts": ["MACHINERY_STATS_OPS", MACHINERY_STATS_OPS],
+  "machinery-reliability.test.ts": ["MACHINERY_RELIABILITY_OPS", MACHINERY_RELIABILITY_OPS],
   "operate-overview.test.ts": ["OPERATE_OVERVIEW_OPS", OPERATE_OVERVIEW_OPS],
   "commands.test.ts": ["COMMAND_OPS", COMMAND_OPS],
   "ota-carcontrol.test.ts": ["OTA_OPS", OTA_OPS],

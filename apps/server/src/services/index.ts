@@ -40,6 +40,7 @@ import { tspJsatl } from "./tsp-jsatl";
 import { tspOta } from "./tsp-ota";
 import { tspShadow } from "./tsp-shadow";
 import { tspShadowMachinery } from "./tsp-shadow/machinery";
+import { tspShadowMachineryReliability } from "./tsp-shadow/machineryReliability";
 import { tspShadowMachineryStats } from "./tsp-shadow/machineryStats";
 import { tspShadowOverview } from "./tsp-shadow/overviewModule";
 import { tspShadowState } from "./tsp-shadow/state";
@@ -115,6 +116,7 @@ export const serviceModules: readonly ServiceModule[] = [
   // 非道路机械监控: the machines' connection log and reports (a PRNG of its own; reads 机械信息 seeded above).
   tspShadowMachinery,
   tspShadowMachineryStats,
+  tspShadowMachineryReliability,
   // 运营总览, 高级筛选, 我的关注: figures over the stores above; the admin's two follows and a saved filter (no rng).
   tspShadowOverview,
   tspBssFleet,

@@ -300,6 +300,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/tsp-shadow/machinery/reliability": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Farm machinery reliability test statistics (车辆运营管理 › 农机可靠性试验统计)
+         * @description A reliability test of the caller's farm machines (机械信息 types tractor and harvester — the one type, the model or the PINs asked): the test's machine set and period (at most 31 China-time days). Per machine and China-time day, in one SQL query: the real-time (0x02) and re-sent (补发, 0x03) frames the gateway accepted under the machine's PIN (the roll-up of 农机可靠性试验补发数据统计, getReliabilityStats), the gaps in the real-time stream (3–30 min between consecutive real-time frames; count, total minutes, longest) and the working hours of its reports (as 农机数据统计). Each machine is judged over the period against the designed thresholds (re-sent share ≤ 5 %, longest gap ≤ 10 min, ≤ 3 gaps per day with data, no day without a frame; no frame at all is 无数据). `machines` lists every machine of the set judged, PIN order; `rows` break them down by `groupBy`: machine (PIN), model (type|model), region (the 1° cell of the machine's first position in the period, "lng,lat" of its centre — the console names the province) or day (every machine on each day, judged by that day's figures); `total` is over the machines. A range reversed or longer than 31 days answers 400 on startTime.
+         */
+        get: operations["listMachineryReliability"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-shadow/machinery/reliability/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Export the reliability test statistics (background task)
+         * @description Submits an .xlsx of the same test: the breakdown asked with its total, then every machine with its verdict and reasons. The file appears in the export file list.
+         */
+        post: operations["exportMachineryReliability"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/tsp-shadow/machinery/report": {
         parameters: {
             query?: never;
@@ -385,6 +425,60 @@ export interface components {
             workingHours: number;
             mileageKm: number;
             fuelL: number;
+        };
+        ReliabilityRow: {
+            /** @description PIN, yyyy-MM-dd, type|model or the cell "lng,lat"; 合计 for the total. */
+            key: string;
+            /** @description Machines (machine-days in a day row). */
+            units: number;
+            /** @description Of them those with a frame. */
+            reporting: number;
+            /** @description Of them those that pass. */
+            passed: number;
+            realtimeFrames: number;
+            /** @description Re-sent (补发) frames. */
+            resentFrames: number;
+            /** @description Re-sent over all frames. */
+            resentShare: number;
+            /** @description 3–30 min silences of the real-time stream. */
+            gaps: number;
+            gapMinutes: number;
+            longestGapMinutes: number;
+            workingHours: number;
+            /** @description Days (machine-days) with a frame. */
+            daysWithData: number;
+            /** @description Days (machine-days) of the period without a frame. */
+            daysWithoutData: number;
+        };
+        ReliabilityMachine: {
+            vin: string;
+            /** @enum {string} */
+            machineryType: "tractor" | "harvester";
+            model: string;
+            /** @description The 1° cell of its first position in the period. */
+            cell: string | null;
+            passed: boolean;
+            reasons: ("noData" | "resentShare" | "longestGap" | "gapRate" | "daysWithoutData")[];
+            realtimeFrames: number;
+            /** @description Re-sent (补发) frames. */
+            resentFrames: number;
+            /** @description Re-sent over all frames. */
+            resentShare: number;
+            /** @description 3–30 min silences of the real-time stream. */
+            gaps: number;
+            gapMinutes: number;
+            longestGapMinutes: number;
+            workingHours: number;
+            /** @description Days (machine-days) with a frame. */
+            daysWithData: number;
+            /** @description Days (machine-days) of the period without a frame. */
+            daysWithoutData: number;
+        };
+        ReliabilityStats: {
+            periodDays: number;
+            rows: components["schemas"]["ReliabilityRow"][];
+            total: components["schemas"]["ReliabilityRow"];
+            machines: components["schemas"]["ReliabilityMachine"][];
         };
         FarmStats: {
             rows: components["schemas"]["FarmStatRow"][];
@@ -790,6 +884,10 @@ export interface components {
         MachineryTypeFilter: "excavator" | "loader" | "bulldozer" | "roller" | "crane" | "forklift" | "tractor" | "harvester" | "other";
         /** @description day (default), type, model or region (1° cell). */
         FarmStatGroupBy: "day" | "type" | "model" | "region";
+        /** @description machine (default), day, model or region (1° cell). */
+        ReliabilityGroupBy: "machine" | "day" | "model" | "region";
+        /** @description The test's machine set, PINs separated by commas (at most 200); absent means every farm machine of the other filters. */
+        ReliabilityVins: string;
         /** @description tractor or harvester; absent means both. */
         FarmMachineryTypeFilter: "tractor" | "harvester";
         /** @description The product model (产品型号) of 机械信息, exactly; absent or empty means every model. */
@@ -1502,6 +1600,91 @@ export interface operations {
                 groupBy?: components["parameters"]["FarmStatGroupBy"];
                 /** @description tractor or harvester; absent means both. */
                 machineryType?: components["parameters"]["FarmMachineryTypeFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportSubmitted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listMachineryReliability: {
+        parameters: {
+            query: {
+                /**
+                 * @description Start of the time range, inclusive, milliseconds since 1970-01-01T00:00:00Z.
+                 * @example 1741881600000
+                 */
+                startTime: components["parameters"]["StartTime"];
+                /**
+                 * @description End of the time range, inclusive, milliseconds since 1970-01-01T00:00:00Z; not before startTime.
+                 * @example 1742054399000
+                 */
+                endTime: components["parameters"]["EndTime"];
+                /** @description machine (default), day, model or region (1° cell). */
+                groupBy?: components["parameters"]["ReliabilityGroupBy"];
+                /** @description tractor or harvester; absent means both. */
+                machineryType?: components["parameters"]["FarmMachineryTypeFilter"];
+                /** @description The product model (产品型号) of 机械信息, exactly; absent or empty means every model. */
+                model?: components["parameters"]["MachineModelFilter"];
+                /** @description The test's machine set, PINs separated by commas (at most 200); absent means every farm machine of the other filters. */
+                vins?: components["parameters"]["ReliabilityVins"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["ReliabilityStats"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    exportMachineryReliability: {
+        parameters: {
+            query: {
+                /**
+                 * @description Start of the time range, inclusive, milliseconds since 1970-01-01T00:00:00Z.
+                 * @example 1741881600000
+                 */
+                startTime: components["parameters"]["StartTime"];
+                /**
+                 * @description End of the time range, inclusive, milliseconds since 1970-01-01T00:00:00Z; not before startTime.
+                 * @example 1742054399000
+                 */
+                endTime: components["parameters"]["EndTime"];
+                /** @description machine (default), day, model or region (1° cell). */
+                groupBy?: components["parameters"]["ReliabilityGroupBy"];
+                /** @description tractor or harvester; absent means both. */
+                machineryType?: components["parameters"]["FarmMachineryTypeFilter"];
+                /** @description The product model (产品型号) of 机械信息, exactly; absent or empty means every model. */
+                model?: components["parameters"]["MachineModelFilter"];
+                /** @description The test's machine set, PINs separated by commas (at most 200); absent means every farm machine of the other filters. */
+                vins?: components["parameters"]["ReliabilityVins"];
             };
             header?: never;
             path?: never;

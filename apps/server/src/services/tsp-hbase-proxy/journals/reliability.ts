@@ -1,4 +1,4 @@
-import { sql } from "kysely";
+import { type RawBuilder, sql } from "kysely";
 import type { AppContext } from "../../../context";
 import { ok } from "../../../http/envelope";
 import type { Exporter } from "../../../platform/exports/exporter";
@@ -52,40 +52,51 @@ interface Raw {
   total: number | string;
 }
 
-async function statPage(
-  ctx: AppContext,
-  q: ReliabilityQuery,
-  tenantIds: readonly number[],
-  page: { limit: number; offset: number },
-) {
-  const vin = q.vin === undefined ? sql`true` : sql`vin = ${q.vin}`;
-  const { rows } = await sql<Raw>`
-    with f as (
-      select vin, received_at,
-        floor((received_at + ${CHINA_OFFSET_MS}) / ${DAY_MS})::bigint as day,
-        substr(raw_hex, 5, 2) = '03' as resent
-      from gateway_frame
-      where status = 'ok'
-        and received_at >= ${q.startTime} and received_at <= ${q.endTime}
-        and ${vin}
-        and vin in (select vehicle.vin from vehicle where ${inTenants("vehicle.tenant_id", { tenantIds })})
-        and (command in (2, 3) or (command is null and substr(raw_hex, 5, 2) in ('02', '03')))
-    ),
-    g as (
-      select vin, day, received_at, resent,
-        received_at - lag(received_at) over (partition by vin, day, resent order by received_at) as gap
-      from f
-    )
+/**
+ * The roll-up per VIN and China day (day number since the epoch in UTC+8) of the accepted real-time
+ * and re-sent frames of the VINs `vins` selects in [startTime, endTime]: counts, first/last
+ * receipt, gaps between consecutive real-time frames (count, total ms, longest). A subquery, so
+ * 农机可靠性试验统计 (tsp-shadow machineryReliability) reads the same figures for machines.
+ */
+export function frameDaySql(vins: RawBuilder<unknown>, startTime: number, endTime: number): RawBuilder<unknown> {
+  return sql`(
     select vin, day,
       count(*) filter (where not resent) as realtime,
       count(*) filter (where resent) as resent,
       min(received_at) as first_at,
       max(received_at) as last_at,
       count(*) filter (where not resent and gap > ${GAP_MIN_MS} and gap <= ${GAP_MAX_MS}) as gaps,
-      max(gap) filter (where not resent and gap > ${GAP_MIN_MS} and gap <= ${GAP_MAX_MS}) as longest,
-      count(*) over () as total
-    from g
+      coalesce(sum(gap) filter (where not resent and gap > ${GAP_MIN_MS} and gap <= ${GAP_MAX_MS}), 0) as gap_ms,
+      max(gap) filter (where not resent and gap > ${GAP_MIN_MS} and gap <= ${GAP_MAX_MS}) as longest
+    from (
+      select vin, day, received_at, resent,
+        received_at - lag(received_at) over (partition by vin, day, resent order by received_at) as gap
+      from (
+        select vin, received_at,
+          floor((received_at + ${CHINA_OFFSET_MS}) / ${DAY_MS})::bigint as day,
+          substr(raw_hex, 5, 2) = '03' as resent
+        from gateway_frame
+        where status = 'ok'
+          and received_at >= ${startTime} and received_at <= ${endTime}
+          and vin in (${vins})
+          and (command in (2, 3) or (command is null and substr(raw_hex, 5, 2) in ('02', '03')))
+      ) f
+    ) g
     group by vin, day
+  )`;
+}
+
+async function statPage(
+  ctx: AppContext,
+  q: ReliabilityQuery,
+  tenantIds: readonly number[],
+  page: { limit: number; offset: number },
+) {
+  const vin = q.vin === undefined ? sql`true` : sql`vehicle.vin = ${q.vin}`;
+  const vins = sql`select vehicle.vin from vehicle where ${inTenants("vehicle.tenant_id", { tenantIds })} and ${vin}`;
+  const { rows } = await sql<Raw>`
+    select d.*, count(*) over () as total
+    from ${frameDaySql(vins, q.startTime, q.endTime)} d
     order by day desc, vin
     limit ${page.limit} offset ${page.offset}`.execute(ctx.db);
   const list: ReliabilityDay[] = rows.map((r) => {
