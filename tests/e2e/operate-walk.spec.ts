@@ -190,21 +190,30 @@ test("issue 18's walk: overview, a machine from the map, a vehicle's state, alar
       await page.getByRole("button", { name: "新建围栏" }).click();
       const dialog = page.getByRole("dialog", { name: "新建电子围栏" });
       await dialog.getByLabel("围栏名称").fill(FENCE);
-      // Drawn by mouse: centre, then a point of the rim; the editor fills the typed form from the drawing.
+      // The place first typed (the keyboard path): the map then shows the route's point 3 km ahead.
+      await dialog.getByLabel("圆心（经度,纬度）").fill(`${centre.lng.toFixed(6)},${centre.lat.toFixed(6)}`);
+      await dialog.getByLabel("半径（公里）").fill("1");
+      await dialog.getByRole("button", { name: "应用" }).click();
+      await expect(dialog.getByText("拖动边线或顶点可修改")).toBeVisible();
+      // Then the circle drawn there with the mouse: a click on the point (the view's centre), a click on the rim.
       await dialog.getByRole("button", { name: "画圆形" }).click();
       const map = dialog.getByRole("application", { name: /电子围栏地图/ });
       const box = await map.boundingBox();
       if (!box) throw new Error("the editor's map has no box");
-      await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
-      await page.mouse.move(box.x + box.width / 2 + 40, box.y + box.height / 2, { steps: 4 });
-      await page.mouse.click(box.x + box.width / 2 + 60, box.y + box.height / 2);
+      const [cx, cy] = [box.x + box.width / 2, box.y + box.height / 2];
+      await page.mouse.click(cx, cy);
+      await page.mouse.move(cx + box.height / 8, cy, { steps: 4 });
+      await page.mouse.click(cx + box.height / 4, cy);
       await expect(dialog.getByText("拖动边线或顶点可修改")).toBeVisible();
-      await expect(dialog.getByLabel("圆心（经度,纬度）")).toHaveValue(/^\d+(\.\d+)?,\d+(\.\d+)?$/);
-      await expect(dialog.getByLabel("半径（公里）")).toHaveValue(/^\d+(\.\d+)?$/);
-      // Then moved onto the route by typing (the drawn place depends on the view).
-      await dialog.getByLabel("圆心（经度,纬度）").fill(`${centre.lng.toFixed(6)},${centre.lat.toFixed(6)}`);
-      await dialog.getByLabel("半径（公里）").fill("1");
-      await dialog.getByRole("button", { name: "应用" }).click();
+      // The drawn circle holds the route's point and not the last report 3 km back.
+      const radius = dialog.getByLabel("半径（公里）");
+      await expect(radius).not.toHaveValue("1");
+      const km = Number(await radius.inputValue());
+      expect(km).toBeGreaterThan(0.2);
+      expect(km).toBeLessThan(2);
+      const [lng, lat] = (await dialog.getByLabel("圆心（经度,纬度）").inputValue()).split(",").map(Number);
+      expect(Math.abs((lng ?? 0) - centre.lng)).toBeLessThan(0.002);
+      expect(Math.abs((lat ?? 0) - centre.lat)).toBeLessThan(0.002);
       await dialog.getByLabel("报警等级").selectOption({ label: "1级" });
       await dialog.getByLabel("绑定车辆（每行一个VIN）").fill(vin);
       await page.screenshot({ path: "test-results/screenshots/operate-walk-fence.png", fullPage: true });

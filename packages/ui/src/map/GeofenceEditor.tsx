@@ -219,8 +219,11 @@ export function GeofenceEditor({ value, onChange, readOnly = false, tiles, heigh
               toast.warning(checked.error);
               return;
             }
+            // Not through `send`: a typed shape is news to the map, which draws it and fits the view
+            // to it (through `send` the echo looked like the map's own drawing: not drawn over an
+            // existing feature, never fitted).
             emitted.current = null;
-            send(g);
+            emit.current?.(g);
           }}
         />
       )}
