@@ -7,7 +7,7 @@ import { type Gateway, startGateway } from "../gateway/gatewayServer";
 import { addTenantVehicles, openTestDatabase } from "../gateway/testDatabase";
 import { createRng } from "../seed/rng";
 import { testEngine } from "../testing/testServer";
-import { fleetFrom, fleetRowsFromDatabase } from "./fleet";
+import { fleetFrom, fleetRowsFromDatabase, machineRowsFromDatabase, machinesFrom } from "./fleet";
 import { Hj1239Terminal } from "./hj1239Terminal";
 import { runFleet } from "./runFleet";
 
@@ -15,6 +15,9 @@ const engine = testEngine();
 const EV = "LSIMHJ00000000001";
 const TRUCK = "LSIMHJ00000000002";
 const REPLAY = "LSIMHJ00000000003";
+/** A machine of 机械信息 with a fitted supervision terminal, and one without. */
+const MACHINE = "LSXMJX00000000001";
+const BARE = "LSXMJX00000000002";
 /** A decoded quantity's value (NaN when 异常/无效: fails every comparison). */
 const readingOf = (q: { status: string; value?: number }) =>
   q.status === "valid" ? (q.value ?? Number.NaN) : Number.NaN;
@@ -129,5 +132,66 @@ describe.skipIf(engine.skip)(`HJ 1239 diesel trucks against a test gateway (${en
     expect(truck.counts).toEqual({ sent: 4, resent: 2, answered: 2, refused: 0, connects: 2 });
     await truck.close(t0 + 70_000);
     expect((await framesOf(REPLAY)).map((f) => f.command)).toEqual([1, 2, 2, 1, 3, 3, 2, 2, 4]);
+  });
+
+  it("--machines: machines of 机械信息 with a fitted terminal report their PIN over HJ 1322; the machinery stores fill, moving", async () => {
+    const { tenant_id } = await db
+      .selectFrom("vehicle")
+      .select("tenant_id")
+      .where("vin", "=", EV)
+      .executeTakeFirstOrThrow();
+    for (const pin of [MACHINE, BARE]) {
+      await db
+        .insertInto("bss_machinery_info")
+        .values({
+          tenant_id,
+          vin: pin,
+          mein: `ME${pin.slice(-6)}`,
+          machinery_type: "tractor",
+          brand: "雷沃",
+          cpxh: "M1504-5G",
+          cpbh: `CP${pin.slice(-6)}`,
+          manufacturer: "潍柴雷沃智慧农业科技股份有限公司",
+          emission_stage: "cn4",
+          engine_model: "WP4.1",
+          engine_no: `EN${pin.slice(-6)}`,
+        })
+        .execute();
+    }
+    await db
+      .insertInto("bss_black_box")
+      .values({
+        tenant_id,
+        terminal_id: "HJTSIM0001",
+        manufacturer: "测试终端厂",
+        terminal_model: "T-1322",
+        chip_id: "SCSIM0001",
+        iccid: "89860000000000013220",
+        machinery_pin: MACHINE,
+        filing_state: "filed",
+      })
+      .execute();
+    const rows = await machineRowsFromDatabase(db);
+    expect(rows).toEqual([{ pin: MACHINE, iccid: "89860000000000013220" }]);
+    const machines = machinesFrom(rows, 5);
+    expect(machines).toEqual([{ vin: MACHINE, protocol: "hj1239", iccid: "89860000000000013220" }]);
+    const fleet = runFleet({ address: address(), vehicles: machines, intervalMs: 150, timeScale: 60, seed: 4 });
+    const samples = () =>
+      db.selectFrom("machine_sample").selectAll().where("vin", "=", MACHINE).orderBy("collected_at").execute();
+    await expect.poll(async () => (await samples()).length, { timeout: 10_000 }).toBeGreaterThan(3);
+    await fleet.stop();
+    expect(fleet.counts().refused).toBe(0);
+    const got = await samples();
+    expect(new Set(got.map((r) => r.longitude)).size).toBeGreaterThan(1);
+    expect(got.every((r) => r.engine_rpm !== null && r.latitude !== null)).toBe(true);
+    const log = await db
+      .selectFrom("machine_connection")
+      .select("kind")
+      .where("vin", "=", MACHINE)
+      .orderBy("at")
+      .execute();
+    expect(log.map((r) => r.kind)).toEqual(["login", "logout"]);
+    // A machine is no vehicle: nothing in the vehicle stores.
+    expect(await db.selectFrom("gateway_vehicle_state").select("vin").where("vin", "=", MACHINE).execute()).toEqual([]);
   });
 });
