@@ -36,7 +36,10 @@ const { values } = parseArgs({
 });
 const scale = values.scale === "smoke" ? SMOKE_SCALE : FULL_SCALE;
 const postgresUrl = process.env.BENCH_POSTGRES_URL || process.env.TEST_DATABASE_URL || undefined;
-const engines: Engine[] = postgresUrl ? ["pglite", "postgres"] : ["pglite"];
+// BENCH_ENGINES=postgres (or pglite) measures one engine only (e.g. two runs side by side).
+const engines: Engine[] = (postgresUrl ? (["pglite", "postgres"] as Engine[]) : (["pglite"] as Engine[])).filter(
+  (e) => !process.env.BENCH_ENGINES || process.env.BENCH_ENGINES.split(",").includes(e),
+);
 const workDir = values.work ?? path.join(REPO_ROOT, ".tmp/bench", scale.name);
 mkdirSync(workDir, { recursive: true });
 const env: BenchEnv = {

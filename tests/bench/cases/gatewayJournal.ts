@@ -17,14 +17,15 @@ const JOURNALS: { journal: TboxJournal; title: string }[] = [
   { journal: "location", title: "车辆位置报文" },
 ];
 
+const open = (at: DatabaseLocation) =>
+  startServer(
+    { host: "127.0.0.1", port: 0, dataDir: at.dataDir, databaseUrl: at.databaseUrl, consoleDir: undefined },
+    { logger: false },
+  );
+
 /** The frame journal data set on the engine: the server's migrations and seed, then `fillFrameJournal`; reused when present. */
 async function frameJournalDatabase(env: BenchEnv, engine: Engine): Promise<DatabaseLocation> {
   const name = `gateway-journal-${env.scale.name}`;
-  const open = (at: DatabaseLocation) =>
-    startServer(
-      { host: "127.0.0.1", port: 0, dataDir: at.dataDir, databaseUrl: at.databaseUrl, consoleDir: undefined },
-      { logger: false },
-    );
   let location = await benchDatabase(env, engine, name, false);
   let server = await open(location);
   try {

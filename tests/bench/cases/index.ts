@@ -3,6 +3,7 @@ import { buildConsole } from "../lib/console";
 import { type DatabaseLocation, journalDatabase } from "../lib/databases";
 import { fleetDatabase } from "../lib/fleetData";
 import type { BenchEnv, CaseResult, Engine } from "../lib/types";
+import { commandsCase } from "./commands";
 import { consoleSizeCase } from "./consoleSize";
 import { exportCase } from "./exportXlsx";
 import { filterCase } from "./filter";
@@ -135,6 +136,11 @@ export const CASES: BenchCase[] = [
     id: "gateway-journal",
     title: "gateway frame journals: page 10,000 against page 1 over 10M frames",
     run: (env) => perEngine(env, (e) => gatewayJournalCase(env, e)),
+  },
+  {
+    id: "commands",
+    title: "remote commands end to end to 10,000 connected terminals",
+    run: (env) => perEngine(env, (e) => commandsCase(env, e)),
   },
   {
     id: "filter",

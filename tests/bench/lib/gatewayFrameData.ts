@@ -15,6 +15,20 @@ import {
 /** The gateway journal data set's VIN series (apart from the login journal's 0 and the ingest's 7). */
 export const FRAME_SERIES = 5;
 
+/** A real-time frame of the VIN (its place, speed and SOC vary with `i`). */
+function frameOf(vin: string, i: number): string {
+  const r = encodeRealtimeMessage(vin, {
+    collectedAt: T0,
+    longitude: 116.3 + (i % 100) * 0.01,
+    latitude: 39.9 + Math.floor(i / 100) * 0.01,
+    speedKmh: 30 + (i % 90),
+    mileageKm: 1000 + i,
+    soc: 20 + (i % 80),
+  });
+  if (!r.ok) throw new Error(r.error.message);
+  return r.value;
+}
+
 /**
  * The gateway's frame journal (`gateway_frame`, day partitions) filled for the journal paging
  * benchmark, as `journalData.ts` fills the login journal: `generate_series` in SQL, the same
@@ -47,18 +61,6 @@ export async function fillFrameJournal(
       select conname from pg_constraint where conrelid = 'gateway_frame'::regclass)`.execute(db);
   for (const k of keys) await sql`alter table gateway_frame drop constraint ${sql.id(k.name)}`.execute(db);
   for (const i of indexes) await sql`drop index ${sql.id(i.name)}`.execute(db);
-  const frameOf = (vin: string, i: number) => {
-    const r = encodeRealtimeMessage(vin, {
-      collectedAt: T0,
-      longitude: 116.3 + (i % 100) * 0.01,
-      latitude: 39.9 + Math.floor(i / 100) * 0.01,
-      speedKmh: 30 + (i % 90),
-      mileageKm: 1000 + i,
-      soc: 20 + (i % 80),
-    });
-    if (!r.ok) throw new Error(r.error.message);
-    return r.value;
-  };
   const hot = vehicles[0];
   if (!hot) throw new Error("the hot vehicle was not inserted");
   const hotFrame = frameOf(hot.vin, 0);

@@ -13,10 +13,22 @@
  *   are counted in the measured window after the warm-up; the first `probes` vehicles report
  *   one frame every `probeEveryMs` (`{type: "probe", vin, collectedAt, sentAt}`) for the parent
  *   to look for through the journal call.
+ * - `connect {…, answerCommands: true}` instead: the connections read the gateway's frames with
+ *   the gateway's own splitter and answer its commands (0x81 参数设置, 0x82 终端控制) 成功 at
+ *   once, echoing the command's time as a terminal does (the commands benchmark).
  * - `stop`: closes every connection and exits.
  */
 import { connect, type Socket } from "node:net";
-import { bcc, encodeCollectionTime, encodeRealtimeMessage, encodeVehicleLoginMessage, hexToBytes } from "@tsp/domain";
+import {
+  bcc,
+  decodeFrame,
+  encodeCollectionTime,
+  encodeFrame,
+  encodeRealtimeMessage,
+  encodeVehicleLoginMessage,
+  hexToBytes,
+} from "@tsp/domain";
+import { FrameSplitter } from "../../../apps/server/src/gateway/frameSplitter";
 import { benchVin } from "./journalData";
 
 /** Every answer of the gateway is 24 header bytes, a 6-byte time and the check code. */
@@ -56,6 +68,8 @@ let failed = 0;
 let latencies: number[] = [];
 let probes = 0;
 let probeEveryMs = 1000;
+let answerCommands = false;
+let commandsAnswered = 0;
 
 function frameOf(c: Conn): Buffer {
   const frame = Buffer.from(c.template);
@@ -124,18 +138,39 @@ function open(port: number, index: number, series: number): Promise<Conn> {
       flag: 0,
       nextProbeAt: 0,
     };
-    socket.on("data", (chunk: Buffer) => {
-      for (let i = 0; i < chunk.length; i++) {
-        if (c.pos === 3) c.flag = chunk[i] as number;
-        c.pos += 1;
-        if (c.pos === ANSWER_LENGTH) {
-          c.pos = 0;
+    if (answerCommands) {
+      // Commands mode: whole frames, the gateway's commands answered as a terminal would.
+      const splitter = new FrameSplitter();
+      socket.on("data", (chunk: Buffer) => {
+        for (const piece of splitter.push(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength))) {
+          if (piece.kind !== "frame") continue;
+          const f = decodeFrame(piece.bytes);
+          if (!f.ok) continue;
+          if (f.value.responseFlag === 0xfe && (f.value.command === 0x81 || f.value.command === 0x82)) {
+            const answer = encodeFrame({ ...f.value, responseFlag: 0x01, data: f.value.data.subarray(0, 6) });
+            if (answer.ok) socket.write(answer.value);
+            commandsAnswered += 1;
+            continue;
+          }
           const handle = c.onAnswer;
           c.onAnswer = undefined;
-          handle?.(c.flag);
+          handle?.(f.value.responseFlag);
         }
-      }
-    });
+      });
+    } else {
+      socket.on("data", (chunk: Buffer) => {
+        for (let i = 0; i < chunk.length; i++) {
+          if (c.pos === 3) c.flag = chunk[i] as number;
+          c.pos += 1;
+          if (c.pos === ANSWER_LENGTH) {
+            c.pos = 0;
+            const handle = c.onAnswer;
+            c.onAnswer = undefined;
+            handle?.(c.flag);
+          }
+        }
+      });
+    }
     socket.once("error", reject);
     socket.once("connect", () => {
       c.onAnswer = (flag) => (flag === 0x01 ? resolve(c) : reject(new Error(`login of ${vin} answered ${flag}`)));
@@ -199,12 +234,14 @@ type Message = {
   warmupSeconds?: number;
   probes?: number;
   probeEveryMs?: number;
+  answerCommands?: boolean;
 };
 
 process.on("message", (m: Message) => {
   const reply = (body: object) => process.send?.({ id: m.id, ...body });
   const fail = (e: unknown) => reply({ type: "error", error: e instanceof Error ? e.message : String(e) });
   if (m.type === "connect") {
+    answerCommands = m.answerCommands === true;
     const started = performance.now();
     connectAll(m.port ?? 0, m.count ?? 0, m.series ?? 7).then(
       () => reply({ type: "connected", ms: performance.now() - started, connections: conns.length }),
@@ -216,6 +253,7 @@ process.on("message", (m: Message) => {
     probeEveryMs = m.probeEveryMs ?? 1000;
     run(m.seconds ?? 1, m.warmupSeconds ?? 0).then((r) => reply({ type: "ran", ...r }), fail);
   }
+  if (m.type === "answered") reply({ type: "answered", commands: commandsAnswered });
   if (m.type === "stop") {
     for (const c of conns) c.socket.destroy();
     process.exit(0);

@@ -51,6 +51,8 @@ export interface BenchScale {
   forwardFrames: number;
   /** Gateway ingest (issue 16): logged-in T-BOX connections, measured seconds after a warm-up. */
   ingest: { connections: number; seconds: number; warmupSeconds: number };
+  /** Remote commands (issue 17): connected terminals, commands sent through the API. */
+  commands: { terminals: number; commands: number };
 }
 
 export const FULL_SCALE: BenchScale = {
@@ -66,6 +68,7 @@ export const FULL_SCALE: BenchScale = {
   sdkCalls: 1_000,
   forwardFrames: 20_000,
   ingest: { connections: 10_000, seconds: 60, warmupSeconds: 10 },
+  commands: { terminals: 10_000, commands: 20_000 },
 };
 
 export const SMOKE_SCALE: BenchScale = {
@@ -81,6 +84,7 @@ export const SMOKE_SCALE: BenchScale = {
   sdkCalls: 20,
   forwardFrames: 300,
   ingest: { connections: 20, seconds: 1, warmupSeconds: 0.5 },
+  commands: { terminals: 20, commands: 40 },
 };
 
 /** Where a case runs: its scale, the databases it may use, a scratch folder, a logger. */
