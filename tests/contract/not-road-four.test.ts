@@ -106,7 +106,7 @@ describe.skipIf(engine.skip)(`非道路国四数据转发 contract (${engine.kin
   afterAll(() => server?.stop());
 
   it("answers 401 without a token on every operation", async () => {
-    expect(NOT_ROAD_FOUR_OPS).toHaveLength(57);
+    expect(NOT_ROAD_FOUR_OPS).toHaveLength(59);
     for (const id of NOT_ROAD_FOUR_OPS) {
       const op = operation(id);
       if (op.requestBody?.content["multipart/form-data"]) {
@@ -506,6 +506,85 @@ describe.skipIf(engine.skip)(`非道路国四数据转发 contract (${engine.kin
     expect((await ledger.call("deleteForwardPlatform", { token: admin, query: { id } })).status).toBe(200);
     expect((await ledger.call("deleteForwardPlatform", { token: admin, query: { id } })).status).toBe(404);
   }, 240_000);
+
+  it("imports machine–platform pairings from a sheet with a per-row report", async () => {
+    const tpl = await ledger.call("downloadForwardMachineTemplate", { token: admin });
+    expect((await sheetRows(Buffer.from(tpl.bytes)))[0]).toEqual(["机械PIN码", "转发平台"]);
+    const platform = (await ledger.call("listForwardPlatforms", { token: admin, query: { pageSize: 100 } })).body.data
+      .list[0] as { id: number; name: string };
+    const machines = (await ledger.call("listMachineries", { token: admin, query: { pageSize: 40 } })).body.data.list;
+    const forwarded = new Set(
+      (
+        await ledger.call("listForwardMachines", { token: admin, query: { platformId: platform.id, pageSize: 1000 } })
+      ).body.data.list.map((r: { pin: string }) => r.pin),
+    );
+    const unpaired = machines.map((m: { vin: string }) => m.vin).filter((pin: string) => !forwarded.has(pin));
+    const [a, b] = unpaired as [string, string];
+    const already = [...forwarded][0] as string;
+    const sheet = await xlsxOf(
+      ["机械PIN码", "转发平台"],
+      [
+        ["LNR4EXAMPLE000001", "示例：省级非道路移动机械监管平台"],
+        [a, platform.name],
+        [b.toLowerCase(), ` ${platform.name} `],
+        ["LNR4PXN0000000099", platform.name],
+        [a, "没有这个平台"],
+        [a, platform.name],
+        [already, platform.name],
+        ["BAD", ""],
+      ],
+    );
+    const imported = await postFile(
+      server.url,
+      "importForwardMachines",
+      "/tsp-bss/notRoadFour/machineManage/import",
+      { name: "转发机械.xlsx", bytes: sheet },
+      admin,
+    );
+    ledger.record("importForwardMachines", imported.status);
+    expect(imported.status).toBe(200);
+    expect(imported.body.data).toMatchObject({ all: 7, success: 2, failed: 5 });
+    expect(imported.body.data.rows.map((r: { row: number; reason: string }) => [r.row, r.reason])).toEqual([
+      [5, "机械LNR4PXN0000000099未在机械信息中登记"],
+      [6, "转发平台“没有这个平台”不存在"],
+      [7, "文件中重复（同一机械和转发平台）"],
+      [8, `机械${already}已转发到“${platform.name}”`],
+      [9, "机械PIN码应为17位数字或除I、O、Q以外的大写字母；转发平台不能为空"],
+    ]);
+    const listed = await ledger.call("listForwardMachines", {
+      token: admin,
+      query: { platformId: platform.id, pageSize: 1000 },
+    });
+    const now = listed.body.data.list.filter((r: { pin: string }) => r.pin === a || r.pin === b);
+    expect(now.map((r: { pin: string; enabled: boolean }) => [r.pin, r.enabled]).toSorted()).toEqual(
+      [
+        [a, true],
+        [b, true],
+      ].toSorted(),
+    );
+    // Another tenant's import does not see this tenant's machines; a file that is no workbook changes nothing.
+    const theirs = await postFile(
+      server.url,
+      "importForwardMachines",
+      "/tsp-bss/notRoadFour/machineManage/import",
+      { name: "t.xlsx", bytes: await xlsxOf(["机械PIN码", "转发平台"], [[b, platform.name]]) },
+      tenant2,
+    );
+    ledger.record("importForwardMachines", theirs.status);
+    expect(theirs.body.data).toMatchObject({ success: 0, failed: 1 });
+    expect(theirs.body.data.rows[0].reason).toContain(`机械${b}未在机械信息中登记`);
+    const bad = await postFile(
+      server.url,
+      "importForwardMachines",
+      "/tsp-bss/notRoadFour/machineManage/import",
+      { name: "x.xlsx", bytes: Buffer.from("not a sheet") },
+      admin,
+    );
+    ledger.record("importForwardMachines", bad.status);
+    expect(bad.status).toBe(400);
+    for (const pin of [a, b])
+      await ledger.call("removeForwardMachine", { token: admin, query: { platformId: platform.id, pin } });
+  });
 
   it("called every operation with good and bad input", () => {
     ledger.expectCovered(NOT_ROAD_FOUR_OPS);

@@ -1,5 +1,7 @@
 import type { FilingKind } from "@tsp/domain";
-import type { TspBss } from "@tsp/sdk";
+import { download, type TspBss } from "@tsp/sdk";
+import type { ImportReport } from "@tsp/ui";
+import type { ListImport } from "../kit/ListPage";
 import { dataOf } from "./dataOf";
 import { sdk } from "./sdk";
 
@@ -73,6 +75,25 @@ export async function listForwardMachines(
 export async function addForwardMachines(platformId: number, pins: string[]) {
   return dataOf(await sdk().POST("/tsp-bss/notRoadFour/machineManage/add", { body: { platformId, pins } }));
 }
+async function importForwardMachines(file: File): Promise<ImportReport> {
+  const form = new FormData();
+  form.append("file", file);
+  const result = await sdk().POST("/tsp-bss/notRoadFour/machineManage/import", {
+    body: form as never,
+    bodySerializer: (body: unknown) => body as FormData,
+  });
+  return dataOf(result);
+}
+async function downloadForwardMachineTemplate(): Promise<{ blob: Blob; fileName: string | undefined }> {
+  const file = await download(sdk(), "/tsp-bss/notRoadFour/machineManage/import/template");
+  return { blob: file.blob, fileName: file.fileName };
+}
+/** 转发机械管理's import: rows 机械PIN码 · 转发平台, a per-row report. */
+export const forwardMachineImport: Omit<ListImport, "title"> = {
+  op: "importForwardMachines",
+  template: downloadForwardMachineTemplate,
+  importFile: (file) => importForwardMachines(file),
+};
 export async function setForwardMachineEnabled(platformId: number, pin: string, enabled: boolean) {
   return dataOf(await sdk().POST("/tsp-bss/notRoadFour/machineManage/enable", { body: { platformId, pin, enabled } }));
 }

@@ -73,6 +73,20 @@ export {
   TERMINAL_REPLACE_FILING,
 } from "./filings";
 export {
+  FORWARD_MACHINE_IMPORT_COLUMNS,
+  FORWARD_PIN_RE,
+  type ForwardImportFacts,
+  type ForwardImportOutcome,
+  type ForwardImportRow,
+  judgeForwardImport,
+  MSG_IMPORT_DUPLICATE,
+  MSG_IMPORT_PIN_FORMAT,
+  MSG_IMPORT_PLATFORM_EMPTY,
+  msgImportAlreadyForwarded,
+  msgImportUnknownPin,
+  msgImportUnknownPlatform,
+} from "./forwardMachineImport";
+export {
   checkForwardDays,
   defaultForwardDays,
   FORWARD_STATIST_DAYS_MAX,

@@ -6962,7 +6962,7 @@ export interface paths {
         };
         /**
          * The caller's messages (个人消息)
-         * @description Numbered page of the caller's messages of the last 30 days, newest first: alarm episodes of the caller's tenants' vehicles at or above the setting's level (default 3; only the setting's group when it names one) and the caller's export tasks that finished (done or failed). Each with read or not; unread counts every unread message under kind (not under unread).
+         * @description Numbered page of the caller's messages of the last 30 days, newest first: alarm episodes of the caller's tenants' vehicles at or above the setting's level (default 3; only the setting's group when it names one) and the caller's export tasks that finished (done or failed), tamper episodes of a 报警通知人员 rule with 站内消息 naming the caller, and remote-control commands a 车控提醒 rule with 站内消息 naming the caller tells of (failed, expired or cancelled; commands past their TTL are expired first). Each with read or not; unread counts every unread message under kind (not under unread).
          */
         get: operations["listPersonalMessages"];
         put?: never;
@@ -8177,6 +8177,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/tsp-bss/notRoadFour/machineManage/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 转发机械管理: import machine–platform pairings from a sheet
+         * @description An .xlsx whose first sheet has the template's columns 机械PIN码 and 转发平台 (a platform's name of the tenant). Every good row is added (forwarded from now, on); every refused row is reported with its Excel row number, the PIN (`vin`) and every reason — not a PIN, a PIN not in 机械信息 (unknown PIN), an empty or unknown platform, the same PIN and platform twice in the file, already forwarded to that platform. The template's example row is skipped. Rows are independent: the good ones are saved together even when others fail. A file that is not a workbook or lacks a column answers 400.
+         */
+        post: operations["importForwardMachines"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-bss/notRoadFour/machineManage/import/template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The 转发机械管理 import template (.xlsx)
+         * @description Sheet 1 (转发机械, the sheet the import reads): the header row 机械PIN码 · 转发平台 and one example row (skipped by the import); sheet 2 (填写说明) says how to fill each column.
+         */
+        get: operations["downloadForwardMachineTemplate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/tsp-bss/notRoadFour/forwardStatist/list": {
         parameters: {
             query?: never;
@@ -9091,12 +9131,12 @@ export interface components {
             list: components["schemas"]["VehicleGroupMember"][];
             total: components["schemas"]["Total"];
         };
-        /** @description One message; alarm is set for kind alarm and for kind tamper (the tamper episode's id, VIN, kind name and level), export for kind export. */
+        /** @description One message; alarm is set for kind alarm and for kind tamper (the tamper episode's id, VIN, kind name and level), export for kind export, command for kind carControl. */
         PersonalMessage: {
-            /** @description <kind>:<id of the fact> (the episode id or the export task id). */
+            /** @description <kind>:<id of the fact> (the episode id, the export task id, or for carControl the command id and the 车控提醒 rule id as <command>:<rule>). */
             key: string;
             /** @enum {string} */
-            kind: "alarm" | "export" | "tamper";
+            kind: "alarm" | "export" | "tamper" | "carControl";
             at: components["schemas"]["Timestamp"];
             read: boolean;
             alarm: null | {
@@ -9112,6 +9152,15 @@ export interface components {
                 fileName: string;
                 /** @enum {string} */
                 status: "done" | "failed";
+            };
+            /** @description For kind carControl, the remote-control command a 车控提醒 rule with 站内消息 tells the account of (failed, expired or cancelled in the last 30 days): its id, VIN, action (the remote action's code), result and the reason the gateway or the TTL gave; at is when it ended. */
+            command: null | {
+                id: number;
+                vin: components["schemas"]["Vin"];
+                action: string;
+                /** @enum {string} */
+                result: "failed" | "expired" | "cancelled";
+                reason: string | null;
             };
         };
         PersonalMessagePage: {
@@ -12508,8 +12557,8 @@ export interface components {
         EnclosureEndTime: components["schemas"]["Timestamp"];
         /** @description The group's id. */
         VehicleGroupIdQuery: number;
-        /** @description Only messages of this kind: alarm (报警), export (导出完成), tamper (防拆报警 of a 报警通知人员 rule naming the account, its fields in alarm). */
-        PersonalMessageKind: "alarm" | "export" | "tamper";
+        /** @description Only messages of this kind: alarm (报警), export (导出完成), tamper (防拆报警 of a 报警通知人员 rule naming the account, its fields in alarm), carControl (车控提醒 of a rule with 站内消息 naming the account, its fields in command). */
+        PersonalMessageKind: "alarm" | "export" | "tamper" | "carControl";
         /** @description true lists only unread messages. */
         PersonalMessageUnread: boolean;
         /** @description The kind of replacement: tbox (T-Box更换), headUnit (车机更换), motor (驱动电机更换), battery (动力电池更换). */
@@ -27738,7 +27787,7 @@ export interface operations {
     listPersonalMessages: {
         parameters: {
             query?: {
-                /** @description Only messages of this kind: alarm (报警), export (导出完成), tamper (防拆报警 of a 报警通知人员 rule naming the account, its fields in alarm). */
+                /** @description Only messages of this kind: alarm (报警), export (导出完成), tamper (防拆报警 of a 报警通知人员 rule naming the account, its fields in alarm), carControl (车控提醒 of a rule with 站内消息 naming the account, its fields in command). */
                 kind?: components["parameters"]["PersonalMessageKind"];
                 /** @description true lists only unread messages. */
                 unread?: components["parameters"]["PersonalMessageUnread"];
@@ -30529,6 +30578,68 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    importForwardMachines: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["ImportFile"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "导入完成",
+                     *       "data": {
+                     *         "all": 2,
+                     *         "success": 1,
+                     *         "failed": 1,
+                     *         "rows": [
+                     *           {
+                     *             "row": 3,
+                     *             "vin": "LNR4PXN0000000099",
+                     *             "reason": "机械LNR4PXN0000000099未在机械信息中登记"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["ImportResult"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    downloadForwardMachineTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Xlsx"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     listForwardStatistics: {

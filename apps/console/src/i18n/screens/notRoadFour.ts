@@ -132,6 +132,9 @@ const zh = {
   "nr4.machine.filingStatus": "机械备案状态",
   "nr4.machine.notFiled": "未备案",
   "nr4.machine.add": "添加机械",
+  "nr4.machine.import": "导入转发机械",
+  "nr4.machine.importHint":
+    "每行一台机械和一个转发平台（平台名称与转发平台账号中一致）；同一机械转发到多个平台时每个平台一行。有误的行（PIN码格式、机械未登记、平台不存在、文件中重复、已转发）在结果中列出原因，其余照常加入。",
   "nr4.machine.pins": "机械PIN码（每行一个，最多100个）",
   "nr4.machine.report": "已添加{added}台，已在转发{already}台，未添加{refused}台",
   "nr4.machine.pause": "暂停",
@@ -254,6 +257,9 @@ const en: Record<keyof typeof zh, string> = {
   "nr4.machine.filingStatus": "Machine filing status",
   "nr4.machine.notFiled": "Not filed",
   "nr4.machine.add": "Add machines",
+  "nr4.machine.import": "Import forwarded machines",
+  "nr4.machine.importHint":
+    "One machine and one platform a row (the platform's name as in the platform accounts); a machine sent to several platforms takes one row per platform. Refused rows (PIN format, machine not registered, unknown platform, twice in the file, already forwarded) are listed with the reason; the others are added.",
   "nr4.machine.pins": "Machine PINs (one a line, up to 100)",
   "nr4.machine.report": "{added} added, {already} already forwarded, {refused} not added",
   "nr4.machine.pause": "Pause",

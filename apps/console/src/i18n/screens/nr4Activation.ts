@@ -47,8 +47,11 @@ const zh = {
   "nr4act.event.requested": "发起激活",
   "nr4act.event.reported": "终端上报（0x09）",
   "nr4act.event.answered": "平台应答（0x0A）",
+  "nr4act.event.keySync": "终端密钥同步（0x0B）",
+  "nr4act.event.keySyncAnswered": "平台应答（0x0B）",
+  "nr4act.keyVersion": "密钥版本",
   "nr4act.hint":
-    "HJ 1322 / GB/T 32960-2025 终端激活：发起激活后终端进入“激活中”；终端上报激活报文（0x09：安全芯片编号、SM2公钥、终端编号），平台与监管终端管理登记的芯片编号及已激活的公钥核对后应答（0x0A），终端变为“已激活”或“激活失败”（附原因）。",
+    "HJ 1322 / GB/T 32960-2025 终端激活：发起激活后终端进入“激活中”；终端经网关上报激活报文（0x09：安全芯片编号、SM2公钥、终端编号），平台与监管终端管理登记的芯片编号及已激活的公钥核对后应答（0x0A），终端变为“已激活”或“激活失败”（附原因）。已激活终端更换密钥时上报密钥同步（0x0B），版本高于已存版本才会更新公钥。",
 } as const;
 
 const en: Record<keyof typeof zh, string> = {
@@ -100,8 +103,11 @@ const en: Record<keyof typeof zh, string> = {
   "nr4act.event.requested": "Requested",
   "nr4act.event.reported": "Terminal report (0x09)",
   "nr4act.event.answered": "Platform answer (0x0A)",
+  "nr4act.event.keySync": "Terminal key sync (0x0B)",
+  "nr4act.event.keySyncAnswered": "Platform answer (0x0B)",
+  "nr4act.keyVersion": "Key version",
   "nr4act.hint":
-    "HJ 1322 / GB/T 32960-2025 activation: a requested terminal is Activating; it reports 0x09 (security chip id, SM2 public key, terminal id), the platform checks them against 监管终端管理 and the key of its last activation and answers 0x0A: Active, or Failed with the reason.",
+    "HJ 1322 / GB/T 32960-2025 activation: a requested terminal is Activating; it reports 0x09 through the gateway (security chip id, SM2 public key, terminal id), the platform checks them against 监管终端管理 and the key of its last activation and answers 0x0A: Active, or Failed with the reason. An active terminal with a new key reports a key sync (0x0B); the key is replaced only by a higher version.",
 };
 
 export const nr4ActivationText = { zh, en } as const;

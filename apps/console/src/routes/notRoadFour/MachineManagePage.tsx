@@ -107,7 +107,10 @@ function MachineActions({ row }: { row: Row }) {
 const addMachines = (platforms: SelectOption[]) => () => <AddMachines platforms={platforms} />;
 const machineActions = (row: Row) => <MachineActions row={row} />;
 
-/** 转发机械管理 (/notRoadFour/machineManage): which machines go to which platform, since when; bulk add from a pasted list. */
+/**
+ * 转发机械管理 (/notRoadFour/machineManage): which machines go to which platform, since when; bulk
+ * add from a pasted list, or 导入 of a sheet (机械PIN码 · 转发平台) with the per-row report.
+ */
 export default function MachineManagePage() {
   const t = useT();
   const [platforms, setPlatforms] = useState<SelectOption[]>([]);
@@ -147,6 +150,7 @@ export default function MachineManagePage() {
         )
       }
       titleExtra={addMachines(platforms)}
+      importAs={{ ...api.forwardMachineImport, title: t("nr4.machine.import"), fillHint: t("nr4.machine.importHint") }}
       search={[
         { kind: "text", key: "keyWords", label: t("nr4.machine.pin") },
         { kind: "choice", key: "platformId", label: t("nr4.machine.platform"), options: platforms },

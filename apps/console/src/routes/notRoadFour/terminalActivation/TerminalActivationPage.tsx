@@ -17,12 +17,15 @@ const filters = d.filterCodec(
   v.object({ keyWords: d.textFilter(32), state: d.choiceFilter(["inactive", "activating", "active", "failed"]) }),
 );
 
+/** While a terminal on the page is 激活中, read the page again: its 0x09 arrives through the gateway. */
+const LIVE_MS = 3000;
+
 const queryOf = (f: v.InferOutput<typeof filters.schema>): api.ActivationQuery => ({
   ...(f.keyWords ? { keyWords: f.keyWords } : {}),
   ...(f.state ? { state: f.state } : {}),
 });
 
-/** A terminal's requests, its 0x09 reports and the platform's 0x0A answers, newest first, frames as hex. */
+/** A terminal's requests, its 0x09 / 0x0B reports and the platform's answers, newest first, frames as hex. */
 function History({ terminalId }: { terminalId: string }) {
   const t = useT();
   const [events, setEvents] = useState<Event[] | null>(null);
@@ -53,7 +56,13 @@ function History({ terminalId }: { terminalId: string }) {
           title: t("nr4act.result"),
           width: 200,
           render: (e) =>
-            e.result === null ? "" : e.result === "ok" ? d.ACTIVATION_RESULT_LABELS.ok : (e.reason ?? ""),
+            e.result === null
+              ? ""
+              : e.result !== "ok"
+                ? (e.reason ?? "")
+                : e.event === "keySyncAnswered"
+                  ? d.KEY_SYNC_RESULT_LABELS.ok
+                  : d.ACTIVATION_RESULT_LABELS.ok,
         },
         {
           key: "frame",
@@ -133,7 +142,9 @@ const rowButtons = (row: Row) => <RowButtons row={row} />;
 /**
  * 终端远程激活 (/notRoadFour/terminalActivation): the supervision terminals of 监管终端管理 with
  * their activation state (待激活 → 激活中 → 已激活 / 激活失败 with the reason), search by terminal,
- * PIN or chip and by state, 激活 per terminal, its history with the frames, export.
+ * PIN or chip and by state, 激活 per terminal, its history with the frames (0x09 / 0x0A and 密钥同步
+ * 0x0B, as the gateway received and answered them), the key version, export. The page reads itself
+ * again every few seconds while a terminal on it is 激活中.
  */
 export default function TerminalActivationPage() {
   const t = useT();
@@ -144,6 +155,7 @@ export default function TerminalActivationPage() {
       title={t("nr4act.heading")}
       filters={filters}
       paging="numbered"
+      poll={(rows) => (rows.some((r) => r.state === "activating") ? LIVE_MS : null)}
       load={({ filters: f, pageNum, pageSize, signal }) =>
         api.listTerminalActivations({ ...queryOf(f), pageNum, pageSize }, signal)
       }
@@ -159,6 +171,7 @@ export default function TerminalActivationPage() {
         { key: "pin", title: t("nr4act.pin"), width: 175 },
         { key: "chipId", title: t("nr4act.chipId"), width: 160 },
         enumColumn<Row>("state", t("nr4act.state"), states.badges),
+        { key: "keyVersion", title: t("nr4act.keyVersion"), width: 90, render: (r) => r.keyVersion ?? "" },
         { key: "reason", title: t("nr4act.reason") },
         {
           key: "requestedAt",

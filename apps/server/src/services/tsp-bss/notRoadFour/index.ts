@@ -13,6 +13,7 @@ import {
 import { addFilingDocument, deleteFilingDocument, listFilingDocuments } from "./documents";
 import { serveFilings } from "./filings";
 import { exportForwardStatistics, forwardStatistExporter, listForwardStatistics } from "./forwardStatist";
+import { downloadForwardMachineTemplate, importForwardMachines } from "./machineImport";
 import { forwardMachineHandlers } from "./machines";
 import {
   createForwardPlatform,
@@ -48,6 +49,8 @@ export const tspBssNotRoadFour: ServiceModule = {
     updateForwardPlatform,
     deleteForwardPlatform,
     ...forwardMachineHandlers,
+    importForwardMachines,
+    downloadForwardMachineTemplate,
     listForwardStatistics,
     exportForwardStatistics,
     listFilingDocuments,
