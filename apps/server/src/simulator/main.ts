@@ -45,6 +45,7 @@ const rows = databaseUrl
 const machines = machinesFrom(machineRows, options.machines);
 const vehicles = [...fleetFrom(rows, options.vehicles, options.protocol), ...machines];
 const known = vehicles.filter((v) => !v.vin.startsWith("LSIMU")).length - machines.length;
+const madeUp = vehicles.length - machines.length - known;
 const fleet = runFleet({
   address: { host: options.host, port: options.port, jt808Port: options.jt808Port, hj1239Port: options.hj1239Port },
   vehicles,
@@ -58,7 +59,7 @@ const fleet = runFleet({
   },
 });
 console.log(
-  `Simulating ${vehicles.length - machines.length} vehicles and ${machines.length} machines (${known} of the fleet${known < vehicles.length ? `, ${vehicles.length - known} made up: the gateway answers them VIN unknown` : ""}; ` +
+  `Simulating ${vehicles.length - machines.length} vehicles and ${machines.length} machines (${known} of the fleet${madeUp > 0 ? `, ${madeUp} made up: the gateway answers them VIN unknown` : ""}; ` +
     `${vehicles.filter((v) => v.protocol === "jt808").length} JT/T 808, ${vehicles.filter((v) => v.protocol === "hj1239").length} HJ 1239) against ${options.host}:${options.port} / JT/T 808 ${options.jt808Port} / HJ 1239 ${options.hj1239Port}, a report every ${options.rate} s. Ctrl-C stops.`,
 );
 const summary = setInterval(() => {
