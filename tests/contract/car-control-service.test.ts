@@ -385,6 +385,71 @@ describe.skipIf(engine.skip)(`车控服务管理 and 车控提醒 (${engine.kind
     ]);
   });
 
+  it("brings a reminder to 个人消息 of the accounts whose rule has 站内消息, and to no other", async () => {
+    const vin = vins[1] as string;
+    const messagesOf = async (token: string) =>
+      (
+        await ledger.call("listPersonalMessages", {
+          token,
+          query: { kind: "carControl", pageNum: 1, pageSize: 100 },
+        })
+      ).body.data as {
+        list: {
+          key: string;
+          kind: string;
+          read: boolean;
+          alarm: unknown;
+          export: unknown;
+          command: { id: number; vin: string; action: string; result: string; reason: string | null };
+        }[];
+        total: number;
+      };
+    // The operator's rule (sms + site; vins[1]; failed/expired; lock and engine): the two expired commands above.
+    const op = await messagesOf(operator);
+    expect(op.list.map((m) => `${m.command.vin}:${m.command.action}:${m.command.result}`).toSorted()).toEqual([
+      `${vin}:engineStart:expired`,
+      `${vin}:lock:expired`,
+    ]);
+    expect(op.list.every((m) => m.kind === "carControl" && m.alarm === null && m.export === null && !m.read)).toBe(
+      true,
+    );
+    // The same facts as 车控提醒 says were delivered to the operator's 站内消息.
+    const reminders = (await read(admin, { vin })).list.filter(
+      (r) => r.username === "operator" && r.delivered.includes("site"),
+    );
+    expect(op.total).toBe(reminders.length);
+    // Admin's rule without 站内消息: 车控提醒 still lists its reminders, 个人消息 has none of them.
+    const rules = (await ledger.call("listCarControlRemindRules", { token: admin, query: {} })).body.data.list as {
+      id: number;
+      username: string;
+      accountId: number;
+      channels: string[];
+      results: string[];
+      groups: string[];
+      vins: string[];
+      enabled: boolean;
+    }[];
+    const mine = rules.find((r) => r.username === "admin");
+    if (!mine) throw new Error("the seed files a reminder rule for admin");
+    const { id, accountId, results, groups, vins: ruleVins, enabled } = mine;
+    const save = (channels: string[]) =>
+      ledger.call("saveCarControlRemindRule", {
+        token: admin,
+        body: { id, accountId, channels, results, groups, vins: ruleVins, enabled },
+      });
+    expect((await save(["sms", "email"])).status).toBe(200);
+    expect((await messagesOf(admin)).total).toBe(0);
+    expect((await read(admin, { vin })).list.some((r) => r.username === "admin")).toBe(true);
+    expect((await save(mine.channels)).status).toBe(200);
+    expect((await messagesOf(admin)).total).toBeGreaterThan(0);
+    // Marked read like any message; tenant 2 has none.
+    const key = op.list[0]?.key as string;
+    const marked = await ledger.call("markPersonalMessagesRead", { token: operator, body: { keys: [key] } });
+    expect(marked.status).toBe(200);
+    expect((await messagesOf(operator)).list.find((m) => m.key === key)?.read).toBe(true);
+    expect((await messagesOf(tenant2)).total).toBe(0);
+  });
+
   it("called every car-control-service operation with good and bad input", () => {
     ledger.expectCovered(CAR_CONTROL_OPS);
   });

@@ -119,7 +119,7 @@ test("车控服务: a package, a vehicle subscribed to it, remote control refuse
     await page.screenshot({ path: "test-results/screenshots/car-control-manage.png", fullPage: true });
   });
 
-  await test.step("车控提醒?vin: the vehicle's reminders, the rules that tell of it", async () => {
+  await test.step("车控提醒?vin: the vehicle's reminders, the rules that tell of it, and the same in 个人消息", async () => {
     const reminders = await api<{ data: { list: { vin: string }[] } }>(
       page,
       "/tsp-command/carControl/remind/list?pageNum=1&pageSize=10",
@@ -141,5 +141,13 @@ test("车控服务: a package, a vehicle subscribed to it, remote control refuse
     await expect(rules).toBeHidden();
     await audit(page, "车控提醒");
     await page.screenshot({ path: "test-results/screenshots/car-control-remind.png", fullPage: true });
+
+    // admin's rule has 站内消息: the same reminders are its messages, and 查看 leads back here.
+    await page.goto("/#/personal/message?kind=carControl");
+    const messages = page.getByRole("table", { name: "个人消息" });
+    const row = messages.getByRole("row", { name: new RegExp(`远程控制「车门上锁」超时：${vin}`) }).first();
+    await expect(row).toContainText("车控提醒");
+    await row.getByRole("link", { name: "查看" }).click();
+    await expect(page).toHaveURL(new RegExp(`#/carControlService/remind\\?vin=${vin}$`));
   });
 });

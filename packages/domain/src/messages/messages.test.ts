@@ -7,6 +7,7 @@ describe("personal messages", () => {
     expect(messageKey("alarm", 42)).toBe("alarm:42");
     expect(parseMessageKey("alarm:42")).toEqual({ kind: "alarm", ref: "42" });
     expect(parseMessageKey("export:3f2a-b")).toEqual({ kind: "export", ref: "3f2a-b" });
+    expect(parseMessageKey("carControl:12:3")).toEqual({ kind: "carControl", ref: "12:3" });
     expect(parseMessageKey("alarm:")).toBeNull();
     expect(parseMessageKey("bell:1")).toBeNull();
     expect(parseMessageKey("alarm")).toBeNull();

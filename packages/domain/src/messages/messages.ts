@@ -5,9 +5,11 @@ import { WORK_ALARM_LEVELS } from "../alarms/handling";
  * 个人消息 (issue 18): what an operator is told. Messages are derived on read from two facts the
  * platform already keeps — alarm episodes of the account's vehicles at or above its level
  * (default 3, optionally only a group's vehicles) and its own finished export tasks — so only
- * the read marks are stored. Tamper alarms (防拆报警, issue 19) reach the accounts its 报警通知人员 names.
+ * the read marks are stored. Tamper alarms (防拆报警, issue 19) reach the accounts its 报警通知人员 names;
+ * a remote-control command that failed, expired or was cancelled reaches the accounts a 车控提醒 rule
+ * with 站内消息 names (kind carControl, keyed by command and rule).
  */
-export const MESSAGE_KINDS = ["alarm", "export", "tamper"] as const;
+export const MESSAGE_KINDS = ["alarm", "export", "tamper", "carControl"] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
 /** A message's key as the console and the read marks name it: kind and the fact's id. */

@@ -92,6 +92,9 @@ const zh = {
   "remind.delivered": "已送达",
   "remind.recorded": "已记录（未发送）",
   "remind.vin": "VIN",
+  "message.kind.carControl": "车控提醒",
+  "message.carControlText": "远程控制「{action}」{result}：{vin}",
+  "message.carControlReason": "（{reason}）",
 };
 
 const en: Record<keyof typeof zh, string> = {
@@ -177,6 +180,9 @@ const en: Record<keyof typeof zh, string> = {
   "remind.delivered": "Delivered",
   "remind.recorded": "Recorded (not sent)",
   "remind.vin": "VIN",
+  "message.kind.carControl": "Remote control",
+  "message.carControlText": "Remote control “{action}” {result}: {vin}",
+  "message.carControlReason": " ({reason})",
 };
 
 export const carControlText = { zh, en };

@@ -26,16 +26,26 @@ function textOf(t: Translate, m: Row): string {
     );
   if (m.export)
     return t(m.export.status === "done" ? "message.exportDone" : "message.exportFailed", { file: m.export.fileName });
+  if (m.command)
+    return (
+      t("message.carControlText", {
+        action: d.REMOTE_ACTIONS[m.command.action as d.RemoteAction]?.name ?? m.command.action,
+        result: t(`remind.result.${m.command.result}`),
+        vin: m.command.vin,
+      }) + (m.command.reason ? t("message.carControlReason", { reason: m.command.reason }) : "")
+    );
   return "";
 }
 
-/** Where a message leads: the vehicle's alarms in 故障报警, or the export file list. */
+/** Where a message leads: the vehicle's alarms in 故障报警, its tamper alarms, its 车控提醒, or the export file list. */
 const linkOf = (m: Row) =>
-  m.kind === "tamper" && m.alarm
-    ? hashHref(`/deviceManage/tamperAlarm?vin=${m.alarm.vin}`)
-    : m.alarm
-      ? hashHref(`/operate/alarm?vin=${m.alarm.vin}&start=${m.at - 60_000}`)
-      : hashHref("/exportFile/index");
+  m.command
+    ? hashHref(`/carControlService/remind?vin=${m.command.vin}`)
+    : m.kind === "tamper" && m.alarm
+      ? hashHref(`/deviceManage/tamperAlarm?vin=${m.alarm.vin}`)
+      : m.alarm
+        ? hashHref(`/operate/alarm?vin=${m.alarm.vin}&start=${m.at - 60_000}`)
+        : hashHref("/exportFile/index");
 
 function MessageActions({ row }: { row: Row }) {
   const t = useT();
@@ -70,7 +80,11 @@ function columns(t: Translate): Column<Row>[] {
       key: "kind",
       title: t("message.kind"),
       width: 80,
-      render: (r) => <Badge tone={r.kind === "export" ? "blue" : "red"}>{t(`message.kind.${r.kind}`)}</Badge>,
+      render: (r) => (
+        <Badge tone={r.kind === "export" ? "blue" : r.kind === "carControl" ? "amber" : "red"}>
+          {t(`message.kind.${r.kind}`)}
+        </Badge>
+      ),
       text: (r) => t(`message.kind.${r.kind}`),
     },
     {
@@ -167,7 +181,8 @@ function SettingButton({ onSaved }: { onSaved: () => void }) {
 
 /**
  * 个人消息 (/personal/message): the signed-in account's messages — level-3 (or its chosen
- * level) alarms of the vehicles it may see, optionally of one group, and its finished exports —
+ * level) alarms of the vehicles it may see, optionally of one group, its finished exports, and
+ * the tamper alarms and remote-control reminders rules with 站内消息 send it —
  * newest first, filter by kind and unread, 查看 (the alarm in 故障报警 / the export file list),
  * 标为已读, 全部标为已读, 消息设置. Derived on read by the server; only read marks are stored.
  */

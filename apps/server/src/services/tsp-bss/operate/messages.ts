@@ -10,10 +10,12 @@ import {
 import { type Kysely, type RawBuilder, sql } from "kysely";
 import type { AppContext } from "../../../context";
 import type { Database } from "../../../db/schema";
+import { expireCommands } from "../../../gateway/commands/store";
 import { badRequest, ok } from "../../../http/envelope";
 import { limitOffset } from "../../../platform/listQuery";
 import type { Principal } from "../../../platform/principal";
 import { defineHandler } from "../../defineHandler";
+import { remindersSql } from "../../tsp-command/carControl/remind";
 import { must } from "../actor";
 import { notifyMatchSql } from "../deviceManage/notify";
 import { sweepTamper } from "../deviceManage/tamperSweep";
@@ -39,7 +41,9 @@ async function settingOf(db: Kysely<Database>, accountId: number) {
 /**
  * The caller's messages as one SQL relation (key, kind, at and the fact's fields), derived from
  * the alarm store, the export tasks and — for an account a 报警通知人员 rule names with 站内消息 —
- * the tamper episodes (防拆报警, swept first by the readers) of the last 30 days, with `read` from the marks.
+ * the tamper episodes (防拆报警, swept first by the readers), and — for an account a 车控提醒 rule names
+ * with 站内消息 — the remote-control commands that rule tells of (the reminders' own relation, so
+ * 车控提醒 and 个人消息 cannot disagree), of the last 30 days, with `read` from the marks.
  */
 function messages(p: Principal, s: Awaited<ReturnType<typeof settingOf>>, now: number): RawBuilder<unknown> {
   const since = now - MESSAGE_WINDOW_DAYS * DAY;
@@ -53,7 +57,8 @@ function messages(p: Principal, s: Awaited<ReturnType<typeof settingOf>>, now: n
     from (
       select 'alarm:' || a.id as key, 'alarm' as kind, a.started_at as at, a.id as alarm_id, a.vin as vin,
         a.name as name, a.level as level, a.ended_at as ended_at,
-        null::text as task_id, null::text as file_name, null::text as status
+        null::text as task_id, null::text as file_name, null::text as status,
+        null::bigint as command_id, null::text as action, null::text as result, null::text as reason
       from gateway_alarm a join vehicle v on v.vin = a.vin
       where v.tenant_id in (${tenants}) and a.started_at >= ${since}
         and ((a.level >= ${s.minLevel} ${group})
@@ -62,16 +67,21 @@ function messages(p: Principal, s: Awaited<ReturnType<typeof settingOf>>, now: n
             where f.owner_account_id = ${p.accountId} and e.alarm_id is not null))
       union all
       select 'export:' || t.id, 'export', floor(extract(epoch from t.finished_at) * 1000)::bigint, null, null,
-        null, null, null, t.id::text, t.file_name, t.status
+        null, null, null, t.id::text, t.file_name, t.status, null, null, null, null
       from export_task t
       where t.account_id = ${p.accountId} and t.status in ('done', 'failed') and t.finished_at >= ${new Date(since)}
       union all
       select 'tamper:' || t.id, 'tamper', t.started_at, t.id, t.vin,
         case t.kind when 'removed' then ${TAMPER_KIND_LABELS.removed} else ${TAMPER_KIND_LABELS.powerOff} end,
-        t.level, t.ended_at, null, null, null
+        t.level, t.ended_at, null, null, null, null, null, null, null
       from bss_tamper_alarm t join vehicle v on v.vin = t.vin
         join bss_alarm_notify n on n.account_id = ${p.accountId}
       where v.tenant_id in (${tenants}) and t.started_at >= ${since} and ${notifyMatchSql}
+      union all
+      select r.key, 'carControl', r.ended_at, null, r.vin, null, null, null, null, null, null,
+        r.command_id, r.action, r.result, r.reason
+      from ${remindersSql(p.tenantIds, now, p.accountId)} r
+      where 'site' = any(r.channels)
     ) m
     left join personal_message_read r on r.account_id = ${p.accountId} and r.message_key = m.key
   )`;
@@ -79,7 +89,7 @@ function messages(p: Principal, s: Awaited<ReturnType<typeof settingOf>>, now: n
 
 interface MessageRow {
   key: string;
-  kind: "alarm" | "export" | "tamper";
+  kind: "alarm" | "export" | "tamper" | "carControl";
   at: number | string;
   alarm_id: number | string | null;
   vin: string | null;
@@ -89,7 +99,22 @@ interface MessageRow {
   task_id: string | null;
   file_name: string | null;
   status: "done" | "failed" | null;
+  command_id: number | string | null;
+  action: string | null;
+  result: "failed" | "expired" | "cancelled" | null;
+  reason: string | null;
   read: boolean;
+}
+
+/**
+ * What every reader of the messages does first: tamper episodes swept, and remote-control
+ * commands past their TTL expired with the server's clock (so an expiry a 车控提醒 rule tells
+ * of is a message on the next read, as in 车控提醒 itself).
+ */
+async function sweep(ctx: AppContext): Promise<void> {
+  const now = ctx.now().getTime();
+  await sweepTamper(ctx.db, now);
+  await expireCommands(ctx.db, now);
 }
 
 async function unreadOf(db: Kysely<Database>, rel: RawBuilder<unknown>, kind?: string): Promise<number> {
@@ -100,7 +125,7 @@ async function unreadOf(db: Kysely<Database>, rel: RawBuilder<unknown>, kind?: s
 
 export const listPersonalMessages = defineHandler<"listPersonalMessages">(async ({ query, principal }, ctx) => {
   const p = must(principal);
-  await sweepTamper(ctx.db, ctx.now().getTime());
+  await sweep(ctx);
   const rel = messages(p, await settingOf(ctx.db, p.accountId), ctx.now().getTime());
   const where = sql.join(
     [sql`true`, ...(query.kind ? [sql`kind = ${query.kind}`] : []), ...(query.unread === true ? [sql`not read`] : [])],
@@ -121,7 +146,7 @@ export const listPersonalMessages = defineHandler<"listPersonalMessages">(async 
       at: Number(m.at),
       read: m.read,
       alarm:
-        m.kind !== "export"
+        m.kind === "alarm" || m.kind === "tamper"
           ? {
               id: Number(m.alarm_id),
               vin: String(m.vin),
@@ -138,6 +163,16 @@ export const listPersonalMessages = defineHandler<"listPersonalMessages">(async 
               status: m.status === "failed" ? ("failed" as const) : ("done" as const),
             }
           : null,
+      command:
+        m.kind === "carControl"
+          ? {
+              id: Number(m.command_id),
+              vin: String(m.vin),
+              action: String(m.action),
+              result: m.result ?? ("failed" as const),
+              reason: m.reason,
+            }
+          : null,
     })),
     total: Number(total.rows[0]?.n ?? 0),
     unread,
@@ -145,7 +180,7 @@ export const listPersonalMessages = defineHandler<"listPersonalMessages">(async 
 });
 
 async function unreadCount(ctx: AppContext, p: Principal) {
-  await sweepTamper(ctx.db, ctx.now().getTime());
+  await sweep(ctx);
   return unreadOf(ctx.db, messages(p, await settingOf(ctx.db, p.accountId), ctx.now().getTime()));
 }
 
