@@ -129,6 +129,7 @@ const visits: Record<string, (p: Page, vin: string) => Promise<void>> = {
     expect(p.getByRole("table", { name: "在线时长管理" }).locator("tbody tr")).toHaveCount(10),
   "/operate/farmMachinery": async (p) =>
     expect(p.getByRole("table", { name: "农机数据统计" }).getByRole("row", { name: /合计/ })).toBeVisible(),
+  "/operate/reliabilityTestRecord": async (p) => expect(p.getByTestId("reliability-summary")).toBeVisible(),
   "/notRoadMonitor/report": async (p) =>
     expect(p.getByRole("table", { name: "统计报表" }).locator("tbody tr")).toHaveCount(10),
   "/operate/agriculturalMachinery": async (p) =>

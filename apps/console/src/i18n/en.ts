@@ -11,6 +11,7 @@ import { fleetText } from "./screens/fleet";
 import { forwardStatistText } from "./screens/forwardStatist";
 import { leaseText } from "./screens/lease";
 import { machineryText } from "./screens/machinery";
+import { machineryReliabilityText } from "./screens/machineryReliability";
 import { machineryStatsText } from "./screens/machineryStats";
 import { monitorText } from "./screens/monitor";
 import { multimediaText } from "./screens/multimedia";
@@ -275,6 +276,7 @@ export const en: Record<MessageKey, string> = {
   ...dataServiceFramesText.en,
   ...trackText.en,
   ...machineryStatsText.en,
+  ...machineryReliabilityText.en,
   ...machineryText.en,
   ...tboxJournalsText.en,
   ...tboxJournals2Text.en,

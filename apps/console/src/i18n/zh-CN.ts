@@ -18,6 +18,7 @@ import { fleetText } from "./screens/fleet";
 import { forwardStatistText } from "./screens/forwardStatist";
 import { leaseText } from "./screens/lease";
 import { machineryText } from "./screens/machinery";
+import { machineryReliabilityText } from "./screens/machineryReliability";
 import { machineryStatsText } from "./screens/machineryStats";
 import { monitorText } from "./screens/monitor";
 import { multimediaText } from "./screens/multimedia";
@@ -287,6 +288,7 @@ export const zhCN = {
   ...dataServiceFramesText.zh,
   ...trackText.zh,
   ...machineryStatsText.zh,
+  ...machineryReliabilityText.zh,
   ...machineryText.zh,
   ...tboxJournalsText.zh,
   ...tboxJournals2Text.zh,

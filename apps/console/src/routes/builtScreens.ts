@@ -78,6 +78,7 @@ export const BUILT_SCREEN_PATHS = [
   "/notRoadMonitor/online",
   "/notRoadMonitor/report",
   "/operate/farmMachinery",
+  "/operate/reliabilityTestRecord",
   "/dataService/newMessageCheck",
   "/dataService/newMessageCheck/newMessageCheckDetail",
   "/dataService/location",

@@ -111,6 +111,7 @@ export const SCREENS: Readonly<Record<string, LazyExoticComponent<ComponentType>
   "/notRoadMonitor/online": lazyScreen(() => import("./notRoadMonitor/online/MachineOnlinePage")),
   "/notRoadMonitor/report": lazyScreen(() => import("./notRoadMonitor/report/MachineReportPage")),
   "/operate/farmMachinery": lazyScreen(() => import("./operate/farmMachinery/FarmMachineryPage")),
+  "/operate/reliabilityTestRecord": lazyScreen(() => import("./operate/reliabilityTestRecord/ReliabilityTestPage")),
   "/dataService/newMessageCheck": lazyScreen(() => import("./dataService/newMessageCheck/NewMessageCheckPage")),
   "/dataService/newMessageCheck/newMessageCheckDetail": lazyScreen(
     () => import("./dataService/newMessageCheck/NewMessageCheckDetailPage"),
