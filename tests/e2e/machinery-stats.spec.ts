@@ -30,6 +30,16 @@ test("农机数据统计, 统计报表 and the public 大屏: figures by day and
     await page.getByRole("button", { name: "查询", exact: true }).click();
     await expect(table.locator("tbody tr")).toHaveCount(2);
     await expect(table.locator("tbody tr").first()).toContainText("拖拉机");
+    // The question is in the address: a reload (or a copied link) asks it again; back returns to by region.
+    await expect(page).toHaveURL(/groupBy=type&machineryType=tractor/);
+    await page.reload();
+    await expect(page.getByLabel("统计维度")).toHaveValue("type");
+    await expect(table.locator("tbody tr")).toHaveCount(2);
+    await page.goBack();
+    await expect(page.getByLabel("统计维度")).toHaveValue("region");
+    await expect(table).toContainText("黑龙江");
+    await page.goForward();
+    await expect(table.locator("tbody tr")).toHaveCount(2);
 
     // A range over 31 days is refused before anything is asked.
     await page.getByLabel("开始日期").fill("2026-01-01");

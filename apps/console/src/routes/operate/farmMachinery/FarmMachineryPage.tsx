@@ -1,9 +1,11 @@
 import * as d from "@tsp/domain";
 import { buttonClass, Chart, type Column, DataTable, inputClass, loadProvinceGeocoder } from "@tsp/ui";
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useMemo, useState } from "react";
+import * as v from "valibot";
 import * as api from "../../../api/machineryStats";
 import { useT } from "../../../i18n/i18n";
 import { ExportButton } from "../../../kit/ExportButton";
+import { navigateHash, useHashPath, useHashSearch } from "../../../routing/hashLocation";
 import { machineEnums } from "../../notRoadMonitor/machineWords";
 
 type GroupBy = api.FarmStatsQuery["groupBy"];
@@ -15,6 +17,30 @@ interface Draft {
   groupBy: GroupBy;
   machineryType: FarmType;
   vin: string;
+}
+
+const GROUP_BYS = ["day", "type", "model", "region"] as const satisfies readonly GroupBy[];
+
+/**
+ * The asked filters live in the address (`?from=2026-11-01&to=2026-11-07&groupBy=model…`), so a
+ * copied link reproduces the figures and back/forward walk through earlier questions; days are
+ * checked by the same range rule as a typed draft (an unreadable day falls back to the last 7).
+ */
+const addressCodec = d.filterCodec(
+  v.object({
+    from: d.textFilter(10),
+    to: d.textFilter(10),
+    groupBy: d.choiceFilter(GROUP_BYS, "day"),
+    machineryType: d.choiceFilter(d.FARM_MACHINERY_TYPES),
+    vin: d.textFilter(17),
+  }),
+);
+
+/** The draft an address asks for: its filters, the last 7 China days when it names no valid range. */
+function draftOf(search: string, now: number): Draft {
+  const f = addressCodec.parse(search);
+  const days = d.chinaDaysRange(f.from, f.to) === null ? d.defaultStatDays(now) : { from: f.from, to: f.to };
+  return { ...days, groupBy: f.groupBy, machineryType: f.machineryType as FarmType, vin: f.vin };
 }
 
 interface Shown {
@@ -50,18 +76,20 @@ const fuelPerHour = (r: api.FarmStatRow) => d.fuelPerWorkingHour(r)?.toString() 
  * or region (the server's 1° cells merged per province by the offline geocoder and @tsp/domain
  * mergeFarmStats); a chart on the kit's wrapper and a table of the same figures with the total;
  * export as a task. Work area is not computed (no working width in 机械信息) and the hint says so.
+ * 查询 writes the filters into the address (see `addressCodec`); the figures follow the address.
  */
 export default function FarmMachineryPage() {
   const t = useT();
   const id = useId();
   const { types } = machineEnums(t);
-  const [draft, setDraft] = useState<Draft>(() => ({
-    ...d.defaultStatDays(Date.now()),
-    groupBy: "day",
-    machineryType: "",
-    vin: "",
-  }));
-  const [asked, setAsked] = useState<api.FarmStatsQuery | null>(() => queryOf(draft).query);
+  const [path] = useHashPath();
+  const search = useHashSearch();
+  const inAddress = useMemo(() => draftOf(search, Date.now()), [search]);
+  const [draft, setDraft] = useState<Draft>(inAddress);
+  useEffect(() => setDraft(inAddress), [inAddress]);
+  const asked = useMemo(() => queryOf(inAddress).query, [inAddress]);
+  // 查询 with the filters already in the address asks again (a new round), as a refresh would.
+  const [round, setRound] = useState(0);
   // The last answer and the query it answers: loading while the asked query has none yet.
   const [shown, setShown] = useState<(Shown & { q: api.FarmStatsQuery }) | null>(null);
   const loading = asked !== null && shown?.q !== asked;
@@ -97,7 +125,7 @@ export default function FarmMachineryPage() {
           }));
       });
     return () => ctl.abort();
-  }, [asked, unknown]);
+  }, [asked, unknown, round]);
 
   // A row's words: a type's or a model's from the catalogue, a day or a province as answered.
   const labelOf = (groupBy: GroupBy, key: string) => {
@@ -118,7 +146,6 @@ export default function FarmMachineryPage() {
   const rows = shown?.rows.map((r) => ({ ...r, label: labelOf(shown.groupBy, r.key) })) ?? [];
   const tableRows = shown ? [...rows, { ...shown.total, key: "合计", label: t("farmStats.total") }] : [];
   const chartRows = rows.slice(0, 31);
-  const groupBys: GroupBy[] = ["day", "type", "model", "region"];
   return (
     <section className="flex flex-col gap-3">
       <h1 className="text-lg font-medium text-gray-900">{t("farmStats.heading")}</h1>
@@ -126,7 +153,10 @@ export default function FarmMachineryPage() {
         className="flex flex-wrap items-end gap-3 rounded border border-gray-200 bg-white p-3"
         onSubmit={(e) => {
           e.preventDefault();
-          if (checked.query) setAsked(checked.query);
+          if (!checked.query) return;
+          const query = addressCodec.format(draft);
+          if (query === addressCodec.format(inAddress)) setRound((n) => n + 1);
+          else navigateHash(query === "" ? path : `${path}?${query}`);
         }}
       >
         <label className="flex flex-col gap-1" htmlFor={`${id}-from`}>
@@ -159,7 +189,7 @@ export default function FarmMachineryPage() {
             value={draft.groupBy}
             onChange={(e) => setDraft({ ...draft, groupBy: e.target.value as GroupBy })}
           >
-            {groupBys.map((g) => (
+            {GROUP_BYS.map((g) => (
               <option key={g} value={g}>
                 {t(`farmStats.groupBy.${g}`)}
               </option>
