@@ -1,6 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
+import ExcelJS from "exceljs";
 import { startTestPlatform, type TestPlatform } from "../../apps/server/src/forwarder/testPlatform";
-import { signIn } from "./console-signin";
+import { signIn, storedToken } from "./console-signin";
 
 const TITLE = "转发统计";
 const PROVINCE = "广东省非道路移动机械监管平台";
@@ -75,4 +76,53 @@ test("转发统计: the week's figures, a forwarding run to a receiving platform
   await page.goto("/#/exportFile/index");
   const task = table(page, "导出文件列表").locator("tbody tr").filter({ hasText: TITLE });
   await expect(task.first().getByText("已完成")).toBeVisible({ timeout: 30_000 });
+
+  await test.step("转发机械管理: import pairings from the template, read the per-row report, find the good row", async () => {
+    const headers = { Authorization: `Bearer ${await storedToken(page)}` };
+    const machines = (await (await page.request.get("/tsp-bss/machineryInfo/list?pageSize=200", { headers })).json())
+      .data.list as { vin: string }[];
+    const paired = (
+      (await (await page.request.get("/tsp-bss/notRoadFour/machineManage/list?pageSize=1000", { headers })).json()).data
+        .list as { pin: string; platformName: string }[]
+    ).filter((r) => r.platformName === PROVINCE);
+    const pin = machines.map((m) => m.vin).find((vin) => !paired.some((r) => r.pin === vin)) as string;
+    const M = "转发机械管理";
+    await page.goto("/#/notRoadFour/machineManage");
+    await loaded(page, M);
+    await page.getByRole("button", { name: "导入", exact: true }).click();
+    const dialog = page.getByRole("dialog", { name: "导入转发机械" });
+    const [template] = await Promise.all([
+      page.waitForEvent("download"),
+      dialog.getByRole("button", { name: "下载模板" }).click(),
+    ]);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile(await template.path());
+    const sheet = book.worksheets[0];
+    if (!sheet) throw new Error("the template has no sheet");
+    expect(sheet.getRow(1).values).toEqual([undefined, "机械PIN码", "转发平台"]);
+    sheet.spliceRows(2, sheet.rowCount);
+    sheet.addRow([pin, PROVINCE]);
+    sheet.addRow(["LNR4PXN0000000099", PROVINCE]);
+    sheet.addRow([pin, "无此平台"]);
+    sheet.addRow([pin, PROVINCE]);
+    const buffer = Buffer.from(await book.xlsx.writeBuffer());
+    const mimeType = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+    await dialog.getByLabel("选择导入文件").setInputFiles({ name: "转发机械.xlsx", mimeType, buffer });
+    await dialog.getByRole("button", { name: "导入", exact: true }).click();
+    const result = dialog.getByRole("group", { name: "导入结果" });
+    await expect(result).toContainText("成功1");
+    await expect(result).toContainText("失败3");
+    const failed = dialog.getByRole("table", { name: "失败明细" });
+    await expect(failed).toContainText("机械LNR4PXN0000000099未在机械信息中登记");
+    await expect(failed).toContainText("转发平台“无此平台”不存在");
+    await expect(failed).toContainText("文件中重复（同一机械和转发平台）");
+    await page.screenshot({ path: "test-results/screenshots/forward-machine-import.png" });
+    await dialog.getByRole("button", { name: "完成" }).click();
+    await page.getByRole("textbox", { name: "机械PIN码" }).fill(pin);
+    await page.getByLabel("转发平台").selectOption({ label: PROVINCE });
+    await page.getByRole("button", { name: "查询", exact: true }).click();
+    await loaded(page, M);
+    await expect(rows(page, M)).toHaveCount(1);
+    await expect(rows(page, M).first()).toContainText(PROVINCE);
+  });
 });

@@ -1,8 +1,9 @@
 import { readFile } from "node:fs/promises";
 import { expect, type Page, test } from "@playwright/test";
-import { encodeActivationRequest } from "@tsp/domain";
+import { encodeActivationRequest, encodeKeySyncRequest } from "@tsp/domain";
+import { TestTbox } from "../../apps/server/src/gateway/testClient";
 import { audit } from "./axe";
-import { signIn, storedToken } from "./console-signin";
+import { signIn } from "./console-signin";
 
 const table = (page: Page, name: string) => page.getByRole("table", { name });
 const rows = (page: Page, name: string) => table(page, name).locator("tbody tr");
@@ -10,6 +11,9 @@ const loaded = (page: Page, name: string) =>
   expect(table(page, name).locator("xpath=ancestor::div[1]").getByRole("status")).toHaveCount(0);
 /** A small PDF an operator would attach (its bytes are compared after the download). */
 const PDF = Buffer.from(`%PDF-1.4\n% 检测报告 ${Date.now()}\n%%EOF\n`);
+/** The e2e server's GB/T 32960 gateway (playwright.config.ts's rule). */
+const GATEWAY_PORT = Number(process.env.E2E_GATEWAY_PORT ?? Number(process.env.E2E_PORT ?? 18080) + 20_000);
+const raw = (hex: string) => new Uint8Array(Buffer.from(hex, "hex"));
 
 test("非道路国四: attach a test report to a draft chip filing and download it; activate a terminal and see it 已激活", async ({
   page,
@@ -43,7 +47,7 @@ test("非道路国四: attach a test report to a draft chip filing and download 
     await dialog.getByRole("button", { name: "关闭" }).click();
   });
 
-  await test.step("终端远程激活: 激活 → 激活中; the terminal's 0x09 → 已激活, the history with both frames", async () => {
+  await test.step("终端远程激活: 激活 → 激活中; the terminal's 0x09 through the gateway → 已激活 live; 0x0B key sync; the history with the frames", async () => {
     const T = "终端远程激活";
     await page.goto("/#/notRoadFour/terminalActivation?state=inactive");
     await expect(page.getByRole("heading", { name: T })).toBeVisible();
@@ -63,7 +67,7 @@ test("非道路国四: attach a test report to a draft chip filing and download 
     await expect(rows(page, T)).toHaveCount(1);
     await expect(rows(page, T).first()).toContainText("激活中");
 
-    // The terminal reports its activation frame (what the gateway hands over).
+    // The terminal reports its activation frame over TCP to the gateway, which answers 0x0A.
     const frame = encodeActivationRequest({
       pin,
       at: Date.now(),
@@ -73,27 +77,42 @@ test("非道路国四: attach a test report to a draft chip filing and download 
       terminalId,
     });
     if (!frame.ok) throw new Error(frame.error.message);
-    const headers = { Authorization: `Bearer ${await storedToken(page)}` };
-    const answer = await page.request.post("/tsp-bss/notRoadFour/terminalActivation/report", {
-      headers,
-      data: { frame: frame.value },
+    const tbox = await TestTbox.open(GATEWAY_PORT);
+    const answer = await tbox.send(raw(frame.value));
+    expect(answer).toMatchObject({ command: 0x0a, responseFlag: 0x01, vin: pin });
+    // The page reads itself again while a terminal is 激活中: no 查询 needed.
+    await expect(rows(page, T).first()).toContainText("已激活", { timeout: 10_000 });
+    // The terminal's chip made a new key: 密钥同步 0x0B, version 1.
+    const sync = encodeKeySyncRequest({
+      pin,
+      at: Date.now(),
+      serial: 8,
+      chipId,
+      keyVersion: 1,
+      publicKey: `04${"4D".repeat(64)}`,
+      terminalId,
     });
-    expect((await answer.json()).data.terminal.state).toBe("active");
-
+    if (!sync.ok) throw new Error(sync.error.message);
+    expect(await tbox.send(raw(sync.value))).toMatchObject({ command: 0x0b, responseFlag: 0x01 });
+    tbox.end();
     await page.getByRole("button", { name: "查询", exact: true }).click();
     await loaded(page, T);
-    await expect(rows(page, T).first()).toContainText("已激活");
+    await expect(rows(page, T).first().locator("td").nth(4)).toHaveText("1");
     await rows(page, T)
       .first()
       .getByRole("button", { name: `激活记录 ${terminalId}` })
       .click();
     const history = page.getByRole("dialog", { name: `激活记录 · ${terminalId}` });
     const events = table(page, "激活记录").locator("tbody tr");
-    await expect(events).toHaveCount(3);
-    await expect(events.nth(0)).toContainText("平台应答（0x0A）");
-    await expect(events.nth(0)).toContainText("激活成功");
-    await expect(events.nth(1)).toContainText(frame.value);
-    await expect(events.nth(2)).toContainText("发起激活");
+    await expect(events).toHaveCount(5);
+    await expect(events.nth(0)).toContainText("平台应答（0x0B）");
+    await expect(events.nth(0)).toContainText("密钥同步成功");
+    await expect(events.nth(1)).toContainText("终端密钥同步（0x0B）");
+    await expect(events.nth(1)).toContainText(sync.value);
+    await expect(events.nth(2)).toContainText("平台应答（0x0A）");
+    await expect(events.nth(2)).toContainText("激活成功");
+    await expect(events.nth(3)).toContainText(frame.value);
+    await expect(events.nth(4)).toContainText("发起激活");
     await audit(page, "激活记录");
     await page.screenshot({ path: "test-results/screenshots/terminal-activation-history.png" });
     await history.getByRole("button", { name: "关闭" }).click();
