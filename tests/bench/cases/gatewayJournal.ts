@@ -71,11 +71,16 @@ export async function gatewayJournalCase(env: BenchEnv, engine: Engine): Promise
     const { token } = await adminClient(server.url);
     const headers = { authorization: `Bearer ${token}` };
     const hot = hotFrameVin();
-    const { rows } = await sql<{ max: string; n: string }>`
-      select max(id) as max, count(*) as n from gateway_frame where vin = ${hot}`.execute(server.db);
-    const maxId = Number(rows[0]?.max);
+    const { rows } = await sql<{ n: string }>`select count(*) as n from gateway_frame where vin = ${hot}`.execute(
+      server.db,
+    );
     if (Number(rows[0]?.n) !== spec.hotRows) throw new Error(`hot VIN holds ${rows[0]?.n} frames, not ${spec.hotRows}`);
     const deep = scale.deepPage;
+    // Page N of the hot VIN, newest first: after the last frame of page N − 1, starting at the next.
+    const { rows: around } = await sql<{ id: string }>`select id from gateway_frame where vin = ${hot}
+      order by id desc offset ${(deep - 1) * PAGE - 1} limit 2`.execute(server.db);
+    const afterId = Number(around[0]?.id);
+    const deepFirst = Number(around[1]?.id);
     const figures: Figure[] = [];
     const details: Record<string, unknown> = {};
     for (const { journal, title } of JOURNALS) {
@@ -102,19 +107,17 @@ export async function gatewayJournalCase(env: BenchEnv, engine: Engine): Promise
       const firstPages: number[] = [];
       for (let i = 0; i < scale.samples; i++) firstPages.push((await page(vinOf(i + 1000))).ms);
 
-      // Page N of the hot VIN: the cursor after the last frame of page N − 1 (ids are contiguous, newest first).
+      // Page N of the hot VIN: the cursor after the last frame of page N − 1 .
       const scope = {
         kind: `tbox:${journal}` as const,
         vin: [hot, "", "", "", "", "", "", "", ""].join("~"),
         desc: true,
         ...WINDOW,
       };
-      const deepKey = encodeCursor(server.ctx.secrets, scope, maxId - (deep - 1) * PAGE + 1);
+      const deepKey = encodeCursor(server.ctx.secrets, scope, afterId);
       const check = await page(hot, deepKey);
-      if (check.list[0]?.frameId !== maxId - (deep - 1) * PAGE) {
-        throw new Error(
-          `page ${deep} starts at frame ${check.list[0]?.frameId}, expected ${maxId - (deep - 1) * PAGE}`,
-        );
+      if (check.list[0]?.frameId !== deepFirst) {
+        throw new Error(`page ${deep} starts at frame ${check.list[0]?.frameId}, expected ${deepFirst}`);
       }
       const hotFirst: number[] = [];
       const hotDeep: number[] = [];
@@ -156,7 +159,7 @@ export async function gatewayJournalCase(env: BenchEnv, engine: Engine): Promise
         `explain (analyze, buffers) select id, received_at, command, raw_hex from gateway_frame
        where received_at >= ${WINDOW.startTime} and received_at <= ${WINDOW.endTime}
          and vin in (select vin from vehicle) and vin = '${hot}' and status = 'ok' and command in (2, 3)
-         and id < ${maxId - (deep - 1) * PAGE + 1} order by id desc limit 200`,
+         and id < ${afterId} order by id desc limit 200`,
       )
       .execute(server.db);
     details[`gatewayJournal.${engine}.explain`] = plan.rows.map((r) => r["QUERY PLAN"]).join("\n");

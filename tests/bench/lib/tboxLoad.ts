@@ -5,14 +5,16 @@
  *
  * - `connect {port, count, series}`: opens `count` TCP connections, each logging in one vehicle
  *   `benchVin(i, series)` with a GB/T 32960-2016 login (0x01) and waiting for its 成功 answer.
- * - `run {seconds, warmupSeconds, probes, probeEveryMs}`: every connection sends real-time
+ * - `run {seconds, warmupSeconds, probeEveryMs, periodMs}`: every connection sends real-time
  *   frames (0x02, 整车数据 + 车辆位置, encoded once per vehicle by @tsp/domain; each next frame
  *   gets a new collection time one second on, and its check code again) one at a time: the
  *   next as soon as the gateway's answer to the last arrives (the gateway answers only after
  *   the frame's batch is committed, so this is a closed loop at the gateway's pace). Answers
- *   are counted in the measured window after the warm-up; the first `probes` vehicles report
- *   one frame every `probeEveryMs` (`{type: "probe", vin, collectedAt, sentAt}`) for the parent
- *   to look for through the journal call.
+ *   are counted in the measured window after the warm-up; one frame every `probeEveryMs`
+ *   (of whichever vehicle sends next) is reported (`{type: "probe", vin, collectedAt, sentAt}`) for the parent
+ *   to look for through the journal call. With `periodMs` the load is paced instead (open loop):
+ *   each connection sends one frame every `periodMs`, the connections spread evenly over it (a
+ *   connection still waiting for its last answer skips its turn, counted as `skipped`).
  * - `connect {…, answerCommands: true}` instead: the connections read the gateway's frames with
  *   the gateway's own splitter and answer its commands (0x81 参数设置, 0x82 终端控制) 成功 at
  *   once, echoing the command's time as a terminal does (the commands benchmark).
@@ -36,7 +38,7 @@ const ANSWER_LENGTH = 31;
 /** Data unit offset (after ##, command, flag, VIN, encryption, length). */
 const DATA_AT = 24;
 /** The first collection time of the load's frames: ten days before the start, one second per frame on. */
-const BASE = Date.now() - 10 * 86_400_000;
+const BASE = Math.floor(Date.now() / 1000) * 1000 - 10 * 86_400_000;
 
 const bytesOf = (r: { ok: true; value: string } | { ok: false; error: { message: string } }): Uint8Array => {
   if (!r.ok) throw new Error(r.error.message);
@@ -57,7 +59,6 @@ interface Conn {
   /** What to do with the next complete answer. */
   onAnswer: ((flag: number) => void) | undefined;
   flag: number;
-  nextProbeAt: number;
 }
 
 const conns: Conn[] = [];
@@ -66,7 +67,9 @@ let measuring = false;
 let answered = 0;
 let failed = 0;
 let latencies: number[] = [];
-let probes = 0;
+let nextProbeAt = 0;
+let paced = false;
+let skipped = 0;
 let probeEveryMs = 1000;
 let answerCommands = false;
 let commandsAnswered = 0;
@@ -84,8 +87,8 @@ function frameOf(c: Conn): Buffer {
 function sendNext(c: Conn): void {
   const frame = frameOf(c);
   c.sentAt = performance.now();
-  if (measuring && c.index < probes && Date.now() >= c.nextProbeAt) {
-    c.nextProbeAt = Date.now() + probeEveryMs;
+  if (measuring && Date.now() >= nextProbeAt) {
+    nextProbeAt = Date.now() + probeEveryMs;
     process.send?.({ type: "probe", vin: c.vin, collectedAt: BASE + c.seq * 1000, sentAt: Date.now() });
   }
   c.onAnswer = (flag) => {
@@ -95,7 +98,7 @@ function sendNext(c: Conn): void {
         latencies.push(performance.now() - c.sentAt);
       } else failed += 1;
     }
-    if (running) sendNext(c);
+    if (running && !paced) sendNext(c);
     else c.onAnswer = undefined;
   };
   c.socket.write(frame);
@@ -136,7 +139,6 @@ function open(port: number, index: number, series: number): Promise<Conn> {
       pos: 0,
       onAnswer: undefined,
       flag: 0,
-      nextProbeAt: 0,
     };
     if (answerCommands) {
       // Commands mode: whole frames, the gateway's commands answered as a terminal would.
@@ -189,9 +191,29 @@ async function connectAll(port: number, count: number, series: number): Promise<
   }
 }
 
-async function run(seconds: number, warmupSeconds: number): Promise<object> {
+async function run(seconds: number, warmupSeconds: number, periodMs?: number): Promise<object> {
   running = true;
-  for (const c of conns) sendNext(c);
+  paced = periodMs !== undefined;
+  const timers: NodeJS.Timeout[] = [];
+  if (periodMs === undefined) for (const c of conns) sendNext(c);
+  else {
+    const tick = (c: Conn) => {
+      if (!running) return;
+      if (c.onAnswer) skipped += measuring ? 1 : 0;
+      else sendNext(c);
+    };
+    conns.forEach((c, i) => {
+      timers.push(
+        setTimeout(
+          () => {
+            tick(c);
+            timers.push(setInterval(() => tick(c), periodMs));
+          },
+          (i / conns.length) * periodMs,
+        ),
+      );
+    });
+  }
   await new Promise((r) => setTimeout(r, warmupSeconds * 1000));
   const cpu0 = process.cpuUsage();
   const started = performance.now();
@@ -201,12 +223,14 @@ async function run(seconds: number, warmupSeconds: number): Promise<object> {
   const elapsed = (performance.now() - started) / 1000;
   const cpu = process.cpuUsage(cpu0);
   running = false;
+  for (const t of timers) clearTimeout(t);
   // Let the frames in flight be answered, so the gateway is quiet for what comes next.
   const until = Date.now() + 30_000;
   while (conns.some((c) => c.onAnswer) && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
   const result = {
     answered,
     failed,
+    skipped,
     seconds: elapsed,
     latencies: summarise(latencies),
     cpuSeconds: (cpu.user + cpu.system) / 1e6,
@@ -215,6 +239,7 @@ async function run(seconds: number, warmupSeconds: number): Promise<object> {
   latencies = [];
   answered = 0;
   failed = 0;
+  skipped = 0;
   return result;
 }
 
@@ -232,8 +257,8 @@ type Message = {
   series?: number;
   seconds?: number;
   warmupSeconds?: number;
-  probes?: number;
   probeEveryMs?: number;
+  periodMs?: number;
   answerCommands?: boolean;
 };
 
@@ -249,9 +274,8 @@ process.on("message", (m: Message) => {
     );
   }
   if (m.type === "run") {
-    probes = m.probes ?? 0;
     probeEveryMs = m.probeEveryMs ?? 1000;
-    run(m.seconds ?? 1, m.warmupSeconds ?? 0).then((r) => reply({ type: "ran", ...r }), fail);
+    run(m.seconds ?? 1, m.warmupSeconds ?? 0, m.periodMs).then((r) => reply({ type: "ran", ...r }), fail);
   }
   if (m.type === "answered") reply({ type: "answered", commands: commandsAnswered });
   if (m.type === "stop") {

@@ -50,7 +50,7 @@ export interface BenchScale {
   /** Journal frames forwarded to one receiving platform (issue 19). */
   forwardFrames: number;
   /** Gateway ingest (issue 16): logged-in T-BOX connections, measured seconds after a warm-up. */
-  ingest: { connections: number; seconds: number; warmupSeconds: number };
+  ingest: { connections: number; seconds: number; warmupSeconds: number; pacedSeconds: number };
   /** Remote commands (issue 17): connected terminals, commands sent through the API. */
   commands: { terminals: number; commands: number };
 }
@@ -67,7 +67,7 @@ export const FULL_SCALE: BenchScale = {
   signInRuns: 7,
   sdkCalls: 1_000,
   forwardFrames: 20_000,
-  ingest: { connections: 10_000, seconds: 60, warmupSeconds: 10 },
+  ingest: { connections: 10_000, seconds: 60, warmupSeconds: 10, pacedSeconds: 40 },
   commands: { terminals: 10_000, commands: 20_000 },
 };
 
@@ -83,7 +83,7 @@ export const SMOKE_SCALE: BenchScale = {
   signInRuns: 1,
   sdkCalls: 20,
   forwardFrames: 300,
-  ingest: { connections: 20, seconds: 1, warmupSeconds: 0.5 },
+  ingest: { connections: 20, seconds: 1, warmupSeconds: 0.5, pacedSeconds: 1.5 },
   commands: { terminals: 20, commands: 40 },
 };
 
