@@ -1,5 +1,10 @@
 import { expect, type Page, test } from "@playwright/test";
+import { encodeVehicleLoginMessage } from "@tsp/domain";
+import { TestTbox } from "../../apps/server/src/gateway/testClient";
 import { signIn, storedToken } from "./console-signin";
+
+/** The e2e server's GB/T 32960 gateway (playwright.config.ts's rule). */
+const GATEWAY_PORT = Number(process.env.E2E_GATEWAY_PORT ?? Number(process.env.E2E_PORT ?? 18080) + 20_000);
 
 const HEAD = "T-Box更换";
 const table = (page: Page, name: string) => page.getByRole("table", { name });
@@ -110,4 +115,26 @@ test("VIN校验失败记录: a login with an unknown VIN shows with its card and
   await expect(rows(page, head)).toHaveCount(2);
   await expect(rows(page, head).first()).toContainText("VIN未登记");
   await page.screenshot({ path: "test-results/screenshots/vin-check.png", fullPage: true });
+
+  // A T-BOX logs in through the gateway with a VIN no tenant has: answered 0x04, then listed.
+  const vin = `LE2EUNKN${String(Date.now()).slice(-9)}`;
+  const login = encodeVehicleLoginMessage(vin, {
+    edition: 2016,
+    collectedAt: Date.now(),
+    serial: 1,
+    iccid: "89860000000000000919",
+    codeLength: 0,
+    subsystemCodes: [],
+  });
+  if (!login.ok) throw new Error(login.error.message);
+  const tbox = await TestTbox.open(GATEWAY_PORT);
+  expect(await tbox.send(new Uint8Array(Buffer.from(login.value, "hex")))).toMatchObject({ responseFlag: 0x04 });
+  tbox.end();
+  await page.goto(
+    `/#/deviceManage/tboxCheckVIN?start=${end - 3_600_000}&end=${Date.now() + 60_000}&reason=vin-unknown&vin=${vin}`,
+  );
+  await loaded(page, head);
+  await expect(rows(page, head)).toHaveCount(1);
+  await expect(rows(page, head).first()).toContainText("VIN未登记");
+  await expect(rows(page, head).first()).toContainText("89860000000000000919");
 });
