@@ -30610,8 +30610,8 @@ export interface operations {
                      *         "rows": [
                      *           {
                      *             "row": 3,
-                     *             "vin": "LNR4PXN0000000099",
-                     *             "reason": "机械LNR4PXN0000000099未在机械信息中登记"
+                     *             "vin": "LNR4PXN0600000099",
+                     *             "reason": "机械LNR4PXN0600000099未在机械信息中登记"
                      *           }
                      *         ]
                      *       }
