@@ -90,16 +90,20 @@ export async function mapCase(
     })()`);
     let tick = 0;
     const served: number[] = [];
+    // The server's own answer once (its envelope and headers), then the moving fleet in it.
+    let envelope: { headers: Record<string, string>; body: Record<string, unknown> } | null = null;
     await page.route(`**${MAP_PATH}*`, async (route: Route) => {
-      const real = await route.fetch();
-      const envelope = (await real.json()) as Record<string, unknown>;
-      const body = JSON.stringify({ ...envelope, data: fleetAt(vehicles, tick) });
+      if (!envelope) {
+        const real = await route.fetch();
+        envelope = { headers: real.headers(), body: (await real.json()) as Record<string, unknown> };
+      }
+      const body = JSON.stringify({ ...envelope.body, data: fleetAt(vehicles, tick) });
       served.push(performance.now());
       tick++;
       await route.fulfill({
-        response: real,
+        status: 200,
+        headers: { ...envelope.headers, "content-length": String(Buffer.byteLength(body)) },
         body,
-        headers: { ...real.headers(), "content-length": String(body.length) },
       });
     });
     // A full load of the screen (a new document: the init script applies from here).
@@ -119,7 +123,9 @@ export async function mapCase(
     await page.waitForTimeout(seconds * 1000);
     const frames = await stopFrames(page);
     const updates = served.length - updatesFrom;
-    if (updates < seconds - 2) throw new Error(`only ${updates} map updates in ${seconds} s`);
+    // Each read is asked a second after the previous one was drawn: fewer than one a second means
+    // an update takes the page longer than that (reported in the note, not an error).
+    if (updates < 1) throw new Error(`no map update in ${seconds} s`);
     const nodes = await domNodes(page);
     const inMap = await map.evaluate((el) => el.getElementsByTagName("*").length);
     if (inMap > 100) throw new Error(`the map holds ${inMap} elements for ${vehicles} machines`);
@@ -137,7 +143,18 @@ export async function mapCase(
         target: FRAME_TARGET,
         pass: frames.p95 <= FRAME_LIMIT_MS,
         size,
-        note: `p50 ${round(frames.p50)} ms, p99 ${round(frames.p99)} ms, ${frames.dropped} frames over 25 ms, longest frame ${round(frames.max)} ms; ${frames.frames} frames and ${updates} updates in ${seconds} s; ${frames.longTasks} long tasks (${round(frames.longTaskMs)} ms in all, longest ${round(frames.longestTaskMs)} ms); headless Chromium, software rendering; first screen with the fleet ${round(firstMs)} ms`,
+        note: `p50 ${round(frames.p50)} ms, p99 ${round(frames.p99)} ms, ${frames.dropped} frames over 25 ms, longest frame ${round(frames.max)} ms; ${frames.frames} frames and ${updates} updates in ${seconds} s (each asked 1 s after the last was drawn); ${frames.longTasks} long tasks (${round(frames.longTaskMs)} ms in all, longest ${round(frames.longestTaskMs)} ms); headless Chromium, software rendering; first screen with the fleet ${round(firstMs)} ms`,
+      },
+      {
+        case: "map of the live fleet (issue 18)",
+        figure: "地图监控 while updates stream: longest main-thread task",
+        engine,
+        value: round(frames.longestTaskMs),
+        unit: "ms",
+        target: "≤ 50 ms (no long task: an update must not freeze the map)",
+        pass: frames.longestTaskMs <= 50,
+        size,
+        note: `${frames.longTasks} long tasks for ${updates} updates, ${round(frames.longTaskMs)} ms in all; frame time p99 ${round(frames.p99)} ms`,
       },
       {
         case: "map of the live fleet (issue 18)",
