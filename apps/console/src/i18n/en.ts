@@ -1,47 +1,7 @@
-import { carControlText } from "./screens/carControl";
-import { commandsText } from "./screens/commands";
-import { contentText } from "./screens/content";
-import { dataServiceText } from "./screens/dataService";
-import { dataServiceFramesText } from "./screens/dataServiceFrames";
-import { dealerText } from "./screens/dealer";
-import { deviceHealthText } from "./screens/deviceHealth";
-import { deviceManageText } from "./screens/deviceManage";
-import { enclosureText } from "./screens/enclosure";
-import { fleetText } from "./screens/fleet";
-import { forwardStatistText } from "./screens/forwardStatist";
-import { leaseText } from "./screens/lease";
-import { machineryText } from "./screens/machinery";
-import { machineryReliabilityText } from "./screens/machineryReliability";
-import { machineryStatsText } from "./screens/machineryStats";
-import { monitorText } from "./screens/monitor";
-import { multimediaText } from "./screens/multimedia";
-import { nerText } from "./screens/ner";
-import { notRoadFourText } from "./screens/notRoadFour";
-import { nr4ActivationText } from "./screens/nr4Activation";
-import { operateAlarmsText } from "./screens/operateAlarms";
-import { otaText } from "./screens/ota";
-import { permitAccountsText } from "./screens/permitAccounts";
-import { permitTenantsLogText } from "./screens/permitTenantsLog";
-import { realnameText } from "./screens/realname";
-import { registersText } from "./screens/registers";
-import { registersRestText } from "./screens/registersRest";
-import { registersStateText } from "./screens/registersState";
-import { serviceStationText } from "./screens/serviceStation";
-import { tboxText } from "./screens/tbox";
-import { tboxJournalsText } from "./screens/tboxJournals";
-import { tboxJournals2Text } from "./screens/tboxJournals2";
-import { tboxJournals3Text } from "./screens/tboxJournals3";
-import { terminalParamText } from "./screens/terminalParams";
-import { trackText } from "./screens/track";
-import { udsText } from "./screens/uds";
-import { vehicleAbilityText } from "./screens/vehicleAbility";
-import { vehicleInfoText } from "./screens/vehicleInfo";
-import { vehicleSaleText } from "./screens/vehicleSale";
-import { vehicleStateText } from "./screens/vehicleState";
-import type { MessageKey } from "./zh-CN";
+import type { CoreMessageKey } from "./zh-CN";
 
 /** The second locale. Every key of the Chinese catalogue must have an English text (the type checks it). */
-export const en: Record<MessageKey, string> = {
+export const en: Record<CoreMessageKey, string> = {
   "app.loading": "Loading…",
   "app.configFailed": "Cannot read the runtime configuration config.json; contact your administrator.",
   "session.signingIn": "Signing in…",
@@ -58,6 +18,8 @@ export const en: Record<MessageKey, string> = {
   "header.signOut": "Sign out",
   "header.locale": "中文",
   "header.userMenu": "User menu",
+  "header.messages": "My messages",
+  "header.unread": "{n} unread",
   "tabs.label": "Open pages",
   "tabs.close": "Close",
   "tabs.closeTab": "Close {title}",
@@ -256,44 +218,4 @@ export const en: Record<MessageKey, string> = {
   "sim.realname.pending": "Under review",
   "sim.realname.approved": "Authenticated",
   "sim.realname.rejected": "Rejected",
-  ...nerText.en,
-  ...monitorText.en,
-  ...operateAlarmsText.en,
-  ...enclosureText.en,
-  ...otaText.en,
-  ...carControlText.en,
-  ...terminalParamText.en,
-  ...udsText.en,
-  ...fleetText.en,
-  ...vehicleStateText.en,
-  ...commandsText.en,
-  ...multimediaText.en,
-  ...registersStateText.en,
-  ...permitAccountsText.en,
-  ...permitTenantsLogText.en,
-  ...realnameText.en,
-  ...dealerText.en,
-  ...dataServiceFramesText.en,
-  ...trackText.en,
-  ...machineryStatsText.en,
-  ...machineryReliabilityText.en,
-  ...machineryText.en,
-  ...tboxJournalsText.en,
-  ...tboxJournals2Text.en,
-  ...tboxJournals3Text.en,
-  ...serviceStationText.en,
-  ...registersText.en,
-  ...dataServiceText.en,
-  ...registersRestText.en,
-  ...notRoadFourText.en,
-  ...forwardStatistText.en,
-  ...nr4ActivationText.en,
-  ...tboxText.en,
-  ...vehicleSaleText.en,
-  ...leaseText.en,
-  ...deviceManageText.en,
-  ...deviceHealthText.en,
-  ...contentText.en,
-  ...vehicleInfoText.en,
-  ...vehicleAbilityText.en,
 };

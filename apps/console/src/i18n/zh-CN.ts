@@ -5,49 +5,11 @@ import {
   MSG_REQUEST_FAILED,
   MSG_UPLOAD_FAILED,
 } from "@tsp/domain";
-import { carControlText } from "./screens/carControl";
-import { commandsText } from "./screens/commands";
-import { contentText } from "./screens/content";
-import { dataServiceText } from "./screens/dataService";
-import { dataServiceFramesText } from "./screens/dataServiceFrames";
-import { dealerText } from "./screens/dealer";
-import { deviceHealthText } from "./screens/deviceHealth";
-import { deviceManageText } from "./screens/deviceManage";
-import { enclosureText } from "./screens/enclosure";
-import { fleetText } from "./screens/fleet";
-import { forwardStatistText } from "./screens/forwardStatist";
-import { leaseText } from "./screens/lease";
-import { machineryText } from "./screens/machinery";
-import { machineryReliabilityText } from "./screens/machineryReliability";
-import { machineryStatsText } from "./screens/machineryStats";
-import { monitorText } from "./screens/monitor";
-import { multimediaText } from "./screens/multimedia";
-import { nerText } from "./screens/ner";
-import { notRoadFourText } from "./screens/notRoadFour";
-import { nr4ActivationText } from "./screens/nr4Activation";
-import { operateAlarmsText } from "./screens/operateAlarms";
-import { otaText } from "./screens/ota";
-import { permitAccountsText } from "./screens/permitAccounts";
-import { permitTenantsLogText } from "./screens/permitTenantsLog";
-import { realnameText } from "./screens/realname";
-import { registersText } from "./screens/registers";
-import { registersRestText } from "./screens/registersRest";
-import { registersStateText } from "./screens/registersState";
-import { serviceStationText } from "./screens/serviceStation";
-import { tboxText } from "./screens/tbox";
-import { tboxJournalsText } from "./screens/tboxJournals";
-import { tboxJournals2Text } from "./screens/tboxJournals2";
-import { tboxJournals3Text } from "./screens/tboxJournals3";
-import { terminalParamText } from "./screens/terminalParams";
-import { trackText } from "./screens/track";
-import { udsText } from "./screens/uds";
-import { vehicleAbilityText } from "./screens/vehicleAbility";
-import { vehicleInfoText } from "./screens/vehicleInfo";
-import { vehicleSaleText } from "./screens/vehicleSale";
-import { vehicleStateText } from "./screens/vehicleState";
 
 /**
- * The console's own words in Simplified Chinese, the default locale. Strings the spec quotes
+ * The console's own words in Simplified Chinese, the default locale: the shell's and the kit's,
+ * in the first screen's JavaScript. Each area's words are in `screens/<area>.ts`, loaded with
+ * the area's screens (see `registerTexts` in `i18n.ts`). Strings the spec quotes
  * in Chinese are used exactly as quoted (platform-shell.md §2, §8). Menu and screen titles
  * come from @tsp/domain's route table, not from here; the spec's quoted messages are the
  * domain's constants.
@@ -70,6 +32,8 @@ export const zhCN = {
   "header.signOut": "退出登录",
   "header.locale": "English",
   "header.userMenu": "用户菜单",
+  "header.messages": "个人消息",
+  "header.unread": "{n} 条未读",
   "tabs.label": "已打开的页面",
   "tabs.close": "关闭",
   "tabs.closeTab": "关闭 {title}",
@@ -268,47 +232,7 @@ export const zhCN = {
   "sim.realname.approved": "已认证",
   "sim.realname.rejected": "已驳回",
   // Screens with many words keep both locales in one file each (screens/).
-  ...nerText.zh,
-  ...monitorText.zh,
-  ...operateAlarmsText.zh,
-  ...enclosureText.zh,
-  ...otaText.zh,
-  ...carControlText.zh,
-  ...terminalParamText.zh,
-  ...udsText.zh,
-  ...fleetText.zh,
-  ...vehicleStateText.zh,
-  ...commandsText.zh,
-  ...multimediaText.zh,
-  ...registersStateText.zh,
-  ...permitAccountsText.zh,
-  ...permitTenantsLogText.zh,
-  ...realnameText.zh,
-  ...dealerText.zh,
-  ...dataServiceFramesText.zh,
-  ...trackText.zh,
-  ...machineryStatsText.zh,
-  ...machineryReliabilityText.zh,
-  ...machineryText.zh,
-  ...tboxJournalsText.zh,
-  ...tboxJournals2Text.zh,
-  ...tboxJournals3Text.zh,
-  ...serviceStationText.zh,
-  ...registersText.zh,
-  ...dataServiceText.zh,
-  ...registersRestText.zh,
-  ...notRoadFourText.zh,
-  ...forwardStatistText.zh,
-  ...nr4ActivationText.zh,
-  ...tboxText.zh,
-  ...vehicleSaleText.zh,
-  ...leaseText.zh,
-  ...deviceManageText.zh,
-  ...deviceHealthText.zh,
-  ...contentText.zh,
-  ...vehicleInfoText.zh,
-  ...vehicleAbilityText.zh,
 } as const;
 
-/** A message key of the catalogue. */
-export type MessageKey = keyof typeof zhCN;
+/** A key of the shell's and kit's words (the screens' are in `screens/`, see `i18n.ts`). */
+export type CoreMessageKey = keyof typeof zhCN;

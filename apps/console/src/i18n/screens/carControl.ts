@@ -4,6 +4,7 @@ import {
   REMIND_RESULT_LABELS as RESULTS,
   SUBSCRIPTION_STATE_LABELS as STATES,
 } from "@tsp/domain";
+import { registerTexts } from "../i18n";
 
 /**
  * The words of 车控服务管理 (/carControlService/manage) and 车控提醒 (/carControlService/remind),
@@ -186,3 +187,6 @@ const en: Record<keyof typeof zh, string> = {
 };
 
 export const carControlText = { zh, en };
+
+// Loaded with the screens that import this file (see `registerTexts`).
+registerTexts(carControlText);

@@ -1,3 +1,5 @@
+import { registerTexts } from "../i18n";
+
 /**
  * The words of the remote-command screens — 报警参数查询 (/tbox/search), 报警参数设置
  * (/tbox/setting), 终端设置管理 (/tbox/terminalSet) — both locales side by side; spread into
@@ -201,3 +203,6 @@ export const commandsText = {
       "A/C temperature is a whole 16–32 ℃ and engine start a whole 1–30 minutes; other actions take no value",
   } satisfies Record<keyof typeof zh, string>,
 };
+
+// Loaded with the screens that import this file (see `registerTexts`).
+registerTexts(commandsText);

@@ -1,4 +1,5 @@
 import { CONTENT_STATE_LABELS as STATES, CONTENT_TYPE_LABELS as TYPES } from "@tsp/domain";
+import { registerTexts } from "../i18n";
 
 /**
  * The words of 车载内容管理 (/dataService/content), both locales side by side; spread into
@@ -68,3 +69,6 @@ export const contentText = {
     "content.offlineAsk": "Take “{name}” down?",
   } satisfies Record<keyof typeof zh, string>,
 };
+
+// Loaded with the screens that import this file (see `registerTexts`).
+registerTexts(contentText);

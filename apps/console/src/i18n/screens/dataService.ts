@@ -14,6 +14,7 @@ import {
   CAN_VALUE_TYPE_LABELS as SIGN,
   FAULT_SYSTEM_LABELS as SYSTEM,
 } from "@tsp/domain";
+import { registerTexts } from "../i18n";
 
 /** A field's Chinese label, as @tsp/domain declares it (the template's header, the server's messages). */
 const label = (def: RegisterDef, key: string) => def.fields.find((f) => f.key === key)?.label ?? key;
@@ -246,3 +247,6 @@ const en: Record<keyof typeof zh, string> = {
 };
 
 export const dataServiceText = { zh, en } as const;
+
+// Loaded with the screens that import this file (see `registerTexts`).
+registerTexts(dataServiceText);

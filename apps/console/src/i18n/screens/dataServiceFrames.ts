@@ -1,4 +1,5 @@
 import { FRAME_CHECK_RULE_INFO as RULES } from "@tsp/domain";
+import { registerTexts } from "../i18n";
 
 /**
  * The words of 数据服务's frame screens — 新能源报文检查 and 故障详情, 位置数据查询, 历史数据采集 —
@@ -227,3 +228,6 @@ export const dataServiceFramesText = {
     "history.frameStatus.unsupported": "Unsupported command",
   } satisfies Record<keyof typeof zh, string>,
 };
+
+// Loaded with the screens that import this file (see `registerTexts`).
+registerTexts(dataServiceFramesText);

@@ -1,4 +1,5 @@
 import { DEALER_FIELD_LABELS as F, DEALER_KIND_LABELS as KINDS, OUTLET_STATUS_LABELS as STATES } from "@tsp/domain";
+import { registerTexts } from "../i18n";
 
 /**
  * The words of 经销商信息, and of what it shares with 服务站信息 (region, address, map point,
@@ -79,3 +80,6 @@ export const dealerText = {
     "outlet.required": "required",
   } satisfies Record<keyof typeof zh, string>,
 };
+
+// Loaded with the screens that import this file (see `registerTexts`).
+registerTexts(dealerText);

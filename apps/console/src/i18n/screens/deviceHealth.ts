@@ -4,6 +4,7 @@ import {
   DEVICE_HANDLING_LABELS as STATES,
   TAMPER_KIND_LABELS as TAMPER,
 } from "@tsp/domain";
+import { registerTexts } from "../i18n";
 
 /**
  * The words of T-Box故障记录, 防拆报警 and 报警通知人员 (/deviceManage, issue 19), both locales
@@ -162,3 +163,6 @@ const en: Record<keyof typeof zh, string> = {
 };
 
 export const deviceHealthText = { zh, en };
+
+// Loaded with the screens that import this file (see `registerTexts`).
+registerTexts(deviceHealthText);

@@ -4,6 +4,7 @@ import {
   DEVICE_CHANGE_STATE_LABELS as STATES,
   VIN_CHECK_REASON_LABELS as VIN_REASONS,
 } from "@tsp/domain";
+import { registerTexts } from "../i18n";
 
 /**
  * The words of 设备管理 (/deviceManage): the four replacement screens and VIN校验失败记录, both
@@ -132,3 +133,6 @@ export const deviceManageText = {
     "vinCheck.noRows": "No login failed the VIN check in this range",
   } satisfies Record<keyof typeof zh, string>,
 };
+
+// Loaded with the screens that import this file (see `registerTexts`).
+registerTexts(deviceManageText);

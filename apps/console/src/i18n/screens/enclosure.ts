@@ -1,3 +1,5 @@
+import { registerTexts } from "../i18n";
+
 /**
  * The words of 电子围栏 (/enclosure/index), both locales side by side; spread into `zh-CN.ts` and
  * `en.ts`. Keys start with "fence.". The check's messages are @tsp/domain's (Chinese, as the
@@ -108,3 +110,6 @@ export const enclosureText = {
     "fence.export": "Export events",
   } satisfies Record<keyof typeof zh, string>,
 };
+
+// Loaded with the screens that import this file (see `registerTexts`).
+registerTexts(enclosureText);

@@ -1,3 +1,5 @@
+import { registerTexts } from "../i18n";
+
 /**
  * The words of 运营总览 (/operate/overview), 高级筛选 (/operate/screen), 我的关注
  * (/personal/follow), 车辆详细信息 / 车辆详情 (/operate/detailInfo, /operate/details) and 图表测试
@@ -182,3 +184,6 @@ export const fleetText = {
       "The chart wrapper on real data: a vehicle's speed and odometer over a day (positions decoded by the gateway).",
   } satisfies Record<keyof typeof zh, string>,
 };
+
+// Loaded with the screens that import this file (see `registerTexts`).
+registerTexts(fleetText);

@@ -1,3 +1,5 @@
+import { registerTexts } from "../i18n";
+
 // 转发统计 (/notRoadFour/forwardStatist), both locales side by side.
 const zh = {
   "fwd.heading": "转发统计",
@@ -46,3 +48,6 @@ const en: Record<keyof typeof zh, string> = {
 };
 
 export const forwardStatistText = { zh, en } as const;
+
+// Loaded with the screens that import this file (see `registerTexts`).
+registerTexts(forwardStatistText);

@@ -6,6 +6,7 @@ import {
   LEASE_STATE_LABELS as STATES,
   LEASE_LESSEE_TYPE_LABELS as TYPES,
 } from "@tsp/domain";
+import { registerTexts } from "../i18n";
 
 /**
  * The words of 租赁管理 (/lease/*): 租赁车辆管理 and the lease reports, both locales side by
@@ -298,3 +299,6 @@ export const leaseText = {
     "leaseReport.rental.rentDue": "Rent due (yuan)",
   } satisfies Record<keyof typeof zh, string>,
 };
+
+// Loaded with the screens that import this file (see `registerTexts`).
+registerTexts(leaseText);

@@ -1,3 +1,5 @@
+import { registerTexts } from "../i18n";
+
 /**
  * The words of 非道路机械监控 (/notRoadMonitor: 地图监控, 机械实时状态, 机械历史状态, 在线时长管理)
  * and 机械信息管理 (/operate/agriculturalMachinery), both locales side by side; spread into
@@ -170,3 +172,6 @@ export const machineryText = {
     "machine.info.register": "Register",
   } satisfies Record<keyof typeof zh, string>,
 };
+
+// Loaded with the screens that import this file (see `registerTexts`).
+registerTexts(machineryText);

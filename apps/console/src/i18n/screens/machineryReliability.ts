@@ -1,3 +1,5 @@
+import { registerTexts } from "../i18n";
+
 /**
  * The words of 农机可靠性试验统计 (/operate/reliabilityTestRecord), both locales side by side;
  * spread into `zh-CN.ts` and `en.ts`.
@@ -114,3 +116,6 @@ export const machineryReliabilityText = {
     "reliabilityTest.reason.daysWithoutData": "Days without data",
   } satisfies Record<keyof typeof zh, string>,
 };
+
+// Loaded with the screens that import this file (see `registerTexts`).
+registerTexts(machineryReliabilityText);

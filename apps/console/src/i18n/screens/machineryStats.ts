@@ -1,3 +1,5 @@
+import { registerTexts } from "../i18n";
+
 /**
  * The words of 农机数据统计 (/operate/farmMachinery), 统计报表 (/notRoadMonitor/report) and the
  * 大屏's panels (/bigScreen), both locales side by side; spread into `zh-CN.ts` and `en.ts`.
@@ -107,3 +109,6 @@ export const machineryStatsText = {
     "bigScreen.noRegion": "No regional data yet",
   } satisfies Record<keyof typeof zh, string>,
 };
+
+// Loaded with the screens that import this file (see `registerTexts`).
+registerTexts(machineryStatsText);

@@ -1,3 +1,5 @@
+import { registerTexts } from "../i18n";
+
 /**
  * The words of 车辆监控列表, both locales side by side so they cannot drift; spread into
  * `zh-CN.ts` and `en.ts`. Keys start with "monitor.". The domain's messages (refusals of a VIN,
@@ -185,3 +187,6 @@ export const monitorText = {
     "monitor.save": "Save",
   } satisfies Record<keyof typeof zh, string>,
 };
+
+// Loaded with the screens that import this file (see `registerTexts`).
+registerTexts(monitorText);

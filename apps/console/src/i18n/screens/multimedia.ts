@@ -1,3 +1,5 @@
+import { registerTexts } from "../i18n";
+
 /**
  * The words of the multimedia screens — 拍照/录像 (/tbox/visualization/media), 报警附件上传
  * (/tbox/warnupload), 机械原始照片库 (/operate/phoneExport) — both locales side by side; spread
@@ -121,3 +123,6 @@ export const multimediaText = {
     "media.resolution.8": "704×576 (D1)",
   } satisfies Record<keyof typeof zh, string>,
 };
+
+// Loaded with the screens that import this file (see `registerTexts`).
+registerTexts(multimediaText);

@@ -1,4 +1,5 @@
 import { NER_FIELD_LABELS, NER_GROUP_TITLES, NER_GROUPS, type NerField, type NerGroup } from "@tsp/domain";
+import { registerTexts } from "../i18n";
 
 /**
  * The words of the new-energy filing screens (备案基础信息, 备案车辆信息), both locales side by
@@ -170,3 +171,6 @@ export const nerText = {
     "ner.packCodesHint": "One code per line",
   } satisfies Record<keyof typeof zh, string>,
 };
+
+// Loaded with the screens that import this file (see `registerTexts`).
+registerTexts(nerText);

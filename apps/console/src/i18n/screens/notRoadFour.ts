@@ -11,6 +11,7 @@ import {
   FILING_STATUS_LABELS as STATUS,
   TERMINAL_MODEL_FILING as TERMINAL,
 } from "@tsp/domain";
+import { registerTexts } from "../i18n";
 
 /** A field's Chinese label, as @tsp/domain declares it (the template's header, the server's messages). */
 const label = (def: RegisterDef, key: string) => def.fields.find((f) => f.key === key)?.label ?? key;
@@ -268,3 +269,6 @@ const en: Record<keyof typeof zh, string> = {
 };
 
 export const notRoadFourText = { zh, en } as const;
+
+// Loaded with the screens that import this file (see `registerTexts`).
+registerTexts(notRoadFourText);

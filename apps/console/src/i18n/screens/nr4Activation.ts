@@ -1,3 +1,5 @@
+import { registerTexts } from "../i18n";
+
 // 非道路国四: the filings' documents (附件) and 终端远程激活 (/notRoadFour/terminalActivation), both locales side by side.
 const zh = {
   "nr4doc.open": "附件",
@@ -111,3 +113,6 @@ const en: Record<keyof typeof zh, string> = {
 };
 
 export const nr4ActivationText = { zh, en } as const;
+
+// Loaded with the screens that import this file (see `registerTexts`).
+registerTexts(nr4ActivationText);

@@ -1,4 +1,5 @@
 import { ALARM_HANDLING_LABELS as STATES } from "@tsp/domain";
+import { registerTexts } from "../i18n";
 
 /**
  * The words of 故障报警 (/operate/alarm), 车辆分组 (/operate/group) and 个人消息
@@ -101,8 +102,6 @@ const zh = {
   "message.hint":
     "报警消息：本账号可见车辆中不低于所设等级的报警（默认3级）；导出消息：本账号提交的导出任务完成或失败时。保留最近30天。",
   "message.noRows": "没有消息",
-  "header.messages": "个人消息",
-  "header.unread": "{n} 条未读",
 };
 
 export const operateAlarmsText = {
@@ -203,7 +202,8 @@ export const operateAlarmsText = {
     "message.hint":
       "Alarm messages: alarms of the vehicles you may see at or above your level (3 by default); export messages: when an export you submitted finishes or fails. The last 30 days are kept.",
     "message.noRows": "No messages",
-    "header.messages": "My messages",
-    "header.unread": "{n} unread",
   } satisfies Record<keyof typeof zh, string>,
 };
+
+// Loaded with the screens that import this file (see `registerTexts`).
+registerTexts(operateAlarmsText);

@@ -1,4 +1,5 @@
 import { OTA_CAMPAIGN_STATE_LABELS as CAMPAIGN, OTA_VEHICLE_STATE_LABELS as VEHICLE } from "@tsp/domain";
+import { registerTexts } from "../i18n";
 
 /**
  * The words of OTA升级 (/ota/index) and 车辆版本信息 (/dataService/info), both locales side by
@@ -193,3 +194,6 @@ export const otaText = {
     "ota.msg.vehicles": "Choose the vehicles to upgrade (VINs or a vehicle group)",
   } satisfies Record<keyof typeof zh, string>,
 };
+
+// Loaded with the screens that import this file (see `registerTexts`).
+registerTexts(otaText);

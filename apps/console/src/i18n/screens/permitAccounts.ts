@@ -1,4 +1,5 @@
 import { PERMIT_DATA_SCOPE_LABELS as SCOPES, PERMIT_ACCOUNT_STATE_LABELS as STATES } from "@tsp/domain";
+import { registerTexts } from "../i18n";
 
 /**
  * The words of 系统管理's 账号管理, 角色管理, 组织架构 and 菜单管理, both locales side by side;
@@ -146,3 +147,6 @@ export const permitAccountsText = {
     "permitMenu.keyword": "Title or path",
   } satisfies Record<keyof typeof zh, string>,
 };
+
+// Loaded with the screens that import this file (see `registerTexts`).
+registerTexts(permitAccountsText);

@@ -1,3 +1,5 @@
+import { registerTexts } from "../i18n";
+
 /**
  * The words of 系统管理's 操作日志 (and, later, 租户管理), both locales side by side; spread into
  * `zh-CN.ts` and `en.ts`. The heading is the menu title the spec quotes.
@@ -126,3 +128,6 @@ export const permitTenantsLogText = {
     "tenant.noRows": "No tenant matches",
   } satisfies Record<keyof typeof zh, string>,
 };
+
+// Loaded with the screens that import this file (see `registerTexts`).
+registerTexts(permitTenantsLogText);

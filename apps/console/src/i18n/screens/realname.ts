@@ -4,6 +4,7 @@ import {
   REALNAME_PHOTO_LABELS as PHOTOS,
   REALNAME_STATE_LABELS as STATES,
 } from "@tsp/domain";
+import { registerTexts } from "../i18n";
 
 /**
  * The words of 实名认证, both locales side by side so they cannot drift; spread into
@@ -118,3 +119,6 @@ export const realnameText = {
     "realname.photoExpiry": "Photo links work for 5 minutes; reopen the details after that",
   } satisfies Record<keyof typeof zh, string>,
 };
+
+// Loaded with the screens that import this file (see `registerTexts`).
+registerTexts(realnameText);

@@ -8,6 +8,7 @@ import {
   ORG_STATUS_LABELS as STATUS,
   GEARBOX_TYPE_LABELS as TYPES,
 } from "@tsp/domain";
+import { registerTexts } from "../i18n";
 
 /** A field's Chinese label, as @tsp/domain declares it (the template's header, the server's messages). */
 const label = (def: RegisterDef, key: string) => def.fields.find((f) => f.key === key)?.label ?? key;
@@ -147,3 +148,6 @@ const en: Record<keyof typeof zh, string> = {
 };
 
 export const registersText = { zh, en } as const;
+
+// Loaded with the screens that import this file (see `registerTexts`).
+registerTexts(registersText);

@@ -13,6 +13,7 @@ import {
   MACHINERY_EMISSION_LABELS as STAGES,
   APP_USER_STATUS_LABELS as USER_STATUS,
 } from "@tsp/domain";
+import { registerTexts } from "../i18n";
 
 /** A field's Chinese label, as @tsp/domain declares it (the template's header, the server's messages). */
 const label = (def: RegisterDef, key: string) => def.fields.find((f) => f.key === key)?.label ?? key;
@@ -261,3 +262,6 @@ const en: Record<keyof typeof zh, string> = {
 };
 
 export const registersRestText = { zh, en } as const;
+
+// Loaded with the screens that import this file (see `registerTexts`).
+registerTexts(registersRestText);

@@ -1,3 +1,5 @@
+import { registerTexts } from "../i18n";
+
 /**
  * The words of TBOX注册状态查询 (/tbox/registersState) and 音视频参数设置 (/tbox/audioVideo, keys "av."), both locales side by side; spread into
  * `zh-CN.ts` and `en.ts`. Keys start with "reg.". Message and result names come from
@@ -136,3 +138,6 @@ export const registersStateText = {
     "av.before": "Special-alarm recording start before (min)",
   } satisfies Record<keyof typeof zh, string>,
 };
+
+// Loaded with the screens that import this file (see `registerTexts`).
+registerTexts(registersStateText);

@@ -3,6 +3,7 @@ import {
   STATION_LEVEL_LABELS as LEVELS,
   STATION_SERVICE_LABELS as SERVICES,
 } from "@tsp/domain";
+import { registerTexts } from "../i18n";
 
 /**
  * The words of 服务站信息, both locales side by side; spread into `zh-CN.ts` and `en.ts`. Keys
@@ -62,3 +63,6 @@ export const serviceStationText = {
     "station.similar": "Similar stations already registered: {names}",
   } satisfies Record<keyof typeof zh, string>,
 };
+
+// Loaded with the screens that import this file (see `registerTexts`).
+registerTexts(serviceStationText);

@@ -1,4 +1,5 @@
 import { TBOX_FIELD_LABELS as F, TBOX_PROTOCOL_LABELS as PROTOCOLS, TBOX_STATE_LABELS as STATES } from "@tsp/domain";
+import { registerTexts } from "../i18n";
 
 /**
  * The words of TBOX数据 (/baseInfo/tbox), both locales side by side; spread into `zh-CN.ts`
@@ -98,3 +99,6 @@ export const tboxText = {
     "tbox.boundFilter": "Binding",
   } satisfies Record<keyof typeof zh, string>,
 };
+
+// Loaded with the screens that import this file (see `registerTexts`).
+registerTexts(tboxText);

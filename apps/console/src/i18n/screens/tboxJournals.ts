@@ -1,3 +1,5 @@
+import { registerTexts } from "../i18n";
+
 /**
  * The words of TBOX可视化联调's message journals — 车辆位置报文, 位置补发报文, 车辆报警报文,
  * 新能源国标数据, 报警数据查询 — both locales side by side; spread into `zh-CN.ts` and `en.ts`.
@@ -129,3 +131,6 @@ export const tboxJournalsText = {
     "tboxJournal.jt808.0704": "Batch location upload",
   } satisfies Record<keyof typeof zh, string>,
 };
+
+// Loaded with the screens that import this file (see `registerTexts`).
+registerTexts(tboxJournalsText);

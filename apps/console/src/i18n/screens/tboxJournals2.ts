@@ -1,3 +1,5 @@
+import { registerTexts } from "../i18n";
+
 /**
  * The words of 燃油车国标数据 and 档位车速报文 (TBOX可视化联调), both locales side by side; spread
  * into `zh-CN.ts` and `en.ts`. Headings are the menu titles the spec quotes; the diesel stream's
@@ -125,3 +127,6 @@ export const tboxJournals2Text = {
     "tboxJournal.encryption.sm2": "SM2",
   } satisfies Record<keyof typeof zh, string>,
 };
+
+// Loaded with the screens that import this file (see `registerTexts`).
+registerTexts(tboxJournals2Text);

@@ -1,3 +1,5 @@
+import { registerTexts } from "../i18n";
+
 /**
  * The words of 故障上报报文, ECALL/BCALL报文, 行程数据报文 and 农机可靠性试验补发数据统计
  * (TBOX可视化联调), both locales side by side; spread into `zh-CN.ts` and `en.ts`. Headings are
@@ -128,3 +130,6 @@ export const tboxJournals3Text = {
     "reliability.col.longestGap": "Longest gap",
   } satisfies Record<keyof typeof zh, string>,
 };
+
+// Loaded with the screens that import this file (see `registerTexts`).
+registerTexts(tboxJournals3Text);

@@ -1,4 +1,5 @@
 import { BATCH_VEHICLE_STATE_LABELS as STATE } from "@tsp/domain";
+import { registerTexts } from "../i18n";
 
 /**
  * The words of 终端参数设置 (/dataService/terminal), both locales side by side; spread into
@@ -134,3 +135,6 @@ export const terminalParamText = {
     "termParam.v.finishedAt": "Finished at",
   } satisfies Record<keyof typeof zh, string>,
 };
+
+// Loaded with the screens that import this file (see `registerTexts`).
+registerTexts(terminalParamText);

@@ -1,3 +1,5 @@
+import { registerTexts } from "../i18n";
+
 /**
  * The words of 机械轨迹查询 (/operate/tripQuery), both locales side by side; spread into
  * `zh-CN.ts` and `en.ts`.
@@ -114,3 +116,6 @@ export const trackText = {
     "track.locate": "Replay from here",
   } satisfies Record<keyof typeof zh, string>,
 };
+
+// Loaded with the screens that import this file (see `registerTexts`).
+registerTexts(trackText);

@@ -1,4 +1,5 @@
 import { UDS_SERVICES } from "@tsp/domain";
+import { registerTexts } from "../i18n";
 
 /**
  * The words of UDS诊断 (/dataService/udsV2), both locales side by side; spread into `zh-CN.ts`
@@ -120,3 +121,6 @@ export const udsText = {
     "uds.badMask": "The status mask is a whole number 1–255",
   } satisfies Record<keyof typeof zh, string>,
 };
+
+// Loaded with the screens that import this file (see `registerTexts`).
+registerTexts(udsText);

@@ -1,3 +1,5 @@
+import { registerTexts } from "../i18n";
+
 /**
  * The words of 车型能力 (which remote services each model supports), both locales side by
  * side; spread into `zh-CN.ts` and `en.ts`. Keys start with "vability.". Service names come
@@ -43,3 +45,6 @@ export const vehicleAbilityText = {
     "vability.hint": "Remote commands and other features offer a vehicle the services its model supports.",
   } satisfies Record<keyof typeof zh, string>,
 };
+
+// Loaded with the screens that import this file (see `registerTexts`).
+registerTexts(vehicleAbilityText);

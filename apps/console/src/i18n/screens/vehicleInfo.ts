@@ -4,6 +4,7 @@ import {
   POWER_TYPE_LABELS as POWERS,
   EMISSION_STAGE_LABELS as STAGES,
 } from "@tsp/domain";
+import { registerTexts } from "../i18n";
 
 /**
  * The words of 车型信息 (the vehicle-model catalogue), both locales side by side; spread into
@@ -123,3 +124,6 @@ export const vehicleInfoText = {
     "vmodel.fuel.HYDROGEN": "Hydrogen",
   } satisfies Record<keyof typeof zh, string>,
 };
+
+// Loaded with the screens that import this file (see `registerTexts`).
+registerTexts(vehicleInfoText);

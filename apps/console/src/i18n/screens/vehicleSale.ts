@@ -1,4 +1,5 @@
 import { SALE_BUYER_TYPE_LABELS as BUYERS, SALE_FIELD_LABELS as F, SALE_USE_LABELS as USES } from "@tsp/domain";
+import { registerTexts } from "../i18n";
 
 /**
  * The words of 实销车辆 (/baseInfo/vehicleSale), both locales side by side; spread into
@@ -90,3 +91,6 @@ export const vehicleSaleText = {
     "sale.saleDateRange": "Sale date",
   } satisfies Record<keyof typeof zh, string>,
 };
+
+// Loaded with the screens that import this file (see `registerTexts`).
+registerTexts(vehicleSaleText);

@@ -1,3 +1,5 @@
+import { registerTexts } from "../i18n";
+
 /**
  * The words of 车辆实时状态 (/newCarMonitor/latest) and 单车查询 (/operate/query), both locales
  * side by side; spread into `zh-CN.ts` and `en.ts`. Keys start with "vstate." and "vquery.".
@@ -187,3 +189,6 @@ export const vehicleStateText = {
     "vquery.none": "None",
   } satisfies Record<keyof typeof zh, string>,
 };
+
+// Loaded with the screens that import this file (see `registerTexts`).
+registerTexts(vehicleStateText);

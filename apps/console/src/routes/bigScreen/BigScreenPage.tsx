@@ -7,6 +7,8 @@ import { formatDateTime } from "../../format/dateTime";
 import { useT } from "../../i18n/i18n";
 import { hashHref } from "../../routing/hashLocation";
 import { BIG_SCREEN_DESIGN_HEIGHT, BIG_SCREEN_DESIGN_WIDTH, bigScreenScale } from "./scale";
+import "../../i18n/screens/machinery";
+import "../../i18n/screens/machineryStats";
 
 /** The figures are read again this often (the server shares one computation per 30 s). */
 const REFRESH_MS = 30_000;

@@ -1,6 +1,8 @@
 import { CAN_SIGNAL_REGISTER } from "@tsp/domain";
 import { RegisterPage, type RegisterScreen } from "../baseInfo/registers/RegisterPage";
 import { DbcImportButton } from "./DbcImportButton";
+import "../../i18n/screens/dataService";
+import "../../i18n/screens/registers";
 
 /**
  * CAN信号采集 (/dataService/can): the CAN signals collected per vehicle model, kept as a

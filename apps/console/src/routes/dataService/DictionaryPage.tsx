@@ -1,5 +1,6 @@
 import { DICTIONARY_REGISTER } from "@tsp/domain";
 import { RegisterPage, type RegisterScreen } from "../baseInfo/registers/RegisterPage";
+import "../../i18n/screens/registers";
 
 /**
  * 基础数据维护 (/dataService/base): the data dictionaries the selects offer (燃料类型, 车辆用途,

@@ -1,5 +1,6 @@
 import { FAULT_CODE_REGISTER } from "@tsp/domain";
 import { RegisterPage, type RegisterScreen } from "../baseInfo/registers/RegisterPage";
+import "../../i18n/screens/registers";
 
 /**
  * 报文故障码管理 (/dataService/faultCodeManagement): the fault-code dictionary the journals name

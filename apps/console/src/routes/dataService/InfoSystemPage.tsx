@@ -1,5 +1,6 @@
 import { INFO_SYSTEM_REGISTER } from "@tsp/domain";
 import { RegisterPage, type RegisterScreen } from "../baseInfo/registers/RegisterPage";
+import "../../i18n/screens/registers";
 
 /**
  * 车载信息系统管理 (/dataService/infoSystem): the head-unit system releases (version, platform,

@@ -6,6 +6,7 @@ import * as api from "../../api/notRoadFour";
 import { formatDateTime } from "../../format/dateTime";
 import { useT } from "../../i18n/i18n";
 import { ListPage } from "../../kit/ListPage";
+import "../../i18n/screens/forwardStatist";
 
 const opening = d.defaultForwardDays(d.chinaDay(Date.now()));
 /** The seven days up to today unless the address says otherwise. */

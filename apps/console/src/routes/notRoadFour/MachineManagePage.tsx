@@ -9,6 +9,8 @@ import { ListPage, useListReload } from "../../kit/ListPage";
 import { catalogueEnum } from "../../kit/options";
 import { refusalByField } from "../../kit/RowActions";
 import { useCan } from "../../permission/useCan";
+import "../../i18n/screens/notRoadFour";
+import "../../i18n/screens/registers";
 
 type Row = api.ForwardMachine;
 const filters = d.filterCodec(v.object({ keyWords: d.textFilter(17), platformId: d.textFilter(10) }));

@@ -1,5 +1,8 @@
 import { RegisterPage } from "../baseInfo/registers/RegisterPage";
 import { filingScreen } from "./filingScreen";
+import "../../i18n/screens/notRoadFour";
+import "../../i18n/screens/nr4Activation";
+import "../../i18n/screens/registers";
 
 const SCREEN = filingScreen("machineRecord");
 

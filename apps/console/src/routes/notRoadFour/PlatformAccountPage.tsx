@@ -7,6 +7,8 @@ import { type Translate, useT } from "../../i18n/i18n";
 import { ListPage, useListReload } from "../../kit/ListPage";
 import { catalogueEnum } from "../../kit/options";
 import { DeleteButton, EditButton } from "../../kit/RowActions";
+import "../../i18n/screens/notRoadFour";
+import "../../i18n/screens/registers";
 
 type Row = api.ForwardPlatform;
 const PROTOCOLS = Object.keys(d.FORWARD_PROTOCOL_LABELS) as [d.ForwardProtocol, ...d.ForwardProtocol[]];

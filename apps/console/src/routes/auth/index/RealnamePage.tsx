@@ -7,6 +7,7 @@ import { useT } from "../../../i18n/i18n";
 import { ListPage } from "../../../kit/ListPage";
 import { catalogueEnum } from "../../../kit/options";
 import { RealnameActions } from "./RealnameActions";
+import "../../../i18n/screens/realname";
 
 const filters = d.filterCodec(v.object({ vin: d.textFilter(17), status: d.choiceFilter(d.REALNAME_STATES) }));
 

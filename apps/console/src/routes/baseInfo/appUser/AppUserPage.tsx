@@ -1,6 +1,8 @@
 import { APP_USER_REGISTER, maskAppPhone } from "@tsp/domain";
 import { RegisterPage, type RegisterScreen } from "../registers/RegisterPage";
 import { AppUserVehiclesButton } from "./AppUserVehicles";
+import "../../../i18n/screens/registers";
+import "../../../i18n/screens/registersRest";
 
 /**
  * APP用户信息 (/baseInfo/appUser): the owner app's accounts on the register page (phones masked

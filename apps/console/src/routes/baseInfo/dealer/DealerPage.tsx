@@ -17,6 +17,7 @@ import { catalogueEnum } from "../../../kit/options";
 import { useCan } from "../../../permission/useCan";
 import { DealerActions } from "./DealerActions";
 import { DealerForm } from "./DealerForm";
+import "../../../i18n/screens/dealer";
 
 type Row = api.DealerRecord;
 const { textFilter: text, choiceFilter: choice } = d;

@@ -7,6 +7,7 @@ import { ListPage } from "../../../kit/ListPage";
 import { nerFilters, nerQuery, nerSearchFields, useNerChoices } from "../ner/nerSearch";
 import { BindModelButton } from "./BindModelButton";
 import { NerDetailButton } from "./NerDetailButton";
+import "../../../i18n/screens/ner";
 
 /**
  * 备案基础信息 (/baseInfo/newEnergyInfo): a row per vehicle — brand path, announcement model,

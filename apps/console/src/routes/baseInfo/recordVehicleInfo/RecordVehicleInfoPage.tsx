@@ -6,6 +6,7 @@ import { type MessageKey, useT } from "../../../i18n/i18n";
 import { ListPage } from "../../../kit/ListPage";
 import { type NerSearch, nerFilters, nerQuery, nerSearchFields, useNerChoices } from "../ner/nerSearch";
 import { GroupActions } from "./GroupActions";
+import "../../../i18n/screens/ner";
 
 /** The columns of each group's table besides VIN, who and when (the form shows every field). */
 const COLUMNS: { [G in d.NerGroup]: readonly d.NerField<G>[] } = {

@@ -1,5 +1,6 @@
 import { BLACK_BOX_REGISTER } from "@tsp/domain";
 import { RegisterPage, type RegisterScreen } from "./RegisterPage";
+import "../../../i18n/screens/registers";
 
 /** 监管终端管理 (/baseInfo/blackBox): the HJ 1322 supervision terminals, by keyword and filing state. */
 const TERMINALS: RegisterScreen = {

@@ -1,6 +1,7 @@
 import { FINANCE_ORG_REGISTER } from "@tsp/domain";
 import { financeOrgOptions } from "../../../api/registers";
 import { RegisterPage, type RegisterScreen } from "./RegisterPage";
+import "../../../i18n/screens/registers";
 
 /**
  * 金融机构管理 (/baseInfo/financialInstitution): lenders against vehicles, found by the

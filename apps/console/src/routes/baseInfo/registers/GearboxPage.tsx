@@ -1,6 +1,7 @@
 import { GEARBOX_REGISTER } from "@tsp/domain";
 import { gearboxModelOptions } from "../../../api/registers";
 import { RegisterPage, type RegisterScreen } from "./RegisterPage";
+import "../../../i18n/screens/registers";
 
 /** 变速箱信息 (/baseInfo/gearbox): the gearbox models, found by the getGearboxModel picker or by type. */
 const GEARBOX: RegisterScreen = {

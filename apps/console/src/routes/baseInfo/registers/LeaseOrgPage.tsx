@@ -1,5 +1,6 @@
 import { LEASE_ORG_REGISTER } from "@tsp/domain";
 import { RegisterPage, type RegisterScreen } from "./RegisterPage";
+import "../../../i18n/screens/registers";
 
 /** 租赁机构管理 (/baseInfo/leaseOrg): the lease organisations, by keyword and status. */
 const LEASE_ORGS: RegisterScreen = {

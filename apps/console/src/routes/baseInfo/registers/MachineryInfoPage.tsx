@@ -1,6 +1,7 @@
 import { MACHINERY_REGISTER } from "@tsp/domain";
 import { machineryOptions } from "../../../api/registers";
 import { RegisterPage, type RegisterScreen } from "./RegisterPage";
+import "../../../i18n/screens/registers";
 
 /**
  * 机械信息 (/baseInfo/machineryInfo): the non-road machinery, found through the spec's

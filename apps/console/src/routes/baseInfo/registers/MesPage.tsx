@@ -1,5 +1,6 @@
 import { MES_VEHICLE_REGISTER } from "@tsp/domain";
 import { RegisterPage, type RegisterScreen } from "./RegisterPage";
+import "../../../i18n/screens/registers";
 
 /** MES车辆管理 (/baseInfo/mes): vehicles as built, imported in bulk from the MES, found by keyword. */
 const MES: RegisterScreen = {

@@ -25,6 +25,12 @@ import { type MessageKey, type Translate, useT } from "../../../i18n/i18n";
 import { ListPage, useListReload } from "../../../kit/ListPage";
 import { catalogueEnum } from "../../../kit/options";
 import { DeleteButton, DetailButton, EditButton } from "../../../kit/RowActions";
+// Every register screen's words: keys are built from the register's name (`reg.<name>.<field>`).
+import "../../../i18n/screens/dataService";
+import "../../../i18n/screens/notRoadFour";
+import "../../../i18n/screens/registers";
+import "../../../i18n/screens/registersRest";
+import "../../../i18n/screens/registersState";
 
 /**
  * One register screen, declared: the domain's declaration (fields, checks), where its calls
@@ -65,7 +71,7 @@ export interface RegisterScreen {
 
 type Row = RegisterRecord & Record<string, unknown>;
 /** A register's message key (the catalogue has `reg.<register>.<field>[.<value>]` for each). */
-const key = (def: d.RegisterDef, ...parts: string[]) => ["reg", def.name, ...parts].join(".") as MessageKey;
+const key = (def: d.RegisterDef, ...parts: string[]) => `reg.${[def.name, ...parts].join(".")}` as MessageKey;
 
 /** The form of a row: each declared field as the kit's form field; the key is shown, not edited, once saved. */
 function formFields(

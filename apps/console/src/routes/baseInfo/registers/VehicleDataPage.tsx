@@ -1,6 +1,7 @@
 import { ECU_REGISTER } from "@tsp/domain";
 import { ecuModelOptions } from "../../../api/registers";
 import { RegisterPage, type RegisterScreen } from "./RegisterPage";
+import "../../../i18n/screens/registers";
 
 /** 车机数据 (/baseInfo/vehicleData): the units fitted to vehicles, found by ECU model (getECUList) or by type. */
 const UNITS: RegisterScreen = {

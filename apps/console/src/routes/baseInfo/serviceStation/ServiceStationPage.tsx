@@ -9,6 +9,8 @@ import { catalogueEnum } from "../../../kit/options";
 import { useCan } from "../../../permission/useCan";
 import { StationActions } from "./StationActions";
 import { StationForm } from "./StationForm";
+import "../../../i18n/screens/dealer";
+import "../../../i18n/screens/serviceStation";
 
 type Row = api.StationRecord;
 const { textFilter: text, choiceFilter: choice } = d;

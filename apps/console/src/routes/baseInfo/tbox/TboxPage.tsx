@@ -11,6 +11,7 @@ import { useCan } from "../../../permission/useCan";
 import { ToolbarButton } from "./PickDialog";
 import { TboxActions } from "./TboxActions";
 import { NEW_TBOX, type TboxChoices, tboxFormFields } from "./TboxForm";
+import "../../../i18n/screens/tbox";
 
 const { textFilter: text, choiceFilter: choice } = d;
 const filters = d.filterCodec(

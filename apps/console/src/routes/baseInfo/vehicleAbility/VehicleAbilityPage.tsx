@@ -8,6 +8,8 @@ import { ListPage } from "../../../kit/ListPage";
 import { useListAddress } from "../../../kit/listAddress";
 import { treeFilterEntries, treeQuery, treeSearchFields, useTreeChoices } from "../vehicleInfo/catalogueSearch";
 import { AbilityActions, serviceName } from "./AbilityActions";
+import "../../../i18n/screens/vehicleAbility";
+import "../../../i18n/screens/vehicleInfo";
 
 type Row = api.ModelAbility;
 

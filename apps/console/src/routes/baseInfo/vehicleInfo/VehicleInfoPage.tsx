@@ -11,6 +11,7 @@ import { BranchesButton } from "./BranchesDialog";
 import { treeFilterEntries, treeQuery, treeSearchFields, useTreeChoices } from "./catalogueSearch";
 import { ModelActions } from "./ModelActions";
 import { emptyModel, modelFields, useModelFormChoices } from "./modelForm";
+import "../../../i18n/screens/vehicleInfo";
 
 type Row = api.CatalogueModel;
 

@@ -11,6 +11,7 @@ import { useCan } from "../../../permission/useCan";
 import { PickDialog, ToolbarButton } from "../tbox/PickDialog";
 import { SaleActions } from "./SaleActions";
 import { newSale, type SaleChoices, saleFormFields } from "./SaleForm";
+import "../../../i18n/screens/vehicleSale";
 
 const { textFilter: text, choiceFilter: choice } = d;
 const filters = d.filterCodec(

@@ -10,6 +10,7 @@ import { catalogueEnum } from "../../../kit/options";
 import { EditButton } from "../../../kit/RowActions";
 import { groupsText, PackagesButton } from "./PackagesButton";
 import { SubscriptionActions } from "./SubscriptionActions";
+import "../../../i18n/screens/carControl";
 
 type Row = api.CarControlSubscription;
 type Draft = v.InferOutput<typeof d.CarControlSubscriptionSchema>;

@@ -6,6 +6,7 @@ import { useT } from "../../../i18n/i18n";
 import { ListPage } from "../../../kit/ListPage";
 import { catalogueEnum } from "../../../kit/options";
 import { RulesButton } from "./RulesButton";
+import "../../../i18n/screens/carControl";
 
 type Row = api.Reminder;
 

@@ -34,6 +34,7 @@ import { ListPage, useListReload } from "../../../kit/ListPage";
 import { catalogueEnum } from "../../../kit/options";
 import { DeleteButton } from "../../../kit/RowActions";
 import { useCan } from "../../../permission/useCan";
+import "../../../i18n/screens/content";
 
 /**
  * 车载内容管理 (/dataService/content): content pushed to the head units — search by title,

@@ -10,6 +10,7 @@ import { catalogueEnum } from "../../../kit/options";
 import { Permitted } from "../../../permission/Permitted";
 import { hashHref } from "../../../routing/hashLocation";
 import { NewCollectionButton } from "./NewCollectionButton";
+import "../../../i18n/screens/dataServiceFrames";
 
 const STATUSES = ["queued", "running", "done", "failed"] as const;
 const filters = d.filterCodec(v.object({ vin: d.textFilter(17), status: d.choiceFilter(["", ...STATUSES], "") }));

@@ -6,6 +6,7 @@ import * as api from "../../../api/ota";
 import { useT } from "../../../i18n/i18n";
 import { ListPage } from "../../../kit/ListPage";
 import { catalogueEnum } from "../../../kit/options";
+import "../../../i18n/screens/ota";
 
 type Row = api.VehicleVersion;
 const SOURCES = ["query", "ota", "seed"] as const;

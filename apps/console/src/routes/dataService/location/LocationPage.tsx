@@ -7,6 +7,7 @@ import * as api from "../../../api/dataServiceFrames";
 import { useT } from "../../../i18n/i18n";
 import { ExportButton } from "../../../kit/ExportButton";
 import { useListController } from "../../../kit/useListController";
+import "../../../i18n/screens/dataServiceFrames";
 
 const filters = filterCodec(
   v.object({

@@ -6,6 +6,7 @@ import { formatDateTime } from "../../../format/dateTime";
 import { useT } from "../../../i18n/i18n";
 import { hashHref, useHashSearch } from "../../../routing/hashLocation";
 import { FrameDetail } from "../../tbox/loginJournal/FrameDetail";
+import "../../../i18n/screens/dataServiceFrames";
 
 /**
  * The standard and edition: the one the gateway read, else what the start bytes announce (## 2016,

@@ -8,6 +8,7 @@ import { catalogueEnum } from "../../../kit/options";
 import { hashHref } from "../../../routing/hashLocation";
 import { type CheckFilters, checkFilters, checkQuery, detailPath, requireCheckQuery } from "./checkFilters";
 import { RuleCounts } from "./RuleCounts";
+import "../../../i18n/screens/dataServiceFrames";
 
 const isReady = (f: Parameters<typeof checkQuery>[0]) => checkQuery(f) !== null;
 const hex = (n: number | null) => (n === null ? "—" : `0x${n.toString(16).toUpperCase().padStart(2, "0")}`);

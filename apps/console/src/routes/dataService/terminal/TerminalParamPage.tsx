@@ -9,6 +9,7 @@ import { BatchActions } from "./BatchActions";
 import { NewTemplateButton } from "./NewTemplateButton";
 import { TemplateActions } from "./TemplateActions";
 import { type TerminalParamView, useSwitchView, ViewContext } from "./viewContext";
+import "../../../i18n/screens/terminalParams";
 
 const filters = d.filterCodec(v.object({ keyword: d.textFilter(d.MAX_TEMPLATE_NAME) }));
 

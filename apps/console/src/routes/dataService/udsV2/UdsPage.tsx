@@ -20,6 +20,8 @@ import { useCan } from "../../../permission/useCan";
 import { stateTones } from "../../tbox/commands/stateTones";
 import { TimelineButton } from "../../tbox/commands/TimelineDialog";
 import { resultSummary, UdsResultView } from "./UdsResultView";
+import "../../../i18n/screens/commands";
+import "../../../i18n/screens/uds";
 
 type Row = api.UdsDiagnosis;
 const STATES = ["queued", "smsSent", "sent", "acknowledged", "success", "failed", "expired", "cancelled"] as const;

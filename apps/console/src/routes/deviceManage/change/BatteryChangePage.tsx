@@ -1,4 +1,5 @@
 import { DeviceChangePage } from "./DeviceChangePage";
+import "../../../i18n/screens/deviceManage";
 
 /** /deviceManage/batteryChange: the shared replacement screen for kind battery. */
 export default function BatteryChangePage() {

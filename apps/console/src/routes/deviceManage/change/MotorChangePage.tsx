@@ -1,4 +1,5 @@
 import { DeviceChangePage } from "./DeviceChangePage";
+import "../../../i18n/screens/deviceManage";
 
 /** /deviceManage/motorChange: the shared replacement screen for kind motor. */
 export default function MotorChangePage() {

@@ -1,4 +1,5 @@
 import { DeviceChangePage } from "./DeviceChangePage";
+import "../../../i18n/screens/deviceManage";
 
 /** /deviceManage/tboxChange: the shared replacement screen for kind tbox. */
 export default function TboxChangePage() {

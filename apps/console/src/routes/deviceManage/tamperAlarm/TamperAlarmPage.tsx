@@ -8,6 +8,7 @@ import { catalogueEnum } from "../../../kit/options";
 import { useCan } from "../../../permission/useCan";
 import { hashHref } from "../../../routing/hashLocation";
 import { HandlingActions, handlingText, periodColumn, stateColumn } from "../tboxfalse/HandlingActions";
+import "../../../i18n/screens/deviceHealth";
 
 const filters = d.filterCodec(
   v.object({

@@ -5,6 +5,7 @@ import * as api from "../../../api/deviceManage";
 import { useT } from "../../../i18n/i18n";
 import { ListPage } from "../../../kit/ListPage";
 import { catalogueEnum } from "../../../kit/options";
+import "../../../i18n/screens/deviceManage";
 
 const filters = d.filterCodec(
   v.object({

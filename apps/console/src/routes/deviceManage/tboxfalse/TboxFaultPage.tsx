@@ -7,6 +7,7 @@ import { ListPage } from "../../../kit/ListPage";
 import { catalogueEnum } from "../../../kit/options";
 import { useCan } from "../../../permission/useCan";
 import { HandlingActions, handlingText, periodColumn, stateColumn } from "./HandlingActions";
+import "../../../i18n/screens/deviceHealth";
 
 const filters = d.filterCodec(
   v.object({

@@ -10,6 +10,8 @@ import { useCan } from "../../../permission/useCan";
 import { ToolbarButton } from "../../baseInfo/tbox/PickDialog";
 import { FenceDialog } from "./FenceDialog";
 import { FenceEvents } from "./FenceEvents";
+import "../../../i18n/screens/enclosure";
+import "../../../i18n/screens/operateAlarms";
 
 const filters = d.filterCodec(v.object({ name: d.textFilter(20), vin: d.textFilter(17) }));
 type Row = api.Enclosure;

@@ -12,6 +12,7 @@ import { useCan } from "../../../permission/useCan";
 import { PickDialog, ToolbarButton } from "../../baseInfo/tbox/PickDialog";
 import { LeaseActions } from "./LeaseActions";
 import { type LeaseChoices, leaseFormFields, newLease } from "./LeaseForm";
+import "../../../i18n/screens/lease";
 
 const { textFilter: text, choiceFilter: choice } = d;
 const filters = d.filterCodec(

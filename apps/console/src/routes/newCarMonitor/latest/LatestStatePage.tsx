@@ -8,6 +8,7 @@ import { ListPage } from "../../../kit/ListPage";
 import { catalogueEnum } from "../../../kit/options";
 import { StateDetailDialog } from "./StateDetailDialog";
 import { timeText } from "./StateView";
+import "../../../i18n/screens/vehicleState";
 
 type Row = api.VehicleStateRow;
 

@@ -14,6 +14,7 @@ import { AddVehiclesButton } from "./AddVehiclesDialog";
 import { InformButton } from "./InformDialog";
 import { RemoveSelectedButton, SelectPage } from "./RemoveSelected";
 import { entryKey, typeOf } from "./selection";
+import "../../../i18n/screens/monitor";
 
 const TYPES = d.MONITOR_TYPES.map(String) as ["1", "2", "3"];
 const filters = d.filterCodec(v.object({ vin: d.textFilter(17), type: d.choiceFilter(TYPES) }));

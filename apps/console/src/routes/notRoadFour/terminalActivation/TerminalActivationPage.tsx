@@ -8,6 +8,7 @@ import { type MessageKey, useT } from "../../../i18n/i18n";
 import { ListPage, useListReload } from "../../../kit/ListPage";
 import { catalogueEnum } from "../../../kit/options";
 import { useCan } from "../../../permission/useCan";
+import "../../../i18n/screens/nr4Activation";
 
 type Row = api.TerminalActivation;
 type Event = api.TerminalActivationEvent;

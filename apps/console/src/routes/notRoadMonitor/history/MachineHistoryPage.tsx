@@ -6,6 +6,7 @@ import { formatDateTime } from "../../../format/dateTime";
 import { useT } from "../../../i18n/i18n";
 import { ListPage } from "../../../kit/ListPage";
 import { valueText } from "../machineWords";
+import "../../../i18n/screens/machinery";
 
 type Row = api.MachineSample;
 

@@ -8,6 +8,7 @@ import { useT } from "../../../i18n/i18n";
 import { ListPage } from "../../../kit/ListPage";
 import { MachineCard } from "../MachineCard";
 import { MACHINERY_TYPES, machineEnums, valueText } from "../machineWords";
+import "../../../i18n/screens/machinery";
 
 type Row = api.MachineStateRow;
 

@@ -4,6 +4,8 @@ import * as api from "../../../api/machineryStats";
 import { useT } from "../../../i18n/i18n";
 import { ListPage } from "../../../kit/ListPage";
 import { machineEnums } from "../machineWords";
+import "../../../i18n/screens/machinery";
+import "../../../i18n/screens/machineryStats";
 
 const filters = d.filterCodec(v.object({ vin: d.textFilter(17), start: d.timeFilter(), end: d.timeFilter() }));
 type Filters = v.InferOutput<typeof filters.schema>;

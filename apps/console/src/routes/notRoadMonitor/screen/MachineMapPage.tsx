@@ -7,6 +7,7 @@ import { useT } from "../../../i18n/i18n";
 import { useListController } from "../../../kit/useListController";
 import { MachineCard } from "../MachineCard";
 import { MACHINERY_TYPES, machineEnums, STATE_COLORS, STATE_ORDER } from "../machineWords";
+import "../../../i18n/screens/machinery";
 
 const filters = d.filterCodec(
   v.object({

@@ -6,6 +6,7 @@ import * as api from "../../../api/machinery";
 import { useT } from "../../../i18n/i18n";
 import { ListPage } from "../../../kit/ListPage";
 import { hashHref } from "../../../routing/hashLocation";
+import "../../../i18n/screens/machinery";
 
 type Row = Awaited<ReturnType<typeof api.listNongji>>["list"][number];
 

@@ -8,6 +8,7 @@ import { type Translate, useT } from "../../../i18n/i18n";
 import { ListPage } from "../../../kit/ListPage";
 import { catalogueEnum } from "../../../kit/options";
 import { AlarmActions } from "./AlarmActions";
+import "../../../i18n/screens/operateAlarms";
 
 const LEVELS = ["1", "2", "3"] as const;
 const filters = d.filterCodec(

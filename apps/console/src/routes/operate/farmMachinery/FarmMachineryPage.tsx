@@ -7,6 +7,8 @@ import { useT } from "../../../i18n/i18n";
 import { ExportButton } from "../../../kit/ExportButton";
 import { navigateHash, useHashPath, useHashSearch } from "../../../routing/hashLocation";
 import { machineEnums } from "../../notRoadMonitor/machineWords";
+import "../../../i18n/screens/machinery";
+import "../../../i18n/screens/machineryStats";
 
 type GroupBy = api.FarmStatsQuery["groupBy"];
 type FarmType = "" | "tractor" | "harvester";
@@ -84,20 +86,28 @@ export default function FarmMachineryPage() {
   const { types } = machineEnums(t);
   const [path] = useHashPath();
   const search = useHashSearch();
-  const inAddress = useMemo(() => draftOf(search, Date.now()), [search]);
+  // "The last 7 days" count from when the screen opened (a render reads no clock).
+  const [openedAt] = useState(() => Date.now());
+  const inAddress = useMemo(() => draftOf(search, openedAt), [search, openedAt]);
+  // The form's draft starts from the address and starts again when the address changes (back/forward).
   const [draft, setDraft] = useState<Draft>(inAddress);
-  useEffect(() => setDraft(inAddress), [inAddress]);
-  const asked = useMemo(() => queryOf(inAddress).query, [inAddress]);
+  const [draftOfSearch, setDraftOfSearch] = useState(search);
+  if (draftOfSearch !== search) {
+    setDraftOfSearch(search);
+    setDraft(inAddress);
+  }
   // 查询 with the filters already in the address asks again (a new round), as a refresh would.
   const [round, setRound] = useState(0);
-  // The last answer and the query it answers: loading while the asked query has none yet.
-  const [shown, setShown] = useState<(Shown & { q: api.FarmStatsQuery }) | null>(null);
-  const loading = asked !== null && shown?.q !== asked;
+  const ask = useMemo(() => ({ query: queryOf(inAddress).query, round }), [inAddress, round]);
+  // The last answer and the question it answers: loading while the asked question has none yet.
+  const [shown, setShown] = useState<(Shown & { ask: typeof ask }) | null>(null);
+  const loading = ask.query !== null && shown?.ask !== ask;
   const checked = queryOf(draft);
   const unknown = t("farmStats.unknownRegion");
   const typeLabel = (key: string) => types.badges[key as keyof typeof types.badges]?.label ?? key;
 
   useEffect(() => {
+    const asked = ask.query;
     if (asked === null) return;
     const ctl = new AbortController();
     api
@@ -114,18 +124,18 @@ export default function FarmMachineryPage() {
           }
           rows = d.mergeFarmStats(named, (r) => r.key);
         }
-        if (!ctl.signal.aborted) setShown({ q: asked, rows, total: answer.total, groupBy: asked.groupBy });
+        if (!ctl.signal.aborted) setShown({ ask, rows, total: answer.total, groupBy: asked.groupBy });
       })
       .catch(() => {
         // Toasted by the shell; the last figures stay, no longer loading.
         if (!ctl.signal.aborted)
           setShown((prev) => ({
             ...(prev ?? { rows: [], total: d.farmStatTotals([], "合计"), groupBy: asked.groupBy }),
-            q: asked,
+            ask,
           }));
       });
     return () => ctl.abort();
-  }, [asked, unknown, round]);
+  }, [ask, unknown]);
 
   // A row's words: a type's or a model's from the catalogue, a day or a province as answered.
   const labelOf = (groupBy: GroupBy, key: string) => {

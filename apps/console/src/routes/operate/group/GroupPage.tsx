@@ -9,6 +9,7 @@ import { DeleteButton, EditButton, refusalByField } from "../../../kit/RowAction
 import { useCan } from "../../../permission/useCan";
 import { ToolbarButton } from "../../baseInfo/tbox/PickDialog";
 import { GroupMembers } from "./GroupMembers";
+import "../../../i18n/screens/operateAlarms";
 
 const filters = d.filterCodec(v.object({ name: d.textFilter(30) }));
 type Row = api.VehicleGroup;

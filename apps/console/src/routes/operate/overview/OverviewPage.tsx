@@ -4,6 +4,7 @@ import * as api from "../../../api/fleet";
 import { formatDateTime } from "../../../format/dateTime";
 import { useT } from "../../../i18n/i18n";
 import { hashHref } from "../../../routing/hashLocation";
+import "../../../i18n/screens/fleet";
 
 /** The figures are read again this often while the screen is open. */
 const REFRESH_MS = 60_000;

@@ -6,6 +6,7 @@ import { useT } from "../../../i18n/i18n";
 import { ExportButton } from "../../../kit/ExportButton";
 import { ListPage } from "../../../kit/ListPage";
 import { mediaColumns } from "../../tbox/visualization/mediaParts";
+import "../../../i18n/screens/multimedia";
 
 const filters = d.filterCodec(v.object({ vin: d.textFilter(17), start: d.timeFilter(), end: d.timeFilter() }));
 

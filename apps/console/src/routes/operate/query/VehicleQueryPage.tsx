@@ -14,6 +14,12 @@ import { StateView, timeText } from "../../newCarMonitor/latest/StateView";
 import { FollowVehicle } from "../../personal/follow/FollowVehicle";
 import { JournalLinks } from "./JournalLinks";
 import { VehicleFinder } from "./VehicleFinder";
+import "../../../i18n/screens/fleet";
+import "../../../i18n/screens/ner";
+import "../../../i18n/screens/tboxJournals";
+import "../../../i18n/screens/tboxJournals2";
+import "../../../i18n/screens/tboxJournals3";
+import "../../../i18n/screens/vehicleState";
 
 const DAY_MS = 24 * 3600 * 1000;
 

@@ -7,6 +7,8 @@ import { useT } from "../../../i18n/i18n";
 import { ExportButton } from "../../../kit/ExportButton";
 import { hashHref, navigateHash, useHashSearch } from "../../../routing/hashLocation";
 import { machineEnums } from "../../notRoadMonitor/machineWords";
+import "../../../i18n/screens/machinery";
+import "../../../i18n/screens/machineryReliability";
 
 const PATH = "/operate/reliabilityTestRecord";
 const DAY_MS = 86_400_000;

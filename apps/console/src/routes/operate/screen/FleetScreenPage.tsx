@@ -9,6 +9,8 @@ import { timeText } from "../../newCarMonitor/latest/StateView";
 import { FollowToggle } from "../../personal/follow/FollowToggle";
 import { type FleetSearch, fleetFilters, fleetQuery, OFFLINE_HOURS } from "./fleetFilters";
 import { SavedFilters } from "./SavedFilters";
+import "../../../i18n/screens/fleet";
+import "../../../i18n/screens/vehicleState";
 
 type Row = api.FleetRow;
 

@@ -4,6 +4,7 @@ import { type FormEvent, useEffect, useState } from "react";
 import { getVehicleTrack, type VehicleTrack } from "../../../api/track";
 import { useT } from "../../../i18n/i18n";
 import { navigateHash, useHashSearch } from "../../../routing/hashLocation";
+import "../../../i18n/screens/fleet";
 
 const DAY = 86_400_000;
 const CHINA = 8 * 3_600_000;

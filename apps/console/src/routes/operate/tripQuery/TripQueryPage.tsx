@@ -8,6 +8,7 @@ import { type Translate, useT } from "../../../i18n/i18n";
 import { ExportButton } from "../../../kit/ExportButton";
 import { useListController } from "../../../kit/useListController";
 import { TrackPlayback } from "./TrackPlayback";
+import "../../../i18n/screens/track";
 
 const SPEED_LIMITS = ["60", "80", "100", "120"] as const;
 const STOP_MINUTES = ["3", "5", "10", "30"] as const;

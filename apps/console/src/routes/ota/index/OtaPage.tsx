@@ -8,6 +8,7 @@ import { catalogueEnum } from "../../../kit/options";
 import { CampaignActions } from "./CampaignActions";
 import { NewCampaignButton } from "./NewCampaignButton";
 import { PackagesButton } from "./PackagesButton";
+import "../../../i18n/screens/ota";
 
 type Row = api.OtaCampaign;
 

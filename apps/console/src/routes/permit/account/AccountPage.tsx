@@ -14,6 +14,7 @@ import { catalogueEnum } from "../../../kit/options";
 import { EditButton } from "../../../kit/RowActions";
 import { AccountActions, accountFields } from "./AccountActions";
 import { usePermitChoices } from "./usePermitChoices";
+import "../../../i18n/screens/permitAccounts";
 
 /**
  * 账号管理 (/permit/account): the tenant's accounts within the caller's data scope — search by

@@ -14,6 +14,7 @@ import { formatDateTime } from "../../../format/dateTime";
 import { type Translate, useT } from "../../../i18n/i18n";
 import { ListPage } from "../../../kit/ListPage";
 import { catalogueEnum } from "../../../kit/options";
+import "../../../i18n/screens/permitTenantsLog";
 
 /**
  * 操作日志 (/permit/log): every change made through the API, as the server recorded it — search

@@ -6,6 +6,7 @@ import { useT } from "../../../i18n/i18n";
 import { ListPage } from "../../../kit/ListPage";
 import { catalogueEnum } from "../../../kit/options";
 import { EditButton } from "../../../kit/RowActions";
+import "../../../i18n/screens/permitAccounts";
 
 /**
  * 菜单管理 (/permit/menu): the menu and button tree (menus from the route table, buttons from the

@@ -12,6 +12,7 @@ import {
 import { useT } from "../../../i18n/i18n";
 import { ListPage } from "../../../kit/ListPage";
 import { DeleteButton, EditButton } from "../../../kit/RowActions";
+import "../../../i18n/screens/permitAccounts";
 
 /**
  * 组织架构 (/permit/organize): the organisation tree of the tenant (and its sub-tenants), in tree

@@ -16,6 +16,7 @@ import { ListPage, useListReload } from "../../../kit/ListPage";
 import { DeleteButton } from "../../../kit/RowActions";
 import { useCan } from "../../../permission/useCan";
 import { RoleDialog } from "./RoleDialog";
+import "../../../i18n/screens/permitAccounts";
 
 /**
  * 角色管理 (/permit/role): the tenant's roles — search by name; 新增角色 and 编辑 on the menu and

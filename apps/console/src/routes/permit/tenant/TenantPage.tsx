@@ -26,6 +26,7 @@ import { catalogueEnum } from "../../../kit/options";
 import { EditButton, refusalByField } from "../../../kit/RowActions";
 import { useCan } from "../../../permission/useCan";
 import { TenantMenusButton } from "./TenantMenusButton";
+import "../../../i18n/screens/permitTenantsLog";
 
 /**
  * 租户管理 (/permit/tenant) and 下级租户管理 (/permit/belowTenant): the caller's tenant tree

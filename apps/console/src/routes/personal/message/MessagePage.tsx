@@ -8,6 +8,9 @@ import { ListPage, useListReload } from "../../../kit/ListPage";
 import { refusalByField } from "../../../kit/RowActions";
 import { hashHref } from "../../../routing/hashLocation";
 import { announceMessagesChanged } from "./unreadEvents";
+import "../../../i18n/screens/carControl";
+import "../../../i18n/screens/deviceHealth";
+import "../../../i18n/screens/operateAlarms";
 
 const filters = d.filterCodec(v.object({ kind: d.choiceFilter(d.MESSAGE_KINDS), unread: d.choiceFilter(["yes"]) }));
 type Row = api.PersonalMessage;

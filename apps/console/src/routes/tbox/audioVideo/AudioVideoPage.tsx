@@ -10,6 +10,8 @@ import { useCan } from "../../../permission/useCan";
 import { stateTones } from "../commands/stateTones";
 import { TimelineButton, TimelineDialog } from "../commands/TimelineDialog";
 import { AvDialog } from "./AvDialog";
+import "../../../i18n/screens/commands";
+import "../../../i18n/screens/registersState";
 
 type Row = api.Command;
 const KINDS = ["avSet", "avQuery"] as const;

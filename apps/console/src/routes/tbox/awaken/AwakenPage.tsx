@@ -10,6 +10,7 @@ import { refusalByField } from "../../../kit/RowActions";
 import { useCan } from "../../../permission/useCan";
 import { stateTones } from "../commands/stateTones";
 import { TimelineButton, TimelineDialog } from "../commands/TimelineDialog";
+import "../../../i18n/screens/commands";
 
 type Row = api.Command;
 

@@ -18,6 +18,7 @@ import { catalogueEnum } from "../../../kit/options";
 import { refusalByField } from "../../../kit/RowActions";
 import { useCan } from "../../../permission/useCan";
 import { CommandTimeline } from "./CommandTimeline";
+import "../../../i18n/screens/commands";
 
 type Row = api.Command;
 const CONTROLS = ["shutdown", "reset", "factoryReset", "dropLink", "alarm", "openSamplingLink"] as const;

@@ -6,6 +6,7 @@ import { useT } from "../../../i18n/i18n";
 import { ListPage } from "../../../kit/ListPage";
 import { catalogueEnum } from "../../../kit/options";
 import { HistoryButton } from "./RegistrationHistory";
+import "../../../i18n/screens/registersState";
 
 type Row = api.TerminalRegistration;
 

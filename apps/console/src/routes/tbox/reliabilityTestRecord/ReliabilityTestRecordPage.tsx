@@ -5,6 +5,7 @@ import type { ReliabilityQuery, ReliabilityDay as Row } from "../../../api/tboxT
 import * as api from "../../../api/tboxTrips";
 import { useT } from "../../../i18n/i18n";
 import { ListPage } from "../../../kit/ListPage";
+import "../../../i18n/screens/tboxJournals3";
 
 const filters = filterCodec(v.object({ vin: textFilter(17), start: timeFilter(), end: timeFilter() }));
 type Filters = v.InferOutput<typeof filters.schema>;

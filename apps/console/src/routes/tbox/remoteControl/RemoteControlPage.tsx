@@ -7,6 +7,7 @@ import { useT } from "../../../i18n/i18n";
 import { ListPage } from "../../../kit/ListPage";
 import { TimelineButton, TimelineDialog } from "../commands/TimelineDialog";
 import { RemoteDialog, usePermittedActions } from "./RemoteDialog";
+import "../../../i18n/screens/commands";
 
 type Row = Awaited<ReturnType<typeof api.listAebsVehicles>>["list"][number];
 

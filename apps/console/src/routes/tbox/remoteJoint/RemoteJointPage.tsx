@@ -11,6 +11,7 @@ import { stateTones } from "../commands/stateTones";
 import { TimelineButton, TimelineDialog } from "../commands/TimelineDialog";
 import { useCommandWatch } from "../commands/useCommandWatch";
 import { RemoteDialog, usePermittedActions } from "../remoteControl/RemoteDialog";
+import "../../../i18n/screens/commands";
 
 type Row = api.Command;
 

@@ -7,6 +7,9 @@ import { useT } from "../../../i18n/i18n";
 import { ListPage } from "../../../kit/ListPage";
 import { hashHref } from "../../../routing/hashLocation";
 import { coordinateText } from "../journal/ReportDetail";
+import "../../../i18n/screens/tboxJournals";
+import "../../../i18n/screens/tboxJournals2";
+import "../../../i18n/screens/tboxJournals3";
 
 const filters = filterCodec(
   v.object({

@@ -1,5 +1,8 @@
 import type { ReportColumn } from "../journal/TboxJournalPage";
 import { TboxJournalPage } from "../journal/TboxJournalPage";
+import "../../../i18n/screens/tboxJournals";
+import "../../../i18n/screens/tboxJournals2";
+import "../../../i18n/screens/tboxJournals3";
 
 const COLUMNS: readonly ReportColumn[] = [
   "receivedAt",

@@ -6,6 +6,9 @@ import { useT } from "../../../i18n/i18n";
 import { CursorJournal } from "../journal/CursorJournal";
 import { ReportDetail } from "../journal/ReportDetail";
 import { journalFields, journalFilters, journalQuery } from "../journal/TboxJournalPage";
+import "../../../i18n/screens/tboxJournals";
+import "../../../i18n/screens/tboxJournals2";
+import "../../../i18n/screens/tboxJournals3";
 
 /** The frame that started an episode, decoded beside its bytes (the journals' report detail). */
 function EpisodeDetail({ row }: { row: AlarmEpisode }) {

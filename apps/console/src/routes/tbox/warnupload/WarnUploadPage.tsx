@@ -4,6 +4,7 @@ import * as api from "../../../api/multimedia";
 import { useT } from "../../../i18n/i18n";
 import { ListPage } from "../../../kit/ListPage";
 import { mediaColumns } from "../visualization/mediaParts";
+import "../../../i18n/screens/multimedia";
 
 const filters = d.filterCodec(v.object({ vin: d.textFilter(17), start: d.timeFilter(), end: d.timeFilter() }));
 

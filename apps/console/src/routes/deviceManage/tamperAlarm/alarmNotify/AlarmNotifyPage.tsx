@@ -8,6 +8,7 @@ import { type Translate, useT } from "../../../../i18n/i18n";
 import { ListPage } from "../../../../kit/ListPage";
 import { DeleteButton, EditButton } from "../../../../kit/RowActions";
 import { hashHref } from "../../../../routing/hashLocation";
+import "../../../../i18n/screens/deviceHealth";
 
 const filters = d.filterCodec(v.object({}));
 type Row = api.AlarmNotifyRule;

@@ -13,6 +13,8 @@ import { CommandTimeline } from "../../commands/CommandTimeline";
 import { stateTones } from "../../commands/stateTones";
 import { TimelineButton } from "../../commands/TimelineDialog";
 import { MediaThumb } from "../mediaParts";
+import "../../../../i18n/screens/commands";
+import "../../../../i18n/screens/multimedia";
 
 type Row = commands.Command;
 
