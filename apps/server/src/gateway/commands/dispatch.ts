@@ -90,9 +90,6 @@ export interface CommandDispatcherOptions {
  * a poll finds commands queued through the API, a login sends what queued while the vehicle was
  * away, an answer sends the VIN's next command. One command per VIN is in flight at a time.
  */
-/** Vehicles a poll sends to at once. */
-const DISPATCH_WIDTH = 16;
-
 export class CommandDispatcher {
   private readonly busy = new Set<string>();
   private readonly editions = new Map<string, Gbt32960Edition>();
@@ -162,12 +159,7 @@ export class CommandDispatcher {
         .where("state", "=", "queued")
         .where("expires_at", ">", this.options.now())
         .execute();
-      // Several vehicles at a time (each vehicle's own commands stay in order: `busy`): one after
-      // another the poll sent ~170 commands/s on PostgreSQL, queued ones waiting a minute.
-      const due = queued.map((q) => q.vin).filter((vin) => online.has(vin));
-      for (let i = 0; i < due.length; i += DISPATCH_WIDTH) {
-        await Promise.all(due.slice(i, i + DISPATCH_WIDTH).map((vin) => this.dispatch(vin)));
-      }
+      for (const { vin } of queued) if (online.has(vin)) await this.dispatch(vin);
     } catch {
       // A failed poll (database busy or closing) is retried on the next tick.
     } finally {
