@@ -43,8 +43,9 @@ export async function ingestCase(env: BenchEnv, engine: Engine): Promise<CaseRes
     await new Promise((r) => setTimeout(r, 1000));
     const idle = await gateway.ask<{ rss: number }>("gc");
     const loaded = await forkChild("lib/tboxLoad.ts", {});
-    load = loaded.child;
-    const connected = await load.ask<{ ms: number; connections: number; error?: string }>("connect", {
+    const generator = loaded.child;
+    load = generator;
+    const connected = await generator.ask<{ ms: number; connections: number; error?: string }>("connect", {
       port: ready.gatewayPort,
       count: connections,
       series: SERIES,
@@ -60,7 +61,7 @@ export async function ingestCase(env: BenchEnv, engine: Engine): Promise<CaseRes
     let waits: number[] = [];
     const open: Probe[] = [];
     let lastAnswer = "";
-    load.on<Probe>("probe", (p) => open.push(p));
+    generator.on<Probe>("probe", (p) => open.push(p));
     const startTime = Date.now() - 3_600_000;
     async function lookFor(p: Probe): Promise<Probe | undefined> {
       const q = new URLSearchParams({
@@ -116,7 +117,7 @@ export async function ingestCase(env: BenchEnv, engine: Engine): Promise<CaseRes
         }
       })();
       const cpu0 = await gateway.ask<{ user: number; system: number }>("cpu");
-      const ran = await load.ask<Ran>("run", body);
+      const ran = await generator.ask<Ran>("run", body);
       const cpu1 = await gateway.ask<{ user: number; system: number }>("cpu");
       pollUntil = Date.now() + 10_000;
       await poller;
