@@ -178,7 +178,9 @@ const visits: Record<string, (p: Page, vin: string) => Promise<void>> = {
     await expect(p.getByRole("region", { name: "新能源备案" })).toBeVisible();
   },
   "/operate/test": async (p, vin) => {
+    // From the screen without a VIN to a link with one: the form follows the address.
     await p.goto(`/#/operate/test?vin=${vin}`);
+    await expect(p.getByRole("textbox", { name: "VIN" })).toHaveValue(vin);
     await expect(p.getByText(/个位置点/)).toBeVisible();
   },
   "/personal/follow": async (p) =>

@@ -36,6 +36,12 @@ export default function ChartTestPage() {
   const vin = d.normalizeVin(params.get("vin") ?? "");
   const day = /^\d{4}-\d{2}-\d{2}$/.test(params.get("day") ?? "") ? (params.get("day") as string) : todayText();
   const [draft, setDraft] = useState({ vin, day });
+  // The form follows the address when it changes (a link, back/forward), not only on first render.
+  const [draftFor, setDraftFor] = useState(`${vin}|${day}`);
+  if (draftFor !== `${vin}|${day}`) {
+    setDraftFor(`${vin}|${day}`);
+    setDraft({ vin, day });
+  }
   const [track, setTrack] = useState<VehicleTrack | null>(null);
   const problem = draft.vin ? d.vinProblem(d.normalizeVin(draft.vin)) : null;
   useEffect(() => {
