@@ -106,7 +106,7 @@ describe.skipIf(engine.skip)(`非道路国四数据转发 contract (${engine.kin
   afterAll(() => server?.stop());
 
   it("answers 401 without a token on every operation", async () => {
-    expect(NOT_ROAD_FOUR_OPS).toHaveLength(59);
+    expect(NOT_ROAD_FOUR_OPS).toHaveLength(60);
     for (const id of NOT_ROAD_FOUR_OPS) {
       const op = operation(id);
       if (op.requestBody?.content["multipart/form-data"]) {
@@ -583,6 +583,55 @@ describe.skipIf(engine.skip)(`非道路国四数据转发 contract (${engine.kin
     ledger.record("importForwardMachines", bad.status);
     expect(bad.status).toBe(400);
     for (const pin of [a, b])
+      await ledger.call("removeForwardMachine", { token: admin, query: { platformId: platform.id, pin } });
+  });
+
+  it("exports the forwarded machines of the list's filters, behind its permission, tenant by tenant", async () => {
+    const platform = (await ledger.call("listForwardPlatforms", { token: admin, query: { pageSize: 100 } })).body.data
+      .list[0] as { id: number; name: string };
+    // Two machines of the tenant forwarded to it, one paused: the export keeps the list's filters.
+    const forwarded = new Set(
+      (
+        await ledger.call("listForwardMachines", { token: admin, query: { platformId: platform.id, pageSize: 1000 } })
+      ).body.data.list.map((r: { pin: string }) => r.pin),
+    );
+    const pins = (await ledger.call("listMachineries", { token: admin, query: { pageSize: 40 } })).body.data.list
+      .map((m: { vin: string }) => m.vin)
+      .filter((pin: string) => !forwarded.has(pin))
+      .slice(0, 2) as [string, string];
+    const added = await ledger.call("addForwardMachines", { token: admin, body: { platformId: platform.id, pins } });
+    expect(added.body.data.added).toEqual(pins);
+    await ledger.call("setForwardMachineEnabled", {
+      token: admin,
+      body: { platformId: platform.id, pin: pins[1], enabled: false },
+    });
+    const query = { platformId: platform.id, enabled: true };
+    const listed = (await ledger.call("listForwardMachines", { token: admin, query: { ...query, pageSize: 1000 } }))
+      .body.data as { list: { pin: string }[]; total: number };
+    expect(listed.total).toBeGreaterThan(0);
+    const operator = (await signIn(server.url, "operator", "Operator@123456")).token;
+    expect((await ledger.call("exportForwardMachines", { token: operator, query })).status).toBe(403);
+    expect((await ledger.call("exportForwardMachines", { token: admin, query: { platformId: 0 } })).status).toBe(400);
+    const mine = await ledger.call("exportForwardMachines", { token: admin, query });
+    expect(mine.status).toBe(200);
+    // Tenant 2 asking for tenant 1's platform gets an empty sheet, never tenant 1's rows.
+    const theirs = await ledger.call("exportForwardMachines", { token: tenant2, query });
+    expect(theirs.status).toBe(200);
+    await server.ctx.exports.idle();
+    const sheetOf = async (taskId: string, sdk: typeof adminSdk) => {
+      const file = await download(sdk, `/comm-inc-center/v1/web/exportFile/${taskId}/download`);
+      return sheetRows(await file.blob.arrayBuffer());
+    };
+    const rows = await sheetOf(mine.body.data.taskId, adminSdk);
+    expect(rows[0]).toEqual(["机械PIN码", "转发平台", "转发开始时间", "转发状态", "机械备案状态", "更新人"]);
+    expect(rows.length - 1).toBe(listed.total);
+    expect(rows.slice(1).map((r) => r[0])).toEqual(listed.list.map((r) => r.pin));
+    expect(rows.slice(1).every((r) => r[1] === platform.name && r[3] === "转发中")).toBe(true);
+    const tenant2Sdk = (await signIn(server.url, "tenant2admin", "Admin@123456")).sdk;
+    expect(await sheetOf(theirs.body.data.taskId, tenant2Sdk)).toHaveLength(1);
+    expect(rows.slice(1).map((r) => r[0])).toContain(pins[0]);
+    expect(rows.slice(1).map((r) => r[0])).not.toContain(pins[1]);
+    for (const pin of pins)
       await ledger.call("removeForwardMachine", { token: admin, query: { platformId: platform.id, pin } });
   });
 

@@ -77,7 +77,7 @@ test("转发统计: the week's figures, a forwarding run to a receiving platform
   const task = table(page, "导出文件列表").locator("tbody tr").filter({ hasText: TITLE });
   await expect(task.first().getByText("已完成")).toBeVisible({ timeout: 30_000 });
 
-  await test.step("转发机械管理: import pairings from the template, read the per-row report, find the good row", async () => {
+  await test.step("转发机械管理: import pairings from the template, read the per-row report, find the good row, export it", async () => {
     const headers = { Authorization: `Bearer ${await storedToken(page)}` };
     const machines = (await (await page.request.get("/tsp-bss/machineryInfo/list?pageSize=200", { headers })).json())
       .data.list as { vin: string }[];
@@ -124,5 +124,9 @@ test("转发统计: the week's figures, a forwarding run to a receiving platform
     await loaded(page, M);
     await expect(rows(page, M)).toHaveCount(1);
     await expect(rows(page, M).first()).toContainText(PROVINCE);
+    // The found row exported with the same filters: a task in the export file list.
+    await page.getByRole("button", { name: "导出", exact: true }).click();
+    await expect(page.getByText("导出任务已提交，请到导出文件列表查看")).toBeVisible();
+    await page.screenshot({ path: "test-results/screenshots/forward-machine-export.png" });
   });
 });

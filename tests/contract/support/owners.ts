@@ -490,6 +490,7 @@ export const NOT_ROAD_FOUR_OPS = [
   "removeForwardMachine",
   "importForwardMachines",
   "downloadForwardMachineTemplate",
+  "exportForwardMachines",
 ];
 
 /** 转发统计: the forwarder's figures per platform and day, and their export (forwarding.test.ts). */

@@ -72,6 +72,10 @@ export async function listForwardMachines(
   const params = { query };
   return dataOf(await sdk().GET("/tsp-bss/notRoadFour/machineManage/list", signal ? { params, signal } : { params }));
 }
+/** 转发机械管理's export: the list's filters, a task in the export file list. */
+export async function exportForwardMachines(query: { keyWords?: string; platformId?: number }) {
+  return dataOf(await sdk().POST("/tsp-bss/notRoadFour/machineManage/export", { params: { query } }));
+}
 export async function addForwardMachines(platformId: number, pins: string[]) {
   return dataOf(await sdk().POST("/tsp-bss/notRoadFour/machineManage/add", { body: { platformId, pins } }));
 }

@@ -8217,6 +8217,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/tsp-bss/notRoadFour/machineManage/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Export the forwarded machines (background task)
+         * @description The rows of the same filters as the list (every page, the same order) as an .xlsx in the export file list: 转发平台, 机械PIN码, 转发起始时间 (China time), 转发状态, 备案状态, 更新人.
+         */
+        post: operations["exportForwardMachines"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/tsp-bss/notRoadFour/forwardStatist/list": {
         parameters: {
             query?: never;
@@ -30638,6 +30658,36 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["Xlsx"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    exportForwardMachines: {
+        parameters: {
+            query?: {
+                /** @description Case-insensitive substring of the register's code and name fields; empty means no filter. */
+                keyWords?: components["parameters"]["RegisterKeyWords"];
+                /** @description One platform; absent: all. */
+                platformId?: number;
+                /** @description true: forwarding; false: paused; absent: both. */
+                enabled?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportSubmitted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
         };

@@ -14,6 +14,11 @@ import "../../i18n/screens/registers";
 
 type Row = api.ForwardMachine;
 const filters = d.filterCodec(v.object({ keyWords: d.textFilter(17), platformId: d.textFilter(10) }));
+/** The search form's filters as the list's (and its export's) query. */
+const queryOf = (f: v.InferOutput<typeof filters.schema>) => ({
+  ...(f.keyWords ? { keyWords: f.keyWords } : {}),
+  ...(/^\d+$/.test(f.platformId) ? { platformId: Number(f.platformId) } : {}),
+});
 /** The add dialog: a platform and up to 100 PINs, one a line (each PIN is checked by the server's report). */
 const AddSchema = v.object({
   platformId: v.pipe(v.string("请选择转发平台"), v.nonEmpty("请选择转发平台")),
@@ -141,17 +146,10 @@ export default function MachineManagePage() {
       filters={filters}
       paging="numbered"
       load={({ filters: f, pageNum, pageSize, signal }) =>
-        api.listForwardMachines(
-          {
-            ...(f.keyWords ? { keyWords: f.keyWords } : {}),
-            ...(/^\d+$/.test(f.platformId) ? { platformId: Number(f.platformId) } : {}),
-            pageNum,
-            pageSize,
-          },
-          signal,
-        )
+        api.listForwardMachines({ ...queryOf(f), pageNum, pageSize }, signal)
       }
       titleExtra={addMachines(platforms)}
+      exportAs={{ op: "exportForwardMachines", run: (f) => api.exportForwardMachines(queryOf(f)) }}
       importAs={{ ...api.forwardMachineImport, title: t("nr4.machine.import"), fillHint: t("nr4.machine.importHint") }}
       search={[
         { kind: "text", key: "keyWords", label: t("nr4.machine.pin") },

@@ -14,7 +14,7 @@ import { addFilingDocument, deleteFilingDocument, listFilingDocuments } from "./
 import { serveFilings } from "./filings";
 import { exportForwardStatistics, forwardStatistExporter, listForwardStatistics } from "./forwardStatist";
 import { downloadForwardMachineTemplate, importForwardMachines } from "./machineImport";
-import { forwardMachineHandlers } from "./machines";
+import { forwardMachineExporter, forwardMachineHandlers } from "./machines";
 import {
   createForwardPlatform,
   deleteForwardPlatform,
@@ -65,6 +65,7 @@ export const tspBssNotRoadFour: ServiceModule = {
   exporters: {
     ...filings.exporters,
     exportForwardStatistics: forwardStatistExporter,
+    exportForwardMachines: forwardMachineExporter,
     exportTerminalActivations: terminalActivationExporter,
   },
   seed: seedNotRoadFour,

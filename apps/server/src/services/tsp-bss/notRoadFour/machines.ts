@@ -1,7 +1,9 @@
-import { MSG_PLATFORM_NOT_FOUND } from "@tsp/domain";
+import { FILING_STATUS_LABELS, type FilingStatus, MSG_PLATFORM_NOT_FOUND } from "@tsp/domain";
 import { type SqlBool, sql } from "kysely";
 import type { AppContext } from "../../../context";
 import { badRequest, notFound, ok } from "../../../http/envelope";
+import type { ExportSheet } from "../../../platform/exports/exporter";
+import { EXPORT_SUBMITTED_MSG } from "../../../platform/exports/queue";
 import { containsPattern, countOf, limitOffset } from "../../../platform/listQuery";
 import type { Principal } from "../../../platform/principal";
 import type { Handler } from "../../types";
@@ -11,7 +13,7 @@ import "./tables";
 const PIN_RE = /^[0-9A-HJ-NPR-Z]{17}$/u;
 const MSG_NOT_FORWARDED = "该机械未转发到此平台";
 
-const inTenants = (p: Principal, column = "tenant_id") =>
+const inTenants = (p: Pick<Principal, "tenantIds">, column = "tenant_id") =>
   sql<SqlBool>`${sql.ref(column)} in (${sql.join(p.tenantIds.length > 0 ? p.tenantIds : [-1])})`;
 
 /** The platform `id` of the caller's tenants, or 404. */
@@ -26,33 +28,42 @@ async function platformOf(ctx: AppContext, p: Principal, id: number) {
   return row;
 }
 
+type Filter = { keyWords?: string; platformId?: number; enabled?: boolean };
+
+const filterOf = (query: Record<string, unknown>): Filter => ({
+  ...(typeof query.keyWords === "string" && query.keyWords.trim() !== "" ? { keyWords: query.keyWords.trim() } : {}),
+  ...(typeof query.platformId === "number" ? { platformId: query.platformId } : {}),
+  ...(typeof query.enabled === "boolean" ? { enabled: query.enabled } : {}),
+});
+
+/** The pairings of the caller's tenants matching the list's filters (shared by the list and its export). */
+function forwardMachines(ctx: AppContext, tenantIds: Principal["tenantIds"], f: Filter) {
+  let q = ctx.db
+    .selectFrom("nr4_forward_machine as f")
+    .innerJoin("nr4_forward_platform as pl", "pl.id", "f.platform_id")
+    .leftJoin("nr4_machine_filing as m", (j) => j.onRef("m.pin", "=", "f.pin").onRef("m.tenant_id", "=", "f.tenant_id"))
+    .where(inTenants({ tenantIds }, "f.tenant_id"));
+  if (f.keyWords !== undefined) q = q.where("f.pin", "ilike", containsPattern(f.keyWords));
+  if (f.platformId !== undefined) q = q.where("f.platform_id", "=", f.platformId);
+  if (f.enabled !== undefined) q = q.where("f.enabled", "=", f.enabled);
+  return q;
+}
+
+const COLUMNS = ["f.platform_id", "pl.name", "f.pin", "f.since", "f.enabled", "f.update_name", "m.status"] as const;
+
 /**
  * 转发机械管理: which machines (PIN) go to which platform, since when, forwarding on or paused;
  * with the machine's filing state (机械备案), since a platform takes a machine once filed.
  */
 const listForwardMachines: Handler = async ({ query, principal }, ctx) => {
   const p = must(principal);
-  let q = ctx.db
-    .selectFrom("nr4_forward_machine as f")
-    .innerJoin("nr4_forward_platform as pl", "pl.id", "f.platform_id")
-    .leftJoin("nr4_machine_filing as m", (j) => j.onRef("m.pin", "=", "f.pin").onRef("m.tenant_id", "=", "f.tenant_id"))
-    .where(inTenants(p, "f.tenant_id"));
-  const keyWords = typeof query.keyWords === "string" ? query.keyWords.trim() : "";
-  if (keyWords !== "") q = q.where("f.pin", "ilike", containsPattern(keyWords));
-  if (typeof query.platformId === "number") q = q.where("f.platform_id", "=", query.platformId);
-  if (typeof query.enabled === "boolean") q = q.where("f.enabled", "=", query.enabled);
+  const q = forwardMachines(ctx, p.tenantIds, filterOf(query));
   const { limit, offset } = limitOffset({
     pageNum: query.pageNum as number | undefined,
     pageSize: query.pageSize as number | undefined,
   });
   const [rows, total] = await Promise.all([
-    q
-      .select(["f.platform_id", "pl.name", "f.pin", "f.since", "f.enabled", "f.update_name", "m.status"])
-      .orderBy("pl.name")
-      .orderBy("f.pin")
-      .limit(limit)
-      .offset(offset)
-      .execute(),
+    q.select(COLUMNS).orderBy("pl.name").orderBy("f.pin").limit(limit).offset(offset).execute(),
     countOf(q),
   ]);
   return {
@@ -67,6 +78,43 @@ const listForwardMachines: Handler = async ({ query, principal }, ctx) => {
     })),
     total,
   };
+};
+
+/** China time yyyy-MM-dd HH:mm:ss of a sheet's cell. */
+const chinaTime = (ms: number) => new Date(ms + 8 * 3_600_000).toISOString().slice(0, 19).replace("T", " ");
+
+/** The list's rows (every page, the list's order) as a sheet: what the screen shows. */
+export const forwardMachineExporter: ExportSheet = {
+  title: "转发机械",
+  columns: [
+    { header: "机械PIN码", key: "pin", width: 20 },
+    { header: "转发平台", key: "platformName", width: 28 },
+    { header: "转发开始时间", key: "since", width: 20 },
+    { header: "转发状态", key: "enabled", width: 10 },
+    { header: "机械备案状态", key: "filingStatus", width: 12 },
+    { header: "更新人", key: "updateName", width: 16 },
+  ],
+  async *rows(job, ctx) {
+    const rows = await forwardMachines(ctx, job.tenantIds, job.params as Filter)
+      .select(COLUMNS)
+      .orderBy("pl.name")
+      .orderBy("f.pin")
+      .execute();
+    yield rows.map((r) => ({
+      platformName: r.name,
+      pin: r.pin,
+      since: chinaTime(Number(r.since)),
+      enabled: r.enabled ? "转发中" : "已暂停",
+      filingStatus: r.status === null ? "未备案" : (FILING_STATUS_LABELS[r.status as FilingStatus] ?? r.status),
+      updateName: r.update_name ?? "",
+    }));
+  },
+};
+
+/** Queues the export of the list's filters; the file appears in the export file list. */
+const exportForwardMachines: Handler = async ({ query, principal }, ctx) => {
+  const task = await ctx.exports.submit(must(principal), "exportForwardMachines", filterOf(query));
+  return ok(task, EXPORT_SUBMITTED_MSG);
 };
 
 /**
@@ -173,4 +221,5 @@ export const forwardMachineHandlers = {
   addForwardMachines,
   setForwardMachineEnabled,
   removeForwardMachine,
+  exportForwardMachines,
 } satisfies Record<string, Handler>;
