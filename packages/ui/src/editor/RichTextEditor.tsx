@@ -39,6 +39,18 @@ export interface RichTextEditorProps {
  * message). What it emits is sanitised with DOMPurify, 500 ms after the last change.
  * Keyboard: the usual shortcuts (Ctrl+B, Ctrl+I, Ctrl+Z…); the toolbar is reachable by Tab.
  */
+/** The toolbar's state of an editor that no longer exists: nothing active, no images. */
+const NO_STATE = {
+  bold: false,
+  italic: false,
+  strike: false,
+  h2: false,
+  bullet: false,
+  ordered: false,
+  quote: false,
+  images: 0,
+};
+
 export function RichTextEditor({
   label,
   value,
@@ -82,16 +94,22 @@ export function RichTextEditor({
   );
   const active = useEditorState({
     editor,
-    selector: ({ editor: e }) => ({
-      bold: e.isActive("bold"),
-      italic: e.isActive("italic"),
-      strike: e.isActive("strike"),
-      h2: e.isActive("heading", { level: 2 }),
-      bullet: e.isActive("bulletList"),
-      ordered: e.isActive("orderedList"),
-      quote: e.isActive("blockquote"),
-      images: countImages(e.getHTML()),
-    }),
+    // Tiptap 3 may hand a destroyed editor (its schema and state nulled) to the selector while the
+    // component unmounts or remounts: reading it threw "Cannot read properties of null (reading
+    // 'cached')" into the error boundary (seen once in the browser suite). A destroyed editor has no state.
+    selector: ({ editor: e }) =>
+      e.isDestroyed
+        ? NO_STATE
+        : {
+            bold: e.isActive("bold"),
+            italic: e.isActive("italic"),
+            strike: e.isActive("strike"),
+            h2: e.isActive("heading", { level: 2 }),
+            bullet: e.isActive("bulletList"),
+            ordered: e.isActive("orderedList"),
+            quote: e.isActive("blockquote"),
+            images: countImages(e.getHTML()),
+          },
   });
 
   const insertImage = async (file: File) => {
