@@ -33,8 +33,8 @@ export function catalogues(): Map<string, string[]> {
 }
 
 // Runtime imports only: `import type` / `export type` bring no code (and no words) along.
-const IMPORT =
-  /(?:import|export)\s(?!type\s)[^'"]*?from\s+["'](\.[^"']+)["']|import\s*\(\s*["'](\.[^"']+)["']\s*\)|import\s+["'](\.[^"']+)["']/g;
+const STATIC_IMPORT = /(?:import|export)\s(?!type\s)[^'"]*?from\s+["'](\.[^"']+)["']|import\s+["'](\.[^"']+)["']/g;
+const DYNAMIC_IMPORT = /import\s*\(\s*["'](\.[^"']+)["']\s*\)/g;
 
 /** The file a relative import names (.ts, .tsx, or a folder's index). */
 function resolveImport(from: string, spec: string): string | undefined {
@@ -45,20 +45,28 @@ function resolveImport(from: string, spec: string): string | undefined {
   return undefined;
 }
 
-/** The module and everything it imports relatively (static and dynamic), the i18n folder left out. */
-export function importGraph(entry: string): Set<string> {
+/** Every module reachable from `entry` by relative imports (dynamic ones too when asked), except those `skip` names. */
+function reachable(entry: string, dynamic: boolean, skip: (file: string) => boolean): Set<string> {
   const seen = new Set<string>();
   const todo = [entry];
-  while (todo.length > 0) {
-    const file = todo.pop() as string;
+  for (let file = todo.pop(); file !== undefined; file = todo.pop()) {
     if (seen.has(file)) continue;
     seen.add(file);
-    for (const m of readFileSync(file, "utf8").matchAll(IMPORT)) {
-      const target = resolveImport(file, (m[1] ?? m[2] ?? m[3]) as string);
-      if (target && !target.startsWith(`${path.join(CONSOLE_SRC, "i18n")}${path.sep}`)) todo.push(target);
+    const text = readFileSync(file, "utf8");
+    const specs = [...text.matchAll(STATIC_IMPORT)].map((m) => (m[1] ?? m[2]) as string);
+    if (dynamic) specs.push(...[...text.matchAll(DYNAMIC_IMPORT)].map((m) => m[1] as string));
+    for (const spec of specs) {
+      const target = resolveImport(file, spec);
+      if (target && !skip(target)) todo.push(target);
     }
   }
   return seen;
+}
+
+/** The module and everything it imports relatively (static and dynamic), the i18n folder left out. */
+export function importGraph(entry: string): Set<string> {
+  const i18n = `${path.join(CONSOLE_SRC, "i18n")}${path.sep}`;
+  return reachable(entry, true, (file) => file.startsWith(i18n));
 }
 
 /** Catalogue names a module imports for their side effect of registering (`import "…/i18n/screens/x"`). */
@@ -114,18 +122,5 @@ export function lazyEntries(): string[] {
 
 /** The modules the console loads before any lazy one: the entry's static import graph. */
 export function firstScreenGraph(): Set<string> {
-  const seen = new Set<string>();
-  const todo = [path.join(CONSOLE_SRC, "main.tsx")];
-  while (todo.length > 0) {
-    const file = todo.pop() as string;
-    if (seen.has(file)) continue;
-    seen.add(file);
-    const text = readFileSync(file, "utf8");
-    const statics = /(?:import|export)\s(?!type\s)[^'"]*?from\s+["'](\.[^"']+)["']|import\s+["'](\.[^"']+)["']/g;
-    for (const m of text.matchAll(statics)) {
-      const target = resolveImport(file, (m[1] ?? m[2]) as string);
-      if (target) todo.push(target);
-    }
-  }
-  return seen;
+  return reachable(path.join(CONSOLE_SRC, "main.tsx"), false, () => false);
 }
