@@ -8,10 +8,20 @@ import { type CommandBehaviour, GbtTerminal } from "../../simulator/gbtTerminal"
 import { testEngine } from "../../testing/testServer";
 import { type Gateway, startGateway } from "../gatewayServer";
 import { addTenantVehicles, openTestDatabase } from "../testDatabase";
-import { cancelCommand, claimNext, expireCommands, type NewCommand, queueCommand } from "./store";
+import {
+  cancelCommand,
+  claimDue,
+  claimNext,
+  expireCommands,
+  type NewCommand,
+  queueCommand,
+  recordRequests,
+} from "./store";
 
 const engine = testEngine();
-const VINS = Array.from({ length: 6 }, (_, i) => `LCMDTEST00000000${i + 1}`);
+const VINS = Array.from({ length: 7 }, (_, i) => `LCMDTEST00000000${i + 1}`);
+/** VINs never connected: the bulk claim is driven by hand. */
+const BULK = Array.from({ length: 3 }, (_, i) => `LCMDBULK00000000${i + 1}`);
 
 describe.skipIf(engine.skip)(`remote commands through the gateway (${engine.kind})`, () => {
   let opened: OpenedDatabase;
@@ -176,8 +186,81 @@ describe.skipIf(engine.skip)(`remote commands through the gateway (${engine.kind
     await expect.poll(async () => (await command(c.id)).state, { timeout: 5000 }).toBe("expired");
   });
 
+  it("a command queued in this process goes out at once, without waiting for the poll (the queued signal)", async () => {
+    const slow = await startGateway(db, { port: 0, flushMs: 20, commandPollMs: 600_000 });
+    const vin = VINS[6] as string;
+    const terminal = new GbtTerminal({ vin, protocol: "gbt32960" }, { host: slow.host, port: slow.port }, {});
+    terminals.push(terminal);
+    const random = createRng(7).next;
+    await terminal.report({ ...startSimVehicle(6, Date.now(), random), linkDown: false });
+    try {
+      const c = await queue(vin, "paramQuery", { ids: [0x02] });
+      // The poll of this gateway is 10 minutes away: only the signal can have sent it.
+      await expect.poll(async () => (await command(c.id)).state, { timeout: 3000 }).toBe("success");
+    } finally {
+      await terminal.close(Date.now()).catch(() => undefined);
+      await slow.close();
+    }
+  });
+
+  it("the bulk claim: the oldest command of each VIN in one statement, one in flight per VIN, never a non-GB/T kind", async () => {
+    const [a, b, c] = BULK as [string, string, string];
+    const a1 = await queue(a, "paramQuery", { ids: [0x02] });
+    const a2 = await queue(a, "paramSet", { params: [{ id: 0x02, value: 20 }] });
+    const b1 = await queue(b, "terminalControl", { control: { command: "reset" } });
+    await queue(c, "wakeUp", {});
+    await queue(c, "cameraShoot", {});
+    const now = Date.now();
+    const first = await claimDue(db, [a, b, c], now);
+    expect(first.map((r) => r.id)).toEqual([a1.id, b1.id]);
+    expect(first.every((r) => r.state === "sent" && r.sent_at === now && (r.wire_time as number) % 1000 === 0)).toBe(
+      true,
+    );
+    expect(await events(a1.id)).toEqual(["queued", "sent"]);
+    // a1 is in flight: a2 waits; b has nothing more; c's kinds are not this dispatcher's.
+    expect(await claimDue(db, [a, b, c], now + 10)).toEqual([]);
+    await recordRequests(db, [{ id: a1.id, hex: "232380FE" }]);
+    expect((await command(a1.id)).request_hex).toBe("232380FE");
+    // a1 answered: a2 goes next, with a later wire time than a1's.
+    await db.updateTable("gateway_command").set({ state: "success" }).where("id", "=", a1.id).execute();
+    const second = await claimDue(db, [a], now + 20);
+    expect(second.map((r) => r.id)).toEqual([a2.id]);
+    expect(second[0]?.wire_time).toBeGreaterThan(first[0]?.wire_time as number);
+    expect((await command(a2.id)).state).toBe("sent");
+  });
+
+  it.skipIf(engine.kind !== "postgres")(
+    "the bulk claim skips a VIN whose oldest command another claimer holds (SKIP LOCKED) and never sends its next one first",
+    async () => {
+      const vin = "LCMDLOCK000000001";
+      const other = "LCMDLOCK000000002";
+      const x1 = await queue(vin, "paramQuery", { ids: [0x02] });
+      await queue(vin, "paramQuery", { ids: [0x05] });
+      const y1 = await queue(other, "paramQuery", { ids: [0x02] });
+      let release = () => {};
+      const held = new Promise<void>((r) => {
+        release = r;
+      });
+      let locked = () => {};
+      const isLocked = new Promise<void>((r) => {
+        locked = r;
+      });
+      const holder = db.transaction().execute(async (tx) => {
+        await tx.selectFrom("gateway_command").select("id").where("id", "=", x1.id).forUpdate().execute();
+        locked();
+        await held;
+      });
+      await isLocked;
+      const claimed = await claimDue(db, [vin, other], Date.now());
+      release();
+      await holder;
+      expect(claimed.map((r) => r.id)).toEqual([y1.id]);
+    },
+  );
+
   it("the sweep expires queued commands of offline vehicles at their TTL (clock passed in)", async () => {
-    const c = await queue(VINS[5] as string, "paramQuery", { ids: [0x02] }, 10_000);
+    // A VIN never connected (VINS[5] is online by now: the queued signal would send it at once).
+    const c = await queue("LCMDSWEEP00000001", "paramQuery", { ids: [0x02] }, 10_000);
     expect(await expireCommands(db, c.created_at + 9_999)).toBe(0);
     expect((await command(c.id)).state).not.toBe("expired");
     expect(await expireCommands(db, c.created_at + 10_000)).toBeGreaterThanOrEqual(1);

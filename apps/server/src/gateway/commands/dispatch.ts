@@ -25,13 +25,15 @@ import type { Database } from "../../db/schema";
 import { type SmsGateway, WAKE_UP_TEXT } from "./sms";
 import {
   type CommandRow,
-  claimNext,
+  claimDue,
+  commandSignals,
   completeWakeUps,
   expireCommands,
   failCommand,
   markSmsSent,
   queuedWakeUps,
   recordAnswer,
+  recordRequests,
 } from "./store";
 import type { CommandKind } from "./tables";
 import { udsAnswerReason, udsCommandData } from "./udsCommand";
@@ -84,17 +86,29 @@ export interface CommandDispatcherOptions {
   readonly sms?: SmsGateway;
 }
 
+/** VINs per bulk claim statement (bound parameters stay far below PostgreSQL's 65,535). */
+const CLAIM_CHUNK = 1000;
+
 /**
  * Sends queued commands to connected GB/T 32960 terminals and matches their answers. State is
- * in the database only (several gateways may run; each sends to the vehicles connected to it):
- * a poll finds commands queued through the API, a login sends what queued while the vehicle was
- * away, an answer sends the VIN's next command. One command per VIN is in flight at a time.
+ * in the database only (several gateways may run; each sends to the vehicles connected to it).
+ * Every reason to send — a command queued in this process (commandSignals), a login, an answer
+ * (the VIN's next command), the poll (commands queued by another process) — adds the VIN to one
+ * pending set; a dispatch round claims the next command of all pending VINs in one statement
+ * (store.claimDue), writes their frames and keeps their bytes in a second one. Rounds run one at a
+ * time, so VINs that become due during a round go together in the next. One command per VIN is in
+ * flight at a time (claimDue's rule).
  */
 export class CommandDispatcher {
-  private readonly busy = new Set<string>();
   private readonly editions = new Map<string, Gbt32960Edition>();
+  private readonly pending = new Set<string>();
+  private round: Promise<void> | undefined;
   private timer: NodeJS.Timeout | undefined;
   private polling = false;
+  private readonly onQueued = (vin: string) => {
+    const socket = this.options.socketOf(vin);
+    if (socket && !socket.destroyed) void this.dispatch(vin);
+  };
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -104,10 +118,12 @@ export class CommandDispatcher {
   start(): void {
     this.timer = setInterval(() => void this.poll(), this.options.pollMs ?? 1000);
     this.timer.unref();
+    commandSignals.on("queued", this.onQueued);
   }
 
   stop(): void {
     if (this.timer) clearInterval(this.timer);
+    commandSignals.off("queued", this.onQueued);
   }
 
   /**
@@ -148,9 +164,8 @@ export class CommandDispatcher {
     try {
       await expireCommands(this.db, this.options.now());
       await this.wakeUps();
-      // Only the online vehicles with something queued (one indexed query): asking each online
-      // vehicle in turn cost a transaction per vehicle per poll — 10,000 a second at the
-      // benchmark's 10,000 connections (tests/bench/cases/commands.ts).
+      // Only the online vehicles with something queued (one indexed query, partial index of
+      // migration 0024), then one bulk claim for all of them.
       const online = new Set(this.options.onlineVins());
       const queued = await this.db
         .selectFrom("gateway_command")
@@ -159,7 +174,7 @@ export class CommandDispatcher {
         .where("state", "=", "queued")
         .where("expires_at", ">", this.options.now())
         .execute();
-      for (const { vin } of queued) if (online.has(vin)) await this.dispatch(vin);
+      await this.dispatchAll(queued.map((q) => q.vin).filter((vin) => online.has(vin)));
     } catch {
       // A failed poll (database busy or closing) is retried on the next tick.
     } finally {
@@ -167,47 +182,75 @@ export class CommandDispatcher {
     }
   }
 
-  /** Sends the VIN's next command when none is in flight. */
-  async dispatch(vin: string): Promise<void> {
-    if (this.busy.has(vin)) return;
-    const socket = this.options.socketOf(vin);
-    if (!socket || socket.destroyed) return;
-    this.busy.add(vin);
+  /** Sends the VIN's next command when none is in flight (in the next dispatch round). */
+  dispatch(vin: string): Promise<void> {
+    return this.dispatchAll([vin]);
+  }
+
+  /** Adds VINs to the pending set; resolves when a round has taken them. */
+  private dispatchAll(vins: readonly string[]): Promise<void> {
+    for (const vin of vins) this.pending.add(vin);
+    if (this.pending.size === 0) return this.round ?? Promise.resolve();
+    this.round ??= this.rounds();
+    return this.round;
+  }
+
+  private async rounds(): Promise<void> {
     try {
-      const now = this.options.now();
-      const row = await claimNext(this.db, vin, now);
-      if (!row) return;
+      // Let the VINs that become due in this same turn of the event loop join the first round.
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      while (this.pending.size > 0) {
+        const vins: string[] = [];
+        for (const vin of this.pending) {
+          const socket = this.options.socketOf(vin);
+          if (socket && !socket.destroyed) vins.push(vin);
+        }
+        this.pending.clear();
+        for (let i = 0; i < vins.length; i += CLAIM_CHUNK) {
+          await this.sendRound(vins.slice(i, i + CLAIM_CHUNK)).catch(() => undefined);
+        }
+      }
+    } finally {
+      // Right after the last look at `pending` (no await between): a VIN added later starts a new round.
+      this.round = undefined;
+    }
+  }
+
+  /**
+   * One round: claims the due commands of these VINs, writes each frame to its connection, keeps
+   * the bytes. A failed claim leaves everything as it was (queued ones are tried again, a claimed
+   * one expires at its TTL: never sent twice).
+   */
+  private async sendRound(vins: readonly string[]): Promise<void> {
+    const now = this.options.now();
+    const rows = await claimDue(this.db, vins, now);
+    const requests: { id: number; hex: string }[] = [];
+    for (const row of rows) {
       const data = commandData(row, row.wire_time as number);
       const frame = data.ok
         ? encodeFrame({
-            edition: this.editions.get(vin) ?? 2016,
+            edition: this.editions.get(row.vin) ?? 2016,
             command: COMMAND_OF_KIND[row.kind] ?? COMMAND.control,
             responseFlag: RESPONSE_COMMAND,
-            vin,
+            vin: row.vin,
             encryption: ENCRYPTION.none,
             data: data.value,
           })
         : data;
       if (!frame.ok) {
         await failCommand(this.db, row.id, frame.error.message, now);
-        return;
+        continue;
       }
-      if (socket.destroyed) {
+      const socket = this.options.socketOf(row.vin);
+      if (!socket || socket.destroyed) {
         await failCommand(this.db, row.id, "下发时连接已断开", now);
-        return;
+        continue;
       }
       socket.write(frame.value);
-      // Kept for 远程控制联调 (the bytes both ways); after the write, so a slow update never holds the command back.
-      await this.db
-        .updateTable("gateway_command")
-        .set({ request_hex: bytesToHex(frame.value) })
-        .where("id", "=", row.id)
-        .execute();
-    } catch {
-      // Left as it is in the database: a claimed command expires at its TTL, a queued one is tried again.
-    } finally {
-      this.busy.delete(vin);
+      requests.push({ id: row.id, hex: bytesToHex(frame.value) });
     }
+    // Kept for 远程控制联调 (the bytes both ways); after the writes, so it never holds a command back.
+    await recordRequests(this.db, requests);
   }
 
   /** A terminal's answer: the matching command moves on, then the VIN's next command goes out. */

@@ -1,10 +1,19 @@
-import type { Kysely, Selectable, Transaction } from "kysely";
+import { EventEmitter } from "node:events";
+import { type Kysely, type Selectable, sql, type Transaction } from "kysely";
 import type { Database } from "../../db/schema";
 import "./tables";
 import { type CommandKind, type CommandState, type GatewayCommandTable, OPEN_STATES } from "./tables";
 
 /** Kinds this GB/T 32960 dispatcher does not send over the connection. */
 const NOT_GBT_KINDS: readonly CommandKind[] = ["wakeUp", "cameraShoot"];
+
+/**
+ * Says `queued` with the VIN after a command's queue transaction commits, so a dispatcher in this
+ * process sends it at once instead of at its next poll (the poll stays for commands queued by
+ * another process and for the TTL sweep).
+ */
+export const commandSignals = new EventEmitter<{ queued: [vin: string] }>();
+commandSignals.setMaxListeners(0);
 
 /** A command row with numbers as numbers (PostgreSQL returns bigint as text). */
 export type CommandRow = Omit<
@@ -57,7 +66,7 @@ export interface NewCommand {
 
 /** Writes a command `queued` with its first event, in one transaction (nothing goes out before this commits). */
 export async function queueCommand(db: Kysely<Database>, c: NewCommand, now: number): Promise<CommandRow> {
-  return db.transaction().execute(async (tx) => {
+  const row = await db.transaction().execute(async (tx) => {
     const row = await tx
       .insertInto("gateway_command")
       .values({
@@ -84,6 +93,8 @@ export async function queueCommand(db: Kysely<Database>, c: NewCommand, now: num
     await event(tx, r.id, "queued", now, `由${c.sender}发送`);
     return r;
   });
+  commandSignals.emit("queued", c.vin);
+  return row;
 }
 
 /**
@@ -192,6 +203,71 @@ export async function claimNext(
     await event(tx, Number(row.id), "sent", now);
     return commandRow(row);
   });
+}
+
+/**
+ * Claims the next command of each of these VINs in ONE statement (the dispatcher's bulk claim,
+ * issue 17): per VIN the oldest queued, unexpired command of the GB/T 32960 kinds, only when none
+ * of the VIN's commands is in flight (sent or acknowledged), moved to `sent` with its wire time
+ * (as claimNext: whole seconds, later than the VIN's previous one) and its `sent` event. Rows
+ * another claimer holds are skipped (FOR UPDATE SKIP LOCKED), and a VIN whose oldest command is
+ * skipped gets nothing this round — a later command never overtakes it. Written before the bytes
+ * go out, like claimNext, so a crash after it never sends twice.
+ */
+export async function claimDue(db: Kysely<Database>, vins: readonly string[], now: number): Promise<CommandRow[]> {
+  if (vins.length === 0) return [];
+  const second = Math.floor(now / 1000) * 1000;
+  const result = await sql<Selectable<GatewayCommandTable>>`
+    with firsts as (
+      select min(c.id) as id
+      from gateway_command c
+      where c.state = 'queued'
+        and c.expires_at > ${now}
+        and c.vin in (${sql.join(vins)})
+        and c.kind not in (${sql.join(NOT_GBT_KINDS)})
+        and not exists (
+          select 1 from gateway_command w
+          where w.vin = c.vin and w.state in ('sent', 'acknowledged') and w.expires_at > ${now}
+        )
+      group by c.vin
+    ),
+    locked as (
+      select c.id, c.vin
+      from gateway_command c
+      where c.id in (select id from firsts) and c.state = 'queued'
+      for update skip locked
+    ),
+    claimed as (
+      update gateway_command c
+      set state = 'sent',
+          sent_at = ${now},
+          wire_time = greatest(
+            ${second}::bigint,
+            coalesce((select max(p.wire_time) from gateway_command p where p.vin = c.vin), 0) + 1000
+          )
+      from locked
+      where c.id = locked.id
+      returning c.*
+    ),
+    events as (
+      insert into gateway_command_event (command_id, state, at, note)
+      select id, 'sent', ${now}, null from claimed
+    )
+    select * from claimed order by id`.execute(db);
+  return result.rows.map(commandRow);
+}
+
+/** Keeps the command frames as written (远程控制联调), all of one dispatch round in one statement. */
+export async function recordRequests(
+  db: Kysely<Database>,
+  requests: readonly { readonly id: number; readonly hex: string }[],
+): Promise<void> {
+  if (requests.length === 0) return;
+  const values = sql.join(requests.map((r) => sql`(${r.id}::bigint, ${r.hex}::text)`));
+  await sql`
+    update gateway_command c set request_hex = v.hex
+    from (values ${values}) as v(id, hex)
+    where c.id = v.id`.execute(db);
 }
 
 /** Marks a claimed command failed when its bytes could not be written (the connection closed meanwhile). */
