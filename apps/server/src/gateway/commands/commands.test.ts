@@ -19,6 +19,15 @@ import {
 } from "./store";
 
 const engine = testEngine();
+
+/** A promise resolved from outside. */
+function deferred(): { promise: Promise<void>; resolve: () => void } {
+  let settle: (() => void) | undefined;
+  const promise = new Promise<void>((r) => {
+    settle = r;
+  });
+  return { promise, resolve: () => settle?.() };
+}
 const VINS = Array.from({ length: 7 }, (_, i) => `LCMDTEST00000000${i + 1}`);
 /** VINs never connected: the bulk claim is driven by hand. */
 const BULK = Array.from({ length: 3 }, (_, i) => `LCMDBULK00000000${i + 1}`);
@@ -237,22 +246,16 @@ describe.skipIf(engine.skip)(`remote commands through the gateway (${engine.kind
       const x1 = await queue(vin, "paramQuery", { ids: [0x02] });
       await queue(vin, "paramQuery", { ids: [0x05] });
       const y1 = await queue(other, "paramQuery", { ids: [0x02] });
-      let release = () => {};
-      const held = new Promise<void>((r) => {
-        release = r;
-      });
-      let locked = () => {};
-      const isLocked = new Promise<void>((r) => {
-        locked = r;
-      });
+      const held = deferred();
+      const isLocked = deferred();
       const holder = db.transaction().execute(async (tx) => {
         await tx.selectFrom("gateway_command").select("id").where("id", "=", x1.id).forUpdate().execute();
-        locked();
-        await held;
+        isLocked.resolve();
+        await held.promise;
       });
-      await isLocked;
+      await isLocked.promise;
       const claimed = await claimDue(db, [vin, other], Date.now());
-      release();
+      held.resolve();
       await holder;
       expect(claimed.map((r) => r.id)).toEqual([y1.id]);
     },

@@ -66,7 +66,7 @@ export interface NewCommand {
 
 /** Writes a command `queued` with its first event, in one transaction (nothing goes out before this commits). */
 export async function queueCommand(db: Kysely<Database>, c: NewCommand, now: number): Promise<CommandRow> {
-  const row = await db.transaction().execute(async (tx) => {
+  const queued = await db.transaction().execute(async (tx) => {
     const row = await tx
       .insertInto("gateway_command")
       .values({
@@ -94,7 +94,7 @@ export async function queueCommand(db: Kysely<Database>, c: NewCommand, now: num
     return r;
   });
   commandSignals.emit("queued", c.vin);
-  return row;
+  return queued;
 }
 
 /**
