@@ -1,5 +1,7 @@
-import { MSG_FLEET_FILTER_NAME_TAKEN, MSG_FLEET_ONLINE_OFFLINE } from "@tsp/domain";
+import { type FleetFilter, MSG_FLEET_FILTER_NAME_TAKEN, MSG_FLEET_ONLINE_OFFLINE } from "@tsp/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { authenticateToken } from "../../apps/server/src/platform/auth";
+import { fleetQuery, selectFleet, toFleetRow } from "../../apps/server/src/services/tsp-bss/operate/filtersQuery";
 import { startTestServer, type TestServer, testEngine } from "../../apps/server/src/testing/testServer";
 import { CallLedger } from "./business-coverage";
 import { signIn } from "./support/contract";
@@ -149,6 +151,9 @@ describe.skipIf(engine.skip)(`运营总览, 高级筛选, 我的关注 (${engine
     const page = await screen(admin, { pageSize: 2, pageNum: 2 });
     expect(page.total).toBe(mine.length);
     expect(page.list).toHaveLength(2);
+    // Past the last page: no rows, and still the total (the one statement has no row to carry it).
+    expect(await screen(admin, { pageNum: 99 })).toEqual({ list: [], total: mine.length });
+    expect(await screen(admin, { vin: "NOSUCHVIN" })).toEqual({ list: [], total: 0 });
     // Impossible conditions: 400 with the domain's message.
     const bad = await ledger.call("listFleetScreen", { token: admin, query: { online: "online", offlineHours: 2 } });
     expect(bad.status).toBe(400);
@@ -158,6 +163,34 @@ describe.skipIf(engine.skip)(`运营总览, 高级筛选, 我的关注 (${engine
     );
     // Tenant 2 never sees tenant 1's vehicles.
     expect((await screen(tenant2, { vin: mine[0] })).total).toBe(0);
+  });
+
+  it("answers the rows, order and total of the whole join (the one narrow statement is a plan, not a change)", async () => {
+    const principal = await authenticateToken(server.db, admin, new Date());
+    if (!principal) throw new Error("admin token");
+    const model = await server.db
+      .selectFrom("vehicle as v")
+      .innerJoin("bss_model as m", "m.id", "v.model_id")
+      .innerJoin("bss_series as s", "s.id", "m.series_id")
+      .select(["m.id as modelId", "s.id as seriesId", "s.brand_id as brandId"])
+      .where("v.vin", "=", mine[0] as string)
+      .executeTakeFirstOrThrow();
+    const filters: FleetFilter[] = [
+      {},
+      { socMax: 20 },
+      { brandId: model.brandId },
+      { seriesId: model.seriesId, online: "offline" },
+      { modelId: model.modelId, brandId: model.brandId, socMin: 5 },
+      { brandId: 999_999 },
+      { offlineHours: 24, speedMax: 10 },
+      { alarmLevel: 0 },
+    ];
+    for (const filter of filters) {
+      const want = await selectFleet(fleetQuery(server.db, principal, filter, Date.now())).execute();
+      const got = await screen(admin, { ...filter, pageSize: 100 });
+      expect(got.total, JSON.stringify(filter)).toBe(want.length);
+      expect(got.list, JSON.stringify(filter)).toEqual(want.slice(0, 100).map(toFleetRow));
+    }
   });
 
   it("follows a vehicle, lists it first everywhere, and unfollows it", async () => {

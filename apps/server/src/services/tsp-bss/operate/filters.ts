@@ -19,7 +19,16 @@ import { countOf, limitOffset } from "../../../platform/listQuery";
 import { defineHandler } from "../../defineHandler";
 import { must } from "../actor";
 import { chinaDateTime } from "../tbox/sheet";
-import { filterOfQuery, fleetFilterOf, fleetQuery, selectFleet, toFleetRow } from "./filtersQuery";
+import {
+  filterOfQuery,
+  fleetFilterOf,
+  fleetMatches,
+  fleetModels,
+  fleetPage,
+  fleetQuery,
+  selectFleet,
+  toFleetRow,
+} from "./filtersQuery";
 import { addMembers, groupOf } from "./groups";
 import "./filtersTables";
 
@@ -28,10 +37,13 @@ const MSG_FILTER_NOT_FOUND = "未找到该筛选条件";
 /** listFleetScreen: a numbered page of the fleet under the filter, followed vehicles first. */
 export const listFleetScreen = defineHandler<"listFleetScreen">(async ({ query, principal }, ctx) => {
   const p = must(principal);
-  const q = fleetQuery(ctx.db, p, filterOfQuery(query), ctx.now().getTime());
+  const filter = filterOfQuery(query);
+  const matches = fleetMatches(ctx.db, p, filter, ctx.now().getTime(), await fleetModels(ctx.db, filter));
   const { limit, offset } = limitOffset(query);
-  const [rows, total] = await Promise.all([selectFleet(q).limit(limit).offset(offset).execute(), countOf(q)]);
-  return { list: rows.map(toFleetRow), total };
+  const rows = await fleetPage(ctx.db, matches, limit, offset).execute();
+  // A page past the end has no row to carry the total: count then (rare; the first page always carries it).
+  const total = rows[0]?.total ?? (offset === 0 ? 0 : await countOf(matches));
+  return { list: rows.map(toFleetRow), total: Number(total) };
 });
 
 const BATCH = 500;
@@ -53,7 +65,10 @@ export const fleetExporter: ExportSheet = {
     { header: "最高报警等级", key: "alarmLevel", width: 12 },
     { header: "我的关注", key: "followed", width: 10 },
   ],
-  total: (job, ctx) => countOf(fleetQuery(ctx.db, job, job.params.filter as FleetFilter, Number(job.params.at))),
+  total: async (job, ctx) => {
+    const filter = job.params.filter as FleetFilter;
+    return countOf(fleetMatches(ctx.db, job, filter, Number(job.params.at), await fleetModels(ctx.db, filter)));
+  },
   async *rows(job, ctx) {
     const q = selectFleet(fleetQuery(ctx.db, job, job.params.filter as FleetFilter, Number(job.params.at)));
     for (let offset = 0; ; offset += BATCH) {
@@ -93,7 +108,7 @@ export const groupFleetScreen = defineHandler<"groupFleetScreen">(async ({ body,
   const p = must(principal);
   const filter = fleetFilterOf(body.filter);
   const group = await groupOf(ctx.db, p.tenantIds, body.groupId);
-  const q = fleetQuery(ctx.db, p, filter, ctx.now().getTime());
+  const q = fleetMatches(ctx.db, p, filter, ctx.now().getTime(), await fleetModels(ctx.db, filter));
   const matched = await countOf(q);
   if (matched > FLEET_GROUP_MAX) {
     const msg = msgFleetGroupTooMany(matched);

@@ -10,6 +10,7 @@ import {
   listFleetScreen,
   renameFleetFilter,
 } from "./filters";
+import * as m0026 from "./filtersIndexesMigration";
 import * as m0075 from "./filtersMigration";
 import { followVehicle, listFollowedVehicles, unfollowVehicle } from "./follow";
 
@@ -55,7 +56,7 @@ async function seedFleet(ctx: SeedContext): Promise<void> {
  */
 export const tspBssFleet: ServiceModule = {
   name: "tsp-bss",
-  migrations: { "tsp-bss:0075_fleet_filters": m0075 },
+  migrations: { "tsp-bss:0026_fleet_filter_indexes": m0026, "tsp-bss:0075_fleet_filters": m0075 },
   handlers,
   exporters: { exportFleetScreen: fleetExporter },
   seed: seedFleet,
