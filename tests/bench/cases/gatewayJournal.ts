@@ -1,6 +1,7 @@
 import type { TboxJournal } from "@tsp/domain";
-import { sql } from "kysely";
+import { CompiledQuery, sql } from "kysely";
 import { encodeCursor } from "../../../apps/server/src/services/tsp-hbase-proxy/cursor";
+import { journalPageQuery } from "../../../apps/server/src/services/tsp-hbase-proxy/journals/journalScan";
 import { startServer } from "../../../apps/server/src/start";
 import { adminClient } from "../lib/client";
 import { benchDatabase, type DatabaseLocation } from "../lib/databases";
@@ -153,16 +154,28 @@ export async function gatewayJournalCase(env: BenchEnv, engine: Engine): Promise
       );
       details[`gatewayJournal.${engine}.${journal}`] = { firstPages: first, hotFirst: hf, hotDeep: hd };
     }
-    // The page's frame query as the handler builds it, explained (the plan that makes page N cost page 1).
-    const plan = await sql
-      .raw<{ "QUERY PLAN": string }>(
-        `explain (analyze, buffers) select id, received_at, command, raw_hex from gateway_frame
-       where received_at >= ${WINDOW.startTime} and received_at <= ${WINDOW.endTime}
-         and vin in (select vin from vehicle) and vin = '${hot}' and status = 'ok' and command in (2, 3)
-         and id < ${afterId} order by id desc limit 200`,
-      )
-      .execute(server.db);
-    details[`gatewayJournal.${engine}.explain`] = plan.rows.map((r) => r["QUERY PLAN"]).join("\n");
+    // The page's frame query as the handler builds it (journalPageQuery), explained for the hot
+    // VIN's page 1 and its deep page: both must be backward scans of the (vin, id) index.
+    const owner = await server.db
+      .selectFrom("vehicle")
+      .select("tenant_id")
+      .where("vin", "=", hot)
+      .executeTakeFirstOrThrow();
+    const explain = async (after: number | null) => {
+      const query = journalPageQuery(
+        server.ctx,
+        { journal: "energyCar", vin: hot, ...WINDOW, reportTimeDesc: true },
+        [Number(owner.tenant_id)],
+        after,
+        200,
+      ).compile();
+      const plan = await server.db.executeQuery<{ "QUERY PLAN": string }>(
+        CompiledQuery.raw(`explain (analyze, buffers) ${query.sql}`, [...query.parameters]),
+      );
+      return plan.rows.map((r) => r["QUERY PLAN"]).join("\n");
+    };
+    details[`gatewayJournal.${engine}.explainPage1`] = await explain(null);
+    details[`gatewayJournal.${engine}.explainDeep`] = await explain(afterId);
     return { figures, details };
   } finally {
     await server.close();
