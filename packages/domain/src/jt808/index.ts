@@ -13,6 +13,7 @@ export {
   type Jt808BatchLocation,
 } from "./batchLocation";
 export { jt808CheckCode } from "./bytes";
+export * from "./control/index";
 export type { Jt808Error, Jt808ErrorCode } from "./errors";
 export { JT808_FLAG, jt808Escape, jt808Unescape } from "./escape";
 export { JT808_ALARM_BITS, JT808_STATUS_BITS, jt808AlarmNames, jt808StatusNames } from "./flags";
