@@ -234,9 +234,13 @@ export interface operations {
                 Expires: components["parameters"]["Expires"];
                 /** @example 6rT0kq3mX2pZ1bYw9cVh4dNfLs8uJe5aGi7oQyRtWxE */
                 Signature: components["parameters"]["Signature"];
+                /** @description The size cap in bytes the signer set (part of the signature). */
+                MaxSize?: number;
+                /** @description Present when the URL was signed for a private object (part of the signature). */
+                Acl?: "private";
             };
             header?: {
-                /** @description Access of the stored object (spec default public-read). */
+                /** @description Access of the stored object (spec default public-read). It can only make the object more private than its URL was signed for. */
                 "x-obs-acl"?: components["schemas"]["ObjectAcl"];
             };
             path: {

@@ -104,4 +104,44 @@ describe("object store", () => {
     const putQuery = upload.url.split("?")[1];
     expect((await fetch(at(`/obs/cache-other.png?${putQuery}`))).status).toBe(403);
   });
+
+  it("keeps an object private when its URL was signed private, whatever the uploader's header says", async () => {
+    const upload = createSignedUpload(server.ctx, {
+      objectKey: "acl-signed.pdf",
+      contentType: "application/pdf",
+      acl: "private",
+    });
+    expect(new URL(upload.url, server.url).searchParams.get("Acl")).toBe("private");
+    // No header, then the header asking for public-read: stored private both times.
+    for (const header of [undefined, "public-read"] as const) {
+      const res = await put(upload.url, "application/pdf", `doc ${header}`, header);
+      expect(res.status, await res.clone().text()).toBe(200);
+      expect(((await res.json()) as { data: { acl: string } }).data.acl).toBe("private");
+      expect((await fetch(at("/obs/acl-signed.pdf"))).status).toBe(403);
+    }
+    expect(await (await fetch(at(upload.accessURL))).text()).toBe("doc public-read");
+  });
+
+  it("refuses an upload URL whose Acl was removed or added after signing, and stores nothing", async () => {
+    const privateUpload = createSignedUpload(server.ctx, {
+      objectKey: "acl-stripped.pdf",
+      contentType: "application/pdf",
+      acl: "private",
+    });
+    const stripped = new URL(privateUpload.url, server.url);
+    stripped.searchParams.delete("Acl");
+    expect((await put(stripped.pathname + stripped.search, "application/pdf", "leak")).status).toBe(403);
+    const publicUpload = createSignedUpload(server.ctx, { objectKey: "acl-added.png", contentType: "image/png" });
+    expect((await put(`${publicUpload.url}&Acl=private`, "image/png", "x")).status).toBe(403);
+    for (const key of ["acl-stripped.pdf", "acl-added.png"]) {
+      expect((await fetch(at(`/obs/${key}`))).status).toBe(404);
+    }
+  });
+
+  it("lets the uploader make an object more private than its URL was signed for", async () => {
+    const upload = createSignedUpload(server.ctx, { objectKey: "acl-upgrade.png", contentType: "image/png" });
+    const res = await put(upload.url, "image/png", "u", "private");
+    expect(((await res.json()) as { data: { acl: string } }).data.acl).toBe("private");
+    expect((await fetch(at("/obs/acl-upgrade.png"))).status).toBe(403);
+  });
 });

@@ -5,7 +5,7 @@ import { pipeline } from "node:stream/promises";
 import { ApiError, forbidden, invalidField, notFound } from "../../http/envelope";
 import { keyProblem } from "../../platform/objectStore";
 import type { Handler } from "../types";
-import { maxSizeOf, type ObjectAcl, verifyObjectSignature } from "./signing";
+import { maxSizeOf, type ObjectAcl, signedAclOf, storedAcl, verifyObjectSignature } from "./signing";
 
 /** Largest object (openapi putObject: 200 MB, for videos). */
 export const MAX_OBJECT_BYTES = 200 * 1024 * 1024;
@@ -35,7 +35,8 @@ export const putObject: Handler = async ({ params, query, request }, ctx) => {
   if (!body || typeof (body as Readable).pipe !== "function") {
     throw new ApiError(400, "请求体不正确", [{ field: "body", msg: "body：应为文件内容" }]);
   }
-  const acl = (request.headers["x-obs-acl"] as ObjectAcl | undefined) ?? "public-read";
+  // verifyObjectSignature refused a malformed Acl, so the signed access is known here.
+  const acl = storedAcl(signedAclOf(query) ?? "private", request.headers["x-obs-acl"] as ObjectAcl | undefined);
   const limit = Math.min(MAX_OBJECT_BYTES, maxSizeOf(query) ?? MAX_OBJECT_BYTES);
   const tooLarge = () => new ApiError(413, `上传文件不能超过${formatMb(limit)}M`);
   // Refuse early when the client announces the size; count anyway (the header may lie).

@@ -12,9 +12,12 @@ export type ObjectAcl = "private" | "public-read";
 
 /**
  * The string a signature covers (openapi object-store.yaml): METHOD, path, content type,
- * expiry — and, when the signer capped the size, `MaxSize` on a fifth line, so a URL handed
- * out for a 2 MB upload cannot carry 200 MB. Only this server verifies signatures, so the
- * extra line changes nothing for clients, who use the URL as given.
+ * expiry — when the signer capped the size, `MaxSize` on a further line, so a URL handed out
+ * for a 2 MB upload cannot carry 200 MB — and, for an upload signed private, the line
+ * `x-obs-acl:private` (its URL carries `Acl=private`), so the uploader cannot store as
+ * public-read what the signer meant to keep private (the `x-obs-acl` header alone is the
+ * uploader's word). Only this server verifies signatures, so the extra lines change nothing
+ * for clients, who use the URL as given.
  */
 export const stringToSign = (
   method: "PUT" | "GET",
@@ -22,7 +25,11 @@ export const stringToSign = (
   contentType: string,
   expires: number,
   maxSize?: number,
-) => `${method}\n${OBJECT_PATH_PREFIX}${key}\n${contentType}\n${expires}${maxSize === undefined ? "" : `\n${maxSize}`}`;
+  acl: ObjectAcl = "public-read",
+) =>
+  `${method}\n${OBJECT_PATH_PREFIX}${key}\n${contentType}\n${expires}${maxSize === undefined ? "" : `\n${maxSize}`}${
+    acl === "private" ? "\nx-obs-acl:private" : ""
+  }`;
 
 /**
  * Signature = base64url(HMAC-SHA256(secret of AccessKeyId, stringToSign)). The secret of an
@@ -35,7 +42,7 @@ export function objectSignature(secrets: Secrets, accessKeyId: string, toSign: s
 /** Whether a signed request is valid now: known key id, not expired, signature matches. */
 export function verifyObjectSignature(
   secrets: Secrets,
-  q: { AccessKeyId?: unknown; Expires?: unknown; Signature?: unknown; MaxSize?: unknown },
+  q: { AccessKeyId?: unknown; Expires?: unknown; Signature?: unknown; MaxSize?: unknown; Acl?: unknown },
   method: "PUT" | "GET",
   key: string,
   contentType: string,
@@ -45,12 +52,28 @@ export function verifyObjectSignature(
   if (q.Expires * 1000 <= nowMs) return false;
   const maxSize = maxSizeOf(q);
   if (maxSize === null) return false;
+  const acl = signedAclOf(q);
+  if (acl === null || (method === "GET" && q.Acl !== undefined)) return false;
   return secrets.verify(
     `obs:${ACCESS_KEY_ID}`,
-    stringToSign(method, key, contentType, q.Expires, maxSize),
+    stringToSign(method, key, contentType, q.Expires, maxSize, acl),
     q.Signature,
   );
 }
+
+/** The access an upload URL was signed for (`Acl`): public-read when absent, null when malformed. */
+export function signedAclOf(q: { Acl?: unknown }): ObjectAcl | null {
+  if (q.Acl === undefined) return "public-read";
+  return q.Acl === "private" ? "private" : null;
+}
+
+/**
+ * The access a PUT stores: the signed one, or private when the uploader asks for it on a URL
+ * signed public-read (more protection than granted harms no one). A URL signed private stays
+ * private whatever the `x-obs-acl` header says.
+ */
+export const storedAcl = (signed: ObjectAcl, header: ObjectAcl | undefined): ObjectAcl =>
+  signed === "private" || header === "private" ? "private" : "public-read";
 
 /** The signed size cap of a URL: undefined when none, null when malformed. */
 export function maxSizeOf(q: { MaxSize?: unknown }): number | undefined | null {
@@ -67,10 +90,16 @@ export function signedObjectUrl(
   contentType: string,
   expires: number,
   maxSize?: number,
+  acl: ObjectAcl = "public-read",
 ): string {
-  const signature = objectSignature(secrets, ACCESS_KEY_ID, stringToSign(method, key, contentType, expires, maxSize));
+  const signature = objectSignature(
+    secrets,
+    ACCESS_KEY_ID,
+    stringToSign(method, key, contentType, expires, maxSize, method === "PUT" ? acl : "public-read"),
+  );
   const q = new URLSearchParams({ AccessKeyId: ACCESS_KEY_ID, Expires: String(expires) });
   if (maxSize !== undefined) q.set("MaxSize", String(maxSize));
+  if (method === "PUT" && acl === "private") q.set("Acl", "private");
   q.set("Signature", signature);
   return `${OBJECT_PATH_PREFIX}${encodeURIComponent(key)}?${q}`;
 }
@@ -89,7 +118,7 @@ export function createSignedUpload(
   const expires = Math.floor(ctx.now().getTime() / 1000) + (input.ttlSeconds ?? SIGNED_URL_TTL_SECONDS);
   return {
     objectKey: input.objectKey,
-    url: signedObjectUrl(ctx.secrets, "PUT", input.objectKey, input.contentType, expires, input.maxBytes),
+    url: signedObjectUrl(ctx.secrets, "PUT", input.objectKey, input.contentType, expires, input.maxBytes, acl),
     accessURL:
       acl === "public-read"
         ? `${OBJECT_PATH_PREFIX}${encodeURIComponent(input.objectKey)}`
