@@ -1,23 +1,18 @@
 import { boundingExtent } from "ol/extent";
+import type Feature from "ol/Feature";
 import type { FeatureLike } from "ol/Feature";
-import Feature from "ol/Feature";
-import Point from "ol/geom/Point";
+import type Point from "ol/geom/Point";
 import VectorLayer from "ol/layer/Vector";
 import Cluster from "ol/source/Cluster";
 import VectorSource from "ol/source/Vector";
 import { Circle as CircleStyle, Fill, Stroke, Style, Text } from "ol/style";
 import { useEffect, useMemo, useRef } from "react";
-import { type TileConfig, toView } from "./basemap";
+import type { TileConfig } from "./basemap";
 import { CHINA_CENTER } from "./config";
+import { type FleetEntry, type FleetPoints, syncFleet } from "./fleetFeatures";
 import { useOlMap } from "./useOlMap";
 
-/** The fleet as parallel arrays (as the map calls answer it): WGS-84 degrees, a category each. */
-export interface FleetPoints {
-  readonly id: readonly string[];
-  readonly lng: readonly number[];
-  readonly lat: readonly number[];
-  readonly category: readonly string[];
-}
+export type { FleetPoints } from "./fleetFeatures";
 
 /** Props of {@link FleetMap}. */
 export interface FleetMapProps {
@@ -36,6 +31,31 @@ export interface FleetMapProps {
   fitKey?: string;
   tiles?: TileConfig | null;
   height?: number;
+}
+
+/**
+ * OpenLayers' cluster source that can be held: while `held`, changes of the points' source do
+ * not re-cluster (a read of the fleet moves many points, each a change); {@link release}
+ * re-clusters once.
+ */
+class BatchedCluster extends Cluster<Feature<Point>> {
+  held = false;
+  private missed = false;
+  override refresh(): void {
+    if (this.held) {
+      this.missed = true;
+      return;
+    }
+    super.refresh();
+  }
+  release(): void {
+    if (!this.held) return;
+    this.held = false;
+    if (this.missed) {
+      this.missed = false;
+      this.refresh();
+    }
+  }
 }
 
 /** Pixels within which points merge into one cluster. */
@@ -81,8 +101,9 @@ export function clusterColor(
  * A fleet on the offline basemap: every point a feature of one vector layer drawn on the map's
  * canvas (no DOM element per vehicle), merged by OpenLayers' cluster source into counted
  * circles coloured by the most important category inside; a click on a single point selects
- * it, on a cluster zooms to it. New `points` replace the features without moving the view (a
- * live fleet polled every few seconds); the view fits the fleet on the first non-empty load
+ * it, on a cluster zooms to it. New `points` update the features in place without moving the view
+ * (a live fleet polled every few seconds: only the moved, new and gone ones change, and the fleet
+ * is re-clustered once per read); the view fits the fleet on the first non-empty load
  * and again when `fitKey` changes (a new search).
  * The arrow keys pan and +/− zoom; the page offers a keyboard way to pick a point (a search).
  */
@@ -102,22 +123,37 @@ export function FleetMap({
   const map = useOlMap(mapRef, { center: CHINA_CENTER, zoom: 4, tiles });
   const source = useMemo(() => new VectorSource<Feature<Point>>(), []);
   const fitted = useRef<string | null>(null);
+  // The fleet's features by id, kept across reads so a poll moves them in place.
+  const byId = useRef(new Map<string, FleetEntry>());
+  const madeIn = useRef(sys);
   const layer = useMemo(
     () =>
-      new VectorLayer({ source: new Cluster({ distance: CLUSTER_DISTANCE, source }), properties: { name: "fleet" } }),
+      new VectorLayer({
+        source: new BatchedCluster({ distance: CLUSTER_DISTANCE, source }),
+        properties: { name: "fleet" },
+      }),
     [source],
   );
 
   useEffect(() => {
+    // A cluster's colour and ring need a walk over its members; the style function runs for every
+    // cluster on every redraw of the layer (each pan step), so each cluster's style is worked out
+    // once and kept with it until the colours, the order or the selection change (a new map).
+    const styles = new WeakMap<FeatureLike, Style>();
     layer.setStyle((cluster: FeatureLike) => {
-      const members = (cluster.get("features") ?? []) as Feature[];
-      const color = clusterColor(
-        members.map((f) => f.get("category") as string),
-        colors,
-        order,
-      );
-      const ring = selected !== null && members.some((f) => f.getId() === selected);
-      return clusterStyle(color, members.length, ring);
+      let style = styles.get(cluster);
+      if (!style) {
+        const members = (cluster.get("features") ?? []) as Feature[];
+        const color = clusterColor(
+          members.map((f) => f.get("category") as string),
+          colors,
+          order,
+        );
+        const ring = selected !== null && members.some((f) => f.getId() === selected);
+        style = clusterStyle(color, members.length, ring);
+        styles.set(cluster, style);
+      }
+      return style;
     });
   }, [layer, colors, order, selected]);
 
@@ -150,20 +186,28 @@ export function FleetMap({
   }, [map, layer, onSelect]);
 
   useEffect(() => {
-    const features = points.id.map((id, i) => {
-      const f = new Feature(new Point(toView([points.lng[i] ?? 0, points.lat[i] ?? 0], sys)));
-      f.setId(id);
-      f.set("category", points.category[i]);
-      return f;
-    });
-    source.clear(true);
-    source.addFeatures(features);
+    // The cluster source re-clusters the whole fleet on every change of the points' source (each
+    // moved point fires one): it is held while the read is applied, and re-clusters once, in a
+    // task of its own, so neither half freezes the map for long. Until then the clusters of the
+    // previous read stay on the map.
+    const cluster = layer.getSource() as BatchedCluster;
+    cluster.held = true;
+    if (madeIn.current !== sys) {
+      // Another coordinate system (WGS-84 ↔ GCJ-02) moves every point: the features are made again.
+      source.clear(true);
+      byId.current.clear();
+      madeIn.current = sys;
+    }
+    syncFleet(source, byId.current, points, sys);
     const extent = source.getExtent();
-    if (fitted.current !== fitKey && features.length > 0 && extent) {
+    if (fitted.current !== fitKey && points.id.length > 0 && extent) {
       fitted.current = fitKey;
       map.getView().fit(extent, { padding: [40, 40, 40, 40], maxZoom: 12, duration: 0 });
     }
-  }, [points, source, map, sys, fitKey]);
+    const timer = setTimeout(() => cluster.release(), 0);
+    // A newer read before the timer holds again and releases after itself.
+    return () => clearTimeout(timer);
+  }, [points, source, layer, map, sys, fitKey]);
 
   return (
     <div

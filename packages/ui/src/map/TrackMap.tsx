@@ -129,8 +129,13 @@ export function TrackMap({
   }, [coords, highlights, marks, overlay]);
 
   useEffect(() => {
+    // One feature moves per playback tick: its point is moved in place (the route is not redrawn
+    // from its data; OpenLayers draws the day's line simplified for the zoom, cached per zoom).
     const c = cursor === null ? undefined : coords[cursor];
-    marker.setGeometry(c ? new Point(c) : undefined);
+    const geometry = marker.getGeometry();
+    if (!c) marker.setGeometry(undefined);
+    else if (geometry) geometry.setCoordinates(c);
+    else marker.setGeometry(new Point(c));
   }, [cursor, coords, marker]);
 
   useEffect(() => {

@@ -36,6 +36,13 @@ const EMPTY: api.MachineMap = {
   counts: { working: 0, online: 0, alarm: 0, offline: 0 },
 };
 
+/** The indexes of the machines whose PIN holds `pin`. */
+function matchingIndexes(vins: readonly string[], pin: string): number[] {
+  const keep: number[] = [];
+  for (let i = 0; i < vins.length; i++) if (vins[i]?.includes(pin)) keep.push(i);
+  return keep;
+}
+
 /**
  * 地图监控 (/notRoadMonitor/screen, issue 18): every machine with a position on the map —
  * one canvas layer clustered by OpenLayers (no DOM element per machine; 10,000 stay smooth),
@@ -65,16 +72,28 @@ export default function MachineMapPage() {
       );
       setFleet(map);
       const pin = f.vin.trim().toUpperCase();
-      const rows: Placed[] = map.vin
-        .map((vin, i) => ({ vin, lng: map.lng[i] ?? 0, lat: map.lat[i] ?? 0, state: map.state[i] ?? "offline" }))
-        .filter((r) => pin === "" || r.vin.includes(pin));
-      return { list: rows.slice((pageNum - 1) * pageSize, pageNum * pageSize), total: rows.length };
+      // Only the page's rows are made (the fleet is 10,000 machines, read again every 15 s).
+      const matching = pin === "" ? null : matchingIndexes(map.vin, pin);
+      const total = matching ? matching.length : map.vin.length;
+      const from = (pageNum - 1) * pageSize;
+      const page: Placed[] = [];
+      for (let k = from; k < Math.min(total, from + pageSize); k++) {
+        const i = matching ? (matching[k] as number) : k;
+        page.push({
+          vin: map.vin[i] ?? "",
+          lng: map.lng[i] ?? 0,
+          lat: map.lat[i] ?? 0,
+          state: map.state[i] ?? "offline",
+        });
+      }
+      return { list: page, total };
     },
   });
   // The PIN narrows the map too, so a machine found by its PIN is alone and centred.
   const pin = list.filters.vin.trim().toUpperCase();
   const points = useMemo(() => {
-    const keep = fleet.vin.map((vin, i) => (pin === "" || vin.includes(pin) ? i : -1)).filter((i) => i >= 0);
+    if (pin === "") return { id: fleet.vin, lng: fleet.lng, lat: fleet.lat, category: fleet.state };
+    const keep = matchingIndexes(fleet.vin, pin);
     return {
       id: keep.map((i) => fleet.vin[i] ?? ""),
       lng: keep.map((i) => fleet.lng[i] ?? 0),

@@ -10,6 +10,34 @@ export const PLAYBACK_RATES = [10, 60, 300, 1800] as const;
 const TICK_MS = 100;
 
 /**
+ * Where the playback is (a point index), as a tiny store outside React state: the page sets it
+ * (a new track, 回放至此) without re-rendering itself per tick, and only the part that shows it
+ * subscribes (useSyncExternalStore).
+ */
+export interface PlaybackCursor {
+  readonly get: () => number;
+  readonly set: (index: number) => void;
+  readonly subscribe: (listener: () => void) => () => void;
+}
+
+export function createPlaybackCursor(): PlaybackCursor {
+  let index = 0;
+  const listeners = new Set<() => void>();
+  return {
+    get: () => index,
+    set: (next) => {
+      if (next === index) return;
+      index = next;
+      for (const l of listeners) l();
+    },
+    subscribe: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+/**
  * Playback of a track: play / pause, restart, the rate, and a slider over the points (arrow
  * keys step one point, Page Up/Down ten, Home/End the ends — the native range input's keys).
  * Time advances at the chosen rate and the point shown is the last one at or before it, so a

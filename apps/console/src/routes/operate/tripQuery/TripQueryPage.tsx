@@ -1,13 +1,13 @@
 import { choiceFilter, filterCodec, isVin, textFilter, timeFilter } from "@tsp/domain";
-import { buttonClass, DetailList, ListScreen, SearchForm, TrackMap } from "@tsp/ui";
-import { useCallback, useMemo, useRef, useState } from "react";
+import { buttonClass, DetailList, ListScreen, SearchForm, TrackMap, type TrackPoint } from "@tsp/ui";
+import { useMemo, useRef, useState, useSyncExternalStore } from "react";
 import * as v from "valibot";
 import * as api from "../../../api/track";
 import { formatDateTime } from "../../../format/dateTime";
 import { type Translate, useT } from "../../../i18n/i18n";
 import { ExportButton } from "../../../kit/ExportButton";
 import { useListController } from "../../../kit/useListController";
-import { TrackPlayback } from "./TrackPlayback";
+import { createPlaybackCursor, type PlaybackCursor, TrackPlayback } from "./TrackPlayback";
 import "../../../i18n/screens/track";
 
 const SPEED_LIMITS = ["60", "80", "100", "120"] as const;
@@ -105,6 +105,36 @@ function Summary({ track }: { track: api.VehicleTrack }) {
   );
 }
 
+/** The map and the playback bar: the only part that re-renders while the playback runs. */
+function TrackReplay({
+  track,
+  points,
+  marks,
+  cursor,
+}: {
+  track: api.VehicleTrack;
+  points: readonly TrackPoint[];
+  marks: readonly { index: number; text: string }[];
+  cursor: PlaybackCursor;
+}) {
+  const t = useT();
+  const at = useSyncExternalStore(cursor.subscribe, cursor.get);
+  const index = Math.min(at, track.at.length - 1);
+  return (
+    <>
+      <TrackMap
+        points={points}
+        label={t("track.mapLabel", { vin: track.vin })}
+        height={360}
+        cursor={index}
+        highlights={track.summary.overspeeds}
+        marks={marks}
+      />
+      <TrackPlayback track={track} index={index} onIndex={cursor.set} />
+    </>
+  );
+}
+
 /**
  * 机械轨迹查询 (/operate/tripQuery): a vehicle's track over at most a day — the route on the map
  * with the stretches over the chosen speed limit in red and the stops marked P, the figures
@@ -114,7 +144,9 @@ function Summary({ track }: { track: api.VehicleTrack }) {
 export default function TripQueryPage() {
   const t = useT();
   const [loaded, setLoaded] = useState<{ key: string; track: api.VehicleTrack } | null>(null);
-  const [cursor, setCursor] = useState(0);
+  // The playback position lives outside the page's state: a tick re-renders the map's marker and
+  // the playback bar ({@link TrackReplay}), not the form, the figures and the table.
+  const [cursor] = useState(createPlaybackCursor);
   // The last track read, so paging the events does not read a day of points again.
   const cache = useRef<{ key: string; track: api.VehicleTrack } | null>(null);
   const list = useListController({
@@ -129,7 +161,7 @@ export default function TripQueryPage() {
       if (!hit) {
         hit = { key, track: await api.getVehicleTrack(q, signal) };
         cache.current = hit;
-        setCursor(0);
+        cursor.set(0);
       }
       setLoaded(hit);
       const events = eventsOf(hit.track);
@@ -140,7 +172,6 @@ export default function TripQueryPage() {
   const track = query && loaded?.key === JSON.stringify(query) ? loaded.track : null;
   const points = useMemo(() => (track ? track.lng.map((lng, i) => ({ lng, lat: track.lat[i] ?? 0 })) : []), [track]);
   const marks = useMemo(() => track?.summary.stops.map((s) => ({ index: s.index, text: "P" })) ?? [], [track]);
-  const onIndex = useCallback((i: number) => setCursor(i), []);
 
   return (
     <ListScreen
@@ -198,15 +229,7 @@ export default function TripQueryPage() {
           <div className="flex w-full flex-col gap-2">
             <Summary track={track} />
             <p className="text-xs text-gray-600">{t("track.coordNote")}</p>
-            <TrackMap
-              points={points}
-              label={t("track.mapLabel", { vin: track.vin })}
-              height={360}
-              cursor={cursor}
-              highlights={track.summary.overspeeds}
-              marks={marks}
-            />
-            <TrackPlayback track={track} index={Math.min(cursor, track.at.length - 1)} onIndex={onIndex} />
+            <TrackReplay track={track} points={points} marks={marks} cursor={cursor} />
           </div>
         ))
       }
@@ -244,7 +267,7 @@ export default function TripQueryPage() {
           title: t("track.col.actions"),
           width: 120,
           render: (r: TrackEvent) => (
-            <button type="button" className={buttonClass("link")} onClick={() => setCursor(r.index)}>
+            <button type="button" className={buttonClass("link")} onClick={() => cursor.set(r.index)}>
               {t("track.locate")}
             </button>
           ),
