@@ -83,6 +83,8 @@ describe.skipIf(engine.skip)(`T-Box故障记录, 防拆报警, 报警通知人�
     return res.body.data as {
       list: {
         id: number;
+        vin: string;
+        plate: string | null;
         kind: string;
         level: number;
         reports: number;
@@ -143,6 +145,61 @@ describe.skipIf(engine.skip)(`T-Box故障记录, 防拆报警, 报警通知人�
     const again = await step(admin, { id, state: "done", note: "再处理" });
     expect([again.status, again.body.msg]).toEqual([409, MSG_DEVICE_DONE]);
     expect((await tamperOf(admin, { state: "done" })).total).toBe(1);
+  });
+
+  it("makes a machine of 机械信息 (no vehicle row) first class: episode, handling, 个人消息 by the rules", async () => {
+    // A seeded machine of the administrator's tenant: its PIN is in 机械信息 and in no vehicle table.
+    const t = await server.db
+      .selectFrom("account")
+      .select("tenant_id")
+      .where("username", "=", "admin")
+      .executeTakeFirstOrThrow();
+    const pin = (
+      await server.db
+        .selectFrom("bss_machinery_info as m")
+        .select("m.vin")
+        .where("m.tenant_id", "=", t.tenant_id)
+        .where(({ not, exists, selectFrom }) =>
+          not(exists(selectFrom("vehicle as x").select("x.vin").whereRef("x.vin", "=", "m.vin"))),
+        )
+        .orderBy("m.vin", "desc")
+        .executeTakeFirstOrThrow()
+    ).vin;
+    const machine = await TestHj1239Terminal.open(gateway.hj1239Port as number);
+    try {
+      const m = { vin: pin, softwareVersion: 3 };
+      const now = Date.now();
+      expect(
+        (await machine.send(must(encodeHj1239Login(m, { time: now, serial: 1, iccid: "89860000000000001322" }))))
+          ?.command,
+      ).toBe(1);
+      await machine.send(
+        must(encodeHj1239AntiTamper(m, { time: now, serial: 2, position: { lng: 116.4, lat: 39.9 } })),
+      );
+      const [open] = (await tamperOf(admin, { vin: pin })).list;
+      expect(open).toMatchObject({ vin: pin, plate: null, level: 3, endedAt: null, longitude: 116.4 });
+      // Another tenant neither sees nor handles it.
+      expect((await tamperOf(tenant2, { vin: pin })).total).toBe(0);
+      expect((await step(tenant2, { id: open?.id, state: "handling", note: "x" })).status).toBe(404);
+      expect((await step(admin, { id: open?.id, state: "handling", note: "已通知机主" })).body.data).toMatchObject({
+        vin: pin,
+        handling: { state: "handling", note: "已通知机主" },
+      });
+      // 个人消息: the administrator's rule (any region) names it; the operator's (区域 31 only) does not —
+      // a machine has no sale, so no region.
+      const keysOf = async (token: string) =>
+        (
+          (await ledger.call("listPersonalMessages", { token, query: { kind: "tamper", pageSize: 100 } })).body.data
+            .list as { key: string; alarm: { vin: string } }[]
+        ).map((x) => `${x.key} ${x.alarm.vin}`);
+      expect(await keysOf(admin)).toContain(`tamper:${open?.id} ${pin}`);
+      expect(await keysOf(operator)).not.toContain(`tamper:${open?.id} ${pin}`);
+      // Back in place: its next real-time report ends the episode.
+      await machine.send(must(encodeHj1239Realtime(m, { time: Date.now(), serial: 3, items: [] })));
+      expect((await tamperOf(admin, { vin: pin })).list[0]?.endedAt).not.toBeNull();
+    } finally {
+      machine.end();
+    }
   });
 
   it("keeps the notification rules of the tenant: one per account, checked, deleted", async () => {

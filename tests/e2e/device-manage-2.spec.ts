@@ -17,16 +17,19 @@ const must = (r: { ok: true; value: Uint8Array } | { ok: false; error: { message
   return r.value;
 };
 
-/** A vehicle of the admin's tenant with no tamper episode yet (from the alarm list call itself). */
-async function freshVin(page: Page): Promise<string> {
+/**
+ * A non-road machine of the admin's tenant known only through 机械信息 (its PIN is in no vehicle
+ * table) with no tamper episode yet — from 机械实时状态's list and the tamper list themselves.
+ */
+async function freshMachine(page: Page): Promise<string> {
   const headers = { Authorization: `Bearer ${await storedToken(page)}` };
-  const alarms = await page.request.get("/tsp-bss/operate/alarm/list?pageSize=50", { headers });
+  const machines = await page.request.get("/tsp-shadow/machinery/latest/list?pageSize=100", { headers });
   const tamper = await page.request.get("/tsp-bss/deviceManage/tamperAlarm/list?pageSize=200", { headers });
   const taken = new Set(((await tamper.json()) as { data: { list: { vin: string }[] } }).data.list.map((t) => t.vin));
-  const vins = ((await alarms.json()) as { data: { list: { vin: string }[] } }).data.list.map((a) => a.vin);
-  const vin = vins.find((v) => !taken.has(v));
-  if (!vin) throw new Error("no vehicle without a tamper episode");
-  return vin;
+  const pins = ((await machines.json()) as { data: { list: { vin: string }[] } }).data.list.map((a) => a.vin);
+  const pin = pins.find((v) => !taken.has(v));
+  if (!pin) throw new Error("no machine without a tamper episode");
+  return pin;
 }
 
 async function handle(page: Page, name: string, row: ReturnType<typeof rows>, state: string, note: string) {
@@ -47,7 +50,7 @@ test("防拆报警: a machine reports its terminal removed → the alarm appears
   await page.goto("/#/deviceManage/tamperAlarm");
   await expect(page.getByRole("heading", { name: "防拆报警" })).toBeVisible();
   await loaded(page, "防拆报警");
-  const vin = await freshVin(page);
+  const vin = await freshMachine(page);
 
   // The machine's HJ 1239 / HJ 1322 terminal logs in and reports its removal, twice.
   const terminal = await TestHj1239Terminal.open(hj1239Port);

@@ -39,9 +39,22 @@ export function checkHealthRange(f: HealthFilter): void {
 /** The table a record lives in; both have vin, kind, started_at, ended_at and the handling columns. */
 export type HealthTable = "bss_tbox_fault" | "bss_tamper_alarm";
 
-/** `where` over alias `r` (the record) and `v` (its vehicle): the caller's tenants and the filters. */
+/**
+ * The VINs of the caller's tenants a device record can belong to: its vehicles, and the machines
+ * of its 机械信息 (`bss_machinery_info`, the PIN in `vin`) that are in no vehicle table — the same
+ * rule as the gateway's (gateway/machines.ts: the vehicle register wins when a code is in both).
+ * A set, not a join: a PIN two of the caller's tenants both register is still one record.
+ */
+export function tenantVins(tenantIds: readonly number[]): RawBuilder<unknown> {
+  const ids = sql.join(tenantIds.length === 0 ? [-1] : tenantIds);
+  return sql`(select o.vin from vehicle o where o.tenant_id in (${ids})
+    union all select m.vin from bss_machinery_info m where m.tenant_id in (${ids})
+      and not exists (select 1 from vehicle x where x.vin = m.vin))`;
+}
+
+/** `where` over alias `r` (the record): the caller's tenants (vehicles and machines) and the filters. */
 export function healthWhere(tenantIds: readonly number[], f: HealthFilter): RawBuilder<unknown> {
-  const parts = [sql`v.tenant_id in (${sql.join(tenantIds.length === 0 ? [-1] : tenantIds)})`];
+  const parts = [sql`r.vin in ${tenantVins(tenantIds)}`];
   if (f.vin) parts.push(sql`r.vin ilike ${`%${f.vin.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`);
   if (f.kind) parts.push(sql`r.kind = ${f.kind}`);
   if (f.state) parts.push(sql`r.state = ${f.state}`);
@@ -100,7 +113,7 @@ export async function stepHandling(
   const at = ctx.now().getTime();
   await ctx.db.transaction().execute(async (trx) => {
     const row = await sql<{ state: DeviceHandlingState }>`
-      select r.state from ${sql.table(table)} r join vehicle v on v.vin = r.vin
+      select r.state from ${sql.table(table)} r
       where r.id = ${body.id} and ${healthWhere(p.tenantIds, {})} for update of r`.execute(trx);
     const before = row.rows[0];
     if (before === undefined) throw notFound("记录不存在");
@@ -112,7 +125,6 @@ export async function stepHandling(
 }
 
 export async function countWhere(db: Kysely<Database>, table: HealthTable, where: RawBuilder<unknown>) {
-  const r = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)} r
-    join vehicle v on v.vin = r.vin where ${where}`.execute(db);
+  const r = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)} r where ${where}`.execute(db);
   return Number(r.rows[0]?.n ?? 0);
 }

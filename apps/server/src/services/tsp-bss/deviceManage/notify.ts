@@ -135,8 +135,12 @@ export const listAlarmNotifyAccounts = defineHandler<"listAlarmNotifyAccounts">(
   };
 });
 
-/** The SQL of the domain's `notifyMatches` for account `n`'s rule and tamper record `t` of vehicle `v`. */
+/**
+ * The SQL of the domain's `notifyMatches` for account `n`'s rule and tamper record `t`. The region
+ * is the selling dealer's (a vehicle's sale); a machine of 机械信息 has no sale, so its region is
+ * unknown and only rules without a region restriction name it (as for an unsold vehicle).
+ */
 export const notifyMatchSql = sql`n.enabled and 'site' = any(n.channels) and t.kind = any(n.kinds)
   and t.level >= n.min_level and (cardinality(n.regions) = 0 or substr((
     select d.area_id from bss_vehicle_sale s join bss_dealer d on d.code = s.dealer_code and d.tenant_id = s.tenant_id
-    where s.vin = v.vin limit 1), 1, 2) = any(n.regions))`;
+    where s.vin = t.vin limit 1), 1, 2) = any(n.regions))`;

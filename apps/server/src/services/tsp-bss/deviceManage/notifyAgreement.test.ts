@@ -63,8 +63,8 @@ async function sqlMatches(rule: Rule, vins: readonly string[]): Promise<Map<stri
     from (select ${rule.enabled}::boolean as enabled, ${arr(rule.channels)} as channels, ${arr(rule.kinds)} as kinds,
             ${rule.minLevel}::int as min_level, ${arr(rule.regions)} as regions) n,
          unnest(${arr(TAMPER_KINDS)}) as k(kind), generate_series(1, 3) as l(level),
-         lateral (select k.kind, l.level) t,
-         vehicle v
+         vehicle v,
+         lateral (select v.vin, k.kind, l.level) t
     where v.vin in (${sql.join(vins)})`.execute(server.db);
   return new Map(r.rows.map((x) => [`${x.vin} ${x.kind} ${x.level}`, x.m === true]));
 }

@@ -41,7 +41,7 @@ interface TamperRow {
 }
 
 async function page(db: Kysely<Database>, where: RawBuilder<unknown>, limit: number, offset: number) {
-  const r = await sql<TamperRow>`select r.*, v.plate from bss_tamper_alarm r join vehicle v on v.vin = r.vin
+  const r = await sql<TamperRow>`select r.*, v.plate from bss_tamper_alarm r left join vehicle v on v.vin = r.vin
     where ${where} order by r.started_at desc, r.id desc limit ${limit} offset ${offset}`.execute(db);
   return r.rows.map(
     (x): Tamper => ({

@@ -17,6 +17,7 @@ import type { Principal } from "../../../platform/principal";
 import { defineHandler } from "../../defineHandler";
 import { remindersSql } from "../../tsp-command/carControl/remind";
 import { must } from "../actor";
+import { tenantVins } from "../deviceManage/healthRecords";
 import { notifyMatchSql } from "../deviceManage/notify";
 import { sweepTamper } from "../deviceManage/tamperSweep";
 import { groupOf } from "./groups";
@@ -74,9 +75,8 @@ function messages(p: Principal, s: Awaited<ReturnType<typeof settingOf>>, now: n
       select 'tamper:' || t.id, 'tamper', t.started_at, t.id, t.vin,
         case t.kind when 'removed' then ${TAMPER_KIND_LABELS.removed} else ${TAMPER_KIND_LABELS.powerOff} end,
         t.level, t.ended_at, null, null, null, null, null, null, null
-      from bss_tamper_alarm t join vehicle v on v.vin = t.vin
-        join bss_alarm_notify n on n.account_id = ${p.accountId}
-      where v.tenant_id in (${tenants}) and t.started_at >= ${since} and ${notifyMatchSql}
+      from bss_tamper_alarm t join bss_alarm_notify n on n.account_id = ${p.accountId}
+      where t.vin in ${tenantVins(p.tenantIds)} and t.started_at >= ${since} and ${notifyMatchSql}
       union all
       select r.key, 'carControl', r.ended_at, null, r.vin, null, null, null, null, null, null,
         r.command_id, r.action, r.result, r.reason
