@@ -11,6 +11,7 @@ import {
 } from "@tsp/domain";
 import { SimAvSettings } from "./jt808AvSettings";
 import { SimCamera } from "./jt808Camera";
+import { SimControl } from "./jt808Control";
 import { type GatewayAddress, Link } from "./link";
 import { type SimFleetVehicle, SimTerminal } from "./terminal";
 
@@ -56,18 +57,17 @@ export class Jt808Terminal extends SimTerminal {
       this.serial = (this.serial + count) % 0x10000;
       return { edition: this.edition, encryption: 0, phone: this.vehicle.phone ?? "0", serial };
     },
-    location: () =>
-      this.last ?? {
-        alarm: 0,
-        status: 0,
-        latitude: 0,
-        longitude: 0,
-        altitude: 0,
-        speed: 0,
-        direction: 0,
-        time: Math.floor(Date.now() / 1000) * 1000,
-        items: [],
-      },
+    location: () => this.where(),
+    write: (bytes) => this.link?.write(bytes),
+  });
+
+  /** 0x8105 终端控制 and 0x8500 车辆控制 (its door lock shows in the locations' status). */
+  readonly control = new SimControl({
+    header: () => {
+      this.serial = (this.serial + 1) % 0x10000;
+      return { edition: this.edition, encryption: 0, phone: this.vehicle.phone ?? "0", serial: this.serial };
+    },
+    location: () => this.where(),
     write: (bytes) => this.link?.write(bytes),
   });
 
@@ -85,6 +85,23 @@ export class Jt808Terminal extends SimTerminal {
     private readonly address: GatewayAddress,
   ) {
     super(vehicle);
+  }
+
+  /** The last location sent, or a zero one before the first (answers carry a location). */
+  private where(): Jt808Location {
+    return (
+      this.last ?? {
+        alarm: 0,
+        status: 0,
+        latitude: 0,
+        longitude: 0,
+        altitude: 0,
+        speed: 0,
+        direction: 0,
+        time: Math.floor(Date.now() / 1000) * 1000,
+        items: [],
+      }
+    );
   }
 
   private get edition(): 2013 | 2019 {
@@ -124,6 +141,10 @@ export class Jt808Terminal extends SimTerminal {
         const frame = decodeJt808Frame(f);
         if (frame.ok && SimCamera.reads(frame.value.header.messageId)) {
           this.camera.receive(frame.value);
+          return [];
+        }
+        if (frame.ok && SimControl.reads(frame.value.header.messageId)) {
+          this.control.receive(frame.value);
           return [];
         }
         if (frame.ok && SimAvSettings.reads(frame.value.header.messageId)) {
@@ -175,7 +196,8 @@ export class Jt808Terminal extends SimTerminal {
   }
 
   protected sendLive(s: SimVehicle): void {
-    this.last = jt808Location(s);
+    const location = jt808Location(s);
+    this.last = { ...location, status: this.control.status(location.status) };
     this.link?.write(this.frame({ kind: "location", location: this.last }));
   }
 

@@ -217,10 +217,10 @@ export interface components {
          */
         TtlSeconds: number;
         /**
-         * @description paramQuery (0x80), paramSet (0x81), terminalControl (0x82), remoteControl (0x82 · 0x80, designed), wakeUp (an SMS; nothing over the connection), cameraShoot (JT/T 808 0x8801 camera shoot now, answered by 0x0805; the photos follow as 0x0801), udsDiagnosis (0x82 · 0x81, designed — a UDS request to an ECU, see tsp-uds), avQuery (JT/T 808 0x8106 of the JT/T 1078 audio/video parameters, answered by 0x0104), avSet (0x8103 of them, answered by 0x0001).
+         * @description paramQuery (0x80), paramSet (0x81), terminalControl (0x82), remoteControl (0x82 · 0x80, designed), wakeUp (an SMS; nothing over the connection), cameraShoot (JT/T 808 0x8801 camera shoot now, answered by 0x0805; the photos follow as 0x0801), udsDiagnosis (0x82 · 0x81, designed — a UDS request to an ECU, see tsp-uds), avQuery (JT/T 808 0x8106 of the JT/T 1078 audio/video parameters, answered by 0x0104), avSet (0x8103 of them, answered by 0x0001), jt808TerminalControl (JT/T 808 0x8105 终端控制, words 1–7, answered by 0x0001), jt808VehicleControl (JT/T 808 0x8500 车辆控制, answered by 0x0500 with the location after it; its answer is `{status, doorLocked}`).
          * @enum {string}
          */
-        CommandKind: "paramQuery" | "paramSet" | "terminalControl" | "remoteControl" | "wakeUp" | "cameraShoot" | "udsDiagnosis" | "avQuery" | "avSet";
+        CommandKind: "paramQuery" | "paramSet" | "terminalControl" | "remoteControl" | "wakeUp" | "cameraShoot" | "udsDiagnosis" | "avQuery" | "avSet" | "jt808TerminalControl" | "jt808VehicleControl";
         /** @description GB/T 32960 parameter id (0x01–0x10 standard, 0x80–0xFE the maker's). */
         ParamId: number;
         /** @description A number for BYTE/WORD parameters, ASCII text for domains and versions, hex text for maker parameters. */
@@ -306,6 +306,17 @@ export interface components {
                     value?: number;
                 };
                 shoot?: components["schemas"]["CameraShoot"];
+                /** @description A jt808VehicleControl's controls (0x8500; `control` holds a jt808TerminalControl's command and its parameters). */
+                vehicle?: {
+                    controls: {
+                        /** @enum {string} */
+                        type: "door" | "oem";
+                        /** @enum {string} */
+                        action?: "lock" | "unlock";
+                        id?: number;
+                        value?: number;
+                    }[];
+                };
                 /** @description An avSet's values. */
                 av?: {
                     avParams?: components["schemas"]["AvParams"];
@@ -326,6 +337,9 @@ export interface components {
                 params: components["schemas"]["ParamEntry"][];
             } | {
                 av: components["schemas"]["AvParamValues"];
+            } | {
+                status: number;
+                doorLocked: boolean;
             };
         };
         ExportTaskRef: {

@@ -5,7 +5,14 @@ import "./tables";
 import { type CommandKind, type CommandState, type GatewayCommandTable, OPEN_STATES } from "./tables";
 
 /** Kinds this GB/T 32960 dispatcher does not send over the connection. */
-const NOT_GBT_KINDS: readonly CommandKind[] = ["wakeUp", "cameraShoot"];
+const NOT_GBT_KINDS: readonly CommandKind[] = [
+  "wakeUp",
+  "cameraShoot",
+  "avQuery",
+  "avSet",
+  "jt808TerminalControl",
+  "jt808VehicleControl",
+];
 
 /**
  * Says `queued` with the VIN after a command's queue transaction commits, so a dispatcher in this

@@ -47,6 +47,10 @@ export const COMMAND_KINDS = [
   "avSet",
   // A UDS request to one ECU (designed GB/T 32960 0x82 · 0x81; services/tsp-uds/).
   "udsDiagnosis",
+  // JT/T 808 0x8105 终端控制 (answered 0x0001) and 0x8500 车辆控制 (answered 0x0500), sent by the
+  // JT/T 808 sender (gateway/multimedia/jt808Multimedia.ts).
+  "jt808TerminalControl",
+  "jt808VehicleControl",
 ] as const;
 export type CommandKind = (typeof COMMAND_KINDS)[number];
 

@@ -6,11 +6,14 @@ import {
   decodeJt808MediaEvent,
   decodeJt808MediaUpload,
   decodeJt808ParamAnswer,
+  decodeJt808VehicleControlAnswer,
   encodeJt808CameraShoot,
   encodeJt808Frame,
   encodeJt808MediaAnswer,
   encodeJt808ParamQuery,
   encodeJt808ParamSet,
+  encodeJt808TerminalControl,
+  encodeJt808VehicleControl,
   JT808_CAMERA_RESULTS,
   JT808_MEDIA_MESSAGE_ID,
   JT808_PARAM_MESSAGE_ID,
@@ -19,6 +22,8 @@ import {
   type Jt808CameraShoot,
   type Jt808Header,
   type Jt808PendingMessage,
+  type Jt808TerminalControl,
+  type Jt808VehicleControl,
   type Jt1078ParamValues,
   jt808MissingPackages,
   jt808PendingMediaId,
@@ -33,7 +38,23 @@ import type { CommandKind } from "../commands/tables";
 import { saveMediaEvent, saveMediaUpload } from "./mediaStore";
 
 /** The command kinds this sender writes over JT/T 808. */
-export const JT808_COMMAND_KINDS: readonly CommandKind[] = ["cameraShoot", "avQuery", "avSet"];
+export const JT808_COMMAND_KINDS: readonly CommandKind[] = [
+  "cameraShoot",
+  "avQuery",
+  "avSet",
+  "jt808TerminalControl",
+  "jt808VehicleControl",
+];
+
+/** 0x8105 终端控制, 0x8500 车辆控制 and the terminal's answer to the latter, 0x0500. */
+const CONTROL_ID = { terminal: 0x8105, vehicle: 0x8500, vehicleAnswer: 0x0500 } as const;
+/** The general answer 0x0001 settles these kinds (by the message id it names). */
+const GENERAL_ANSWERED: ReadonlyMap<CommandKind, number> = new Map<CommandKind, number>([
+  ["avSet", JT808_PARAM_MESSAGE_ID.set],
+  ["jt808TerminalControl", CONTROL_ID.terminal],
+]);
+/** JT/T 808 status bit 12: 车门加锁 (the 0x0500's location says whether the door is locked). */
+const DOOR_LOCKED_BIT = 1 << 12;
 
 /** The multimedia messages a terminal sends that this module reads. */
 const SERVED: ReadonlySet<number> = new Set([
@@ -41,6 +62,7 @@ const SERVED: ReadonlySet<number> = new Set([
   JT808_MEDIA_MESSAGE_ID.mediaUpload,
   JT808_MEDIA_MESSAGE_ID.cameraAnswer,
   JT808_PARAM_MESSAGE_ID.answer,
+  CONTROL_ID.vehicleAnswer,
 ]);
 
 /** What a handled message comes to: the journal's status and reason, and the answer to write. */
@@ -136,7 +158,7 @@ export class Jt808Multimedia {
       const now = this.options.now();
       const row = await claimNext(this.db, vin, now, JT808_COMMAND_KINDS);
       if (!row) return;
-      const { messageId, body } = commandBody(row.kind, row.params);
+      const { messageId, body } = commandBody(row.kind, row.params, link.header.edition);
       const serial = ((this.serials.get(vin) ?? 0) + 1) % 0x10000;
       this.serials.set(vin, serial);
       const frame = body.ok
@@ -166,21 +188,22 @@ export class Jt808Multimedia {
   }
 
   /**
-   * A terminal's general answer 0x0001: the result of an `avSet` (0x8103) it names by serial —
-   * 0 success, else failed with the standard's reason. Other answers are only journaled.
+   * A terminal's general answer 0x0001: the result of an `avSet` (0x8103) or a
+   * `jt808TerminalControl` (0x8105) it names by serial — 0 success, else failed with the
+   * standard's reason. Other answers are only journaled.
    */
   async terminalResponse(vin: string, body: Uint8Array, raw: Uint8Array, receivedAt: number): Promise<void> {
     const response = decodeJt808GeneralResponse(body);
     const sent = this.inFlight.get(vin);
-    if (!response.ok || sent?.kind !== "avSet" || sent.serial !== response.value.serial) return;
-    if (response.value.messageId !== JT808_PARAM_MESSAGE_ID.set) return;
+    if (!response.ok || sent === undefined || sent.serial !== response.value.serial) return;
+    if (GENERAL_ANSWERED.get(sent.kind) !== response.value.messageId) return;
     this.inFlight.delete(vin);
     const { result } = response.value;
     const row = await recordAnswer(
       this.db,
       {
         vin,
-        kinds: ["avSet"],
+        kinds: [sent.kind],
         wireTime: sent.wireTime,
         success: result === 0,
         reason: result === 0 ? null : `终端应答“${JT808_TERMINAL_RESULTS[result] ?? `结果${result}`}”`,
@@ -252,6 +275,31 @@ export class Jt808Multimedia {
       }
       return { status: "ok", reason: null, result: 0 };
     }
+    if (header.messageId === CONTROL_ID.vehicleAnswer) {
+      // 0x0500: the 0x8500's serial and the location after the control (its door-lock bit).
+      const answer = decodeJt808VehicleControlAnswer(body);
+      if (!answer.ok) return { status: "bad-body", reason: answer.error.message, result: 2 };
+      const sent = this.inFlight.get(session.vin);
+      if (sent?.kind === "jt808VehicleControl" && sent.serial === answer.value.serial) {
+        this.inFlight.delete(session.vin);
+        const { status } = answer.value.location;
+        const row = await recordAnswer(
+          this.db,
+          {
+            vin: session.vin,
+            kinds: ["jt808VehicleControl"],
+            wireTime: sent.wireTime,
+            success: true,
+            reason: null,
+            answer: { status, doorLocked: (status & DOOR_LOCKED_BIT) !== 0 },
+            answerHex: bytesToHex(raw),
+          },
+          receivedAt,
+        );
+        if (row) void this.dispatch(session.vin);
+      }
+      return { status: "ok", reason: null, result: 0 };
+    }
     if (header.messageId === JT808_MEDIA_MESSAGE_ID.mediaEvent) {
       const event = decodeJt808MediaEvent(body);
       if (!event.ok) return { status: "bad-body", reason: event.error.message, result: 2 };
@@ -281,7 +329,15 @@ export class Jt808Multimedia {
 }
 
 /** The message id and body of a JT/T 808 command as its row holds it. */
-function commandBody(kind: CommandKind, params: string) {
+function commandBody(kind: CommandKind, params: string, edition: 2013 | 2019) {
+  if (kind === "jt808TerminalControl") {
+    const { control } = JSON.parse(params) as { control: Jt808TerminalControl };
+    return { messageId: CONTROL_ID.terminal, body: encodeJt808TerminalControl(control) };
+  }
+  if (kind === "jt808VehicleControl") {
+    const { vehicle } = JSON.parse(params) as { vehicle: Jt808VehicleControl };
+    return { messageId: CONTROL_ID.vehicle, body: encodeJt808VehicleControl(vehicle, edition) };
+  }
   if (kind === "avQuery")
     return { messageId: JT808_PARAM_MESSAGE_ID.query, body: encodeJt808ParamQuery(JT1078_QUERY_IDS) };
   if (kind === "avSet") {
