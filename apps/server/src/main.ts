@@ -1,6 +1,6 @@
 import { readConfig } from "./config";
 import { forwarderOptionsFromEnv, startForwarder } from "./forwarder/forwarder";
-import { gatewayPort, hj1239Port, jt808Port, simulateCount, sleepingVins } from "./gateway/config";
+import { gatewayPort, gatewayWriters, hj1239Port, jt808Port, simulateCount, sleepingVins } from "./gateway/config";
 import { startGateway } from "./gateway/gatewayServer";
 import { fleetFrom, fleetRowsFromDatabase, machineRowsFromDatabase, machinesFrom } from "./simulator/fleet";
 import { runFleet } from "./simulator/runFleet";
@@ -22,6 +22,7 @@ const gateway =
         host: config.host,
         port: port ?? 0,
         objects: server.ctx.objects,
+        writers: gatewayWriters(process.env, server.ctx.dbKind),
         ...(port808 === undefined ? {} : { jt808Port: port808 }),
         ...(port1239 === undefined ? {} : { hj1239Port: port1239 }),
       }).catch((error: unknown) => {

@@ -6,6 +6,7 @@
  * demo tenant to add with `benchVin(i, BENCH_VIN_SERIES)`: the gateway answers VIN未知 to others).
  */
 import { sql } from "kysely";
+import { gatewayWriters } from "../../../apps/server/src/gateway/config";
 import { startGateway } from "../../../apps/server/src/gateway/gatewayServer";
 import { startServer } from "../../../apps/server/src/start";
 import { insertVehicles } from "./journalData";
@@ -29,6 +30,8 @@ const gateway = await startGateway(server.db, {
   // The load keeps every connection busy; nothing here is idle or slow-loris.
   idleTimeoutMs: 600_000,
   commandPollMs: Number(process.env.BENCH_COMMAND_POLL_MS ?? "1000"),
+  // As `npm start` runs it: GATEWAY_WRITERS lanes on PostgreSQL (default 4), one on PGlite.
+  writers: gatewayWriters(process.env, server.ctx.dbKind),
 });
 
 function memory() {

@@ -50,3 +50,16 @@ export function sleepingVins(env: NodeJS.ProcessEnv): string[] {
   for (const vin of vins) if (!/^[A-HJ-NPR-Z0-9]{17}$/.test(vin)) throw new Error(`SIMULATE_SLEEPING: bad VIN ${vin}`);
   return vins;
 }
+
+/**
+ * GATEWAY_WRITERS: the frame writer's lanes (batches written at once, gateway/frameStore.ts).
+ * PostgreSQL: unset or empty 4 (of the pool's 10 connections), 1..8; PGlite has one connection: always 1.
+ */
+export function gatewayWriters(env: NodeJS.ProcessEnv, dbKind: "pglite" | "postgres"): number {
+  if (dbKind === "pglite") return 1;
+  const text = env.GATEWAY_WRITERS;
+  if (text === undefined || text === "") return 4;
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 1 || n > 8) throw new Error(`GATEWAY_WRITERS must be 1..8, got ${text}`);
+  return n;
+}

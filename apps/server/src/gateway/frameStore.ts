@@ -44,15 +44,55 @@ export interface LatestReport {
 export interface FrameStoreOptions {
   /** Flush at the latest this long after the first queued frame (default 50 ms). */
   readonly flushMs?: number;
-  /** Flush as soon as this many frames are queued (default 500). */
+  /** Flush as soon as this many frames are queued in a writer lane (default 1000). */
   readonly maxBatch?: number;
   /** Days of frames kept: older day partitions are dropped once a day (default GATEWAY_RETENTION_DAYS, 180). */
   readonly retentionDays?: number;
+  /**
+   * Writer lanes: batches written at once, each on its own connection (default 1; PostgreSQL
+   * takes `gatewayWriters` of config.ts, PGlite has one connection and must keep 1).
+   */
+  readonly writers?: number;
 }
 
 interface Queued {
   readonly record: FrameRecord;
   readonly done: (error?: unknown) => void;
+}
+
+/** One writer lane: its queue and the chain of its batches (one at a time). */
+interface Lane {
+  queue: Queued[];
+  timer: NodeJS.Timeout | undefined;
+  flushing: Promise<void>;
+}
+
+/** A batch's place in the global order: its frame insert done, its transaction ended (committed or not). */
+interface Turn {
+  readonly inserted: Promise<void>;
+  readonly settled: Promise<void>;
+}
+
+/** A promise and its resolve (Promise.withResolvers is not in the server's lib yet). */
+function deferred(): { promise: Promise<void>; resolve: () => void } {
+  const held: { resolve?: () => void } = {};
+  const promise = new Promise<void>((r) => {
+    held.resolve = r;
+  });
+  return { promise, resolve: () => held.resolve?.() };
+}
+
+const DONE: Turn = { inserted: Promise.resolve(), settled: Promise.resolve() };
+
+/**
+ * The writer lane of a VIN: a stable hash, so every frame of a vehicle goes through one lane,
+ * in arrival order (frames without a VIN: lane 0).
+ */
+export function laneOf(vin: string | null, lanes: number): number {
+  if (vin === null || lanes <= 1) return 0;
+  let h = 0;
+  for (let i = 0; i < vin.length; i++) h = (h * 31 + vin.charCodeAt(i)) >>> 0;
+  return h % lanes;
 }
 
 /**
@@ -61,11 +101,22 @@ interface Queued {
  * journal rows and the latest state per VIN — so a batch is stored whole or not at all.
  * `add` resolves when its batch is committed: the gateway answers a terminal only then, so an
  * answered frame is queryable.
+ *
+ * With `writers` > 1 (PostgreSQL) the batches of several lanes are written at once, on their
+ * own connections: a VIN always goes to the same lane (its frames, alarm episodes, fence states
+ * and latest state stay in arrival order, and two lanes never touch the same vehicle's rows).
+ * Across lanes the batches keep one global order: a batch inserts its frames only after the
+ * batch before it did (frame ids rise in that order) and commits only after the batch before it
+ * ended, so ids become visible in rising order — the forwarder's cursor and the journals read
+ * frames by id and never skip one committed late under a lower id. Only the rest of the batch
+ * (decoding, positions, alarms, fences, states) runs side by side.
  */
 export class FrameStore {
-  private queue: Queued[] = [];
-  private timer: NodeJS.Timeout | undefined;
-  private flushing: Promise<void> = Promise.resolve();
+  private readonly lanes: Lane[];
+  /** The last batch that took its turn: the next one inserts and commits after it. */
+  private turn: Turn = DONE;
+  /** Partition upkeep (creation, retention): one at a time across lanes. */
+  private upkeep: Promise<void> = Promise.resolve();
   private readonly partitions = new Set<string>();
   private readonly flushMs: number;
   private readonly maxBatch: number;
@@ -78,33 +129,44 @@ export class FrameStore {
     options: FrameStoreOptions = {},
   ) {
     this.flushMs = options.flushMs ?? 50;
-    this.maxBatch = options.maxBatch ?? 500;
+    this.maxBatch = options.maxBatch ?? 1000;
     this.retentionDays = options.retentionDays ?? retentionDays(process.env);
+    const writers = Math.max(1, Math.floor(options.writers ?? 1));
+    this.lanes = Array.from({ length: writers }, () => ({
+      queue: [],
+      timer: undefined,
+      flushing: Promise.resolve(),
+    }));
   }
 
   /** Queues a record; resolves when it is committed, rejects when its batch failed. */
   add(record: FrameRecord): Promise<void> {
+    const lane = this.lanes[laneOf(record.vin, this.lanes.length)] as Lane;
     return new Promise((resolve, reject) => {
-      this.queue.push({ record, done: (error) => (error === undefined ? resolve() : reject(error)) });
-      if (this.queue.length >= this.maxBatch) this.flushSoon(0);
-      else this.flushSoon(this.flushMs);
+      lane.queue.push({ record, done: (error) => (error === undefined ? resolve() : reject(error)) });
+      if (lane.queue.length >= this.maxBatch) this.flushSoon(lane, 0);
+      else this.flushSoon(lane, this.flushMs);
     });
   }
 
-  private flushSoon(ms: number): void {
-    if (this.timer !== undefined && ms > 0) return;
-    if (this.timer !== undefined) clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      void this.flush();
+  private flushSoon(lane: Lane, ms: number): void {
+    if (lane.timer !== undefined && ms > 0) return;
+    if (lane.timer !== undefined) clearTimeout(lane.timer);
+    lane.timer = setTimeout(() => {
+      lane.timer = undefined;
+      void this.flushLane(lane);
     }, ms);
   }
 
-  /** Writes what is queued (after the batch being written, if any). */
-  flush(): Promise<void> {
-    this.flushing = this.flushing.then(async () => {
-      while (this.queue.length > 0) {
-        const batch = this.queue.splice(0, this.maxBatch);
+  /** Writes what is queued in every lane (after the batches being written, if any). */
+  async flush(): Promise<void> {
+    await Promise.all(this.lanes.map((lane) => this.flushLane(lane)));
+  }
+
+  private flushLane(lane: Lane): Promise<void> {
+    lane.flushing = lane.flushing.then(async () => {
+      while (lane.queue.length > 0) {
+        const batch = lane.queue.splice(0, this.maxBatch);
         try {
           await this.write(batch.map((q) => q.record));
           for (const q of batch) q.done();
@@ -113,29 +175,54 @@ export class FrameStore {
         }
       }
     });
-    return this.flushing;
+    return lane.flushing;
   }
 
-  /** Stops the timer and writes what is left. */
+  /** Stops the timers and writes what is left. */
   async close(): Promise<void> {
-    if (this.timer !== undefined) clearTimeout(this.timer);
-    this.timer = undefined;
+    for (const lane of this.lanes) {
+      if (lane.timer !== undefined) clearTimeout(lane.timer);
+      lane.timer = undefined;
+    }
     await this.flush();
   }
 
+  /** Retention and the batch's day partitions, one batch at a time (two lanes never race to create a day). */
+  private maintain(times: readonly number[]): Promise<void> {
+    const run = this.upkeep.then(async () => {
+      const latest = Math.max(...times);
+      const today = Math.floor(latest / DAY_MS);
+      if (today > this.retainedDay) {
+        // Outside the batch's transaction: dropping a day must not hold the insert's locks.
+        const dropped = await dropExpiredPartitions(this.db, latest, this.retentionDays);
+        for (const name of dropped) this.partitions.delete(name);
+        this.retainedDay = today;
+      }
+      // After the retention: a day it dropped is created again if this batch still writes into it.
+      await ensureDayPartitions(this.db, DAY_PARTITIONED, times, this.partitions);
+    });
+    this.upkeep = run.catch(() => undefined);
+    return run;
+  }
+
   private async write(records: readonly FrameRecord[]): Promise<void> {
-    const times = records.map((r) => r.receivedAt);
-    const latest = Math.max(...times);
-    const today = Math.floor(latest / DAY_MS);
-    if (today > this.retainedDay) {
-      // Outside the batch's transaction: dropping a day must not hold the insert's locks.
-      const dropped = await dropExpiredPartitions(this.db, latest, this.retentionDays);
-      for (const name of dropped) this.partitions.delete(name);
-      this.retainedDay = today;
+    await this.maintain(records.map((r) => r.receivedAt));
+    // Take the next turn in the global order (see the class comment).
+    const before = this.turn;
+    const inserted = deferred();
+    const settled = deferred();
+    this.turn = { inserted: inserted.promise, settled: settled.promise };
+    try {
+      await this.transaction(records, before, () => inserted.resolve());
+    } finally {
+      inserted.resolve();
+      settled.resolve();
     }
-    // After the retention: a day it dropped is created again if this batch still writes into it.
-    await ensureDayPartitions(this.db, DAY_PARTITIONED, times, this.partitions);
+  }
+
+  private async transaction(records: readonly FrameRecord[], before: Turn, inserted: () => void): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
+      await before.inserted;
       const ids = await trx
         .insertInto("gateway_frame")
         .values(
@@ -152,7 +239,8 @@ export class FrameStore {
         )
         // Rows come back in the order of VALUES: each record's frame id, for the decoded stores.
         .returning("id")
-        .execute();
+        .execute()
+        .finally(inserted);
       const stored = records.map((r, i) => ({ ...r, id: Number(ids[i]?.id) }));
       await writeDecodedStores(trx, stored);
       // The newest GB/T 32960 unit per VIN by collection time (车辆实时状态, 单车查询).
@@ -202,6 +290,8 @@ export class FrameStore {
           )
           .execute();
       }
+      // Commit only after the batch before ended: ids become visible in rising order.
+      await before.settled;
     });
   }
 }

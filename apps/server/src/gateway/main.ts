@@ -8,7 +8,7 @@ import { openDatabase } from "../db/database";
 import { migrateToLatest } from "../db/migrate";
 import { ObjectStore } from "../platform/objectStore";
 import { serviceModules } from "../services";
-import { gatewayPort, hj1239Port, jt808Port } from "./config";
+import { gatewayPort, gatewayWriters, hj1239Port, jt808Port } from "./config";
 import { startGateway } from "./gatewayServer";
 
 const config = readConfig(process.env, process.cwd());
@@ -24,6 +24,7 @@ const gateway = await startGateway(opened.db, {
   port,
   // The server's object store (same DATA_DIR): multimedia uploads are private objects it serves.
   objects: new ObjectStore(path.join(config.dataDir, "objects")),
+  writers: gatewayWriters(process.env, opened.kind),
   ...(port808 === undefined ? {} : { jt808Port: port808 }),
   ...(port1239 === undefined ? {} : { hj1239Port: port1239 }),
 });
