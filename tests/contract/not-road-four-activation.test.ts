@@ -3,9 +3,13 @@ import {
   ACTIVATION_RESULT_LABELS,
   bytesToHex,
   decodeActivationAnswer,
+  decodeHj1239Frame,
   decodeKeySyncAnswer,
   encodeActivationRequest,
   encodeFrame,
+  encodeHj1239Frame,
+  encodeHj1239Login,
+  encodeHj1239Realtime,
   encodeKeySyncRequest,
   type Gbt32960Frame,
   KEY_SYNC_RESULT_LABELS,
@@ -15,9 +19,11 @@ import {
 } from "@tsp/domain";
 import { download } from "@tsp/sdk";
 import { sql } from "kysely";
+import { sm2 } from "sm-crypto-v2";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startGateway } from "../../apps/server/src/gateway/gatewayServer";
-import { TestTbox } from "../../apps/server/src/gateway/testClient";
+import { BAD_SIGNATURE } from "../../apps/server/src/gateway/hj1239Server";
+import { TestHj1239Terminal, TestTbox } from "../../apps/server/src/gateway/testClient";
 import { startTestServer, type TestServer, testEngine } from "../../apps/server/src/testing/testServer";
 import { CallLedger } from "./business-coverage";
 import { sheetRows } from "./business-sheets";
@@ -61,6 +67,14 @@ async function upload(token: string, tenantId: number, bytes: Uint8Array, conten
 const KEY = `04${"5A".repeat(64)}`;
 /** Hex to the bytes a terminal writes on its socket. */
 const raw = (hex: string) => new Uint8Array(Buffer.from(hex, "hex"));
+/** The HJ 1239 real-time frames a PIN's journal holds, in order. */
+const frames = (pin: string) =>
+  sql<{ status: string; reason: string | null; raw_hex: string }>`
+    select status, reason, raw_hex from gateway_frame where vin = ${pin} and raw_hex like '232302%' order by id`;
+const mustBytes = (r: { ok: true; value: Uint8Array } | { ok: false; error: { message: string } }) => {
+  if (!r.ok) throw new Error(r.error.message);
+  return r.value;
+};
 /** A frame (as the test terminal read it, or as a test builds it) back to hex. */
 const hexOf = (f: Gbt32960Frame) => {
   const e = encodeFrame(f);
@@ -395,6 +409,76 @@ describe.skipIf(engine.skip)(`非道路国四 documents and 终端远程激活 c
     expect(rows[0]?.[0]).toBe("终端编号");
     expect(rows).toHaveLength(1 + listed.body.data.total);
     expect(rows.slice(1).every((r) => r[5] === "已激活")).toBe(true);
+  });
+
+  it("checks the SM2 signature of an activated machine's HJ 1322 frames: good kept, a flipped byte flagged and trusted for nothing, no key → unchecked", async () => {
+    // A machine of 机械信息 with exactly one supervision terminal, activated here with a key made here.
+    const pick = await sql<{ pin: string; terminal_id: string; tenant_id: number }>`
+      select b.machinery_pin as pin, b.terminal_id, b.tenant_id from bss_black_box b
+      where b.machinery_pin in (select m.vin from bss_machinery_info m)
+        and not exists (select 1 from vehicle v where v.vin = b.machinery_pin)
+        and (select count(*) from bss_black_box o where o.machinery_pin = b.machinery_pin) = 1
+      order by b.machinery_pin limit 2`.execute(server.db);
+    const [signedBy, keyless] = pick.rows;
+    if (!signedBy || !keyless) throw new Error("the seed has no two machines with one terminal each");
+    const keys = sm2.generateKeyPairHex();
+    await sql`insert into nr4_activation (tenant_id, terminal_id, state, public_key)
+      values (${signedBy.tenant_id}, ${signedBy.terminal_id}, 'active', ${keys.publicKey})
+      on conflict (tenant_id, terminal_id) do update set state = 'active', public_key = excluded.public_key`.execute(
+      server.db,
+    );
+    await sql`update nr4_activation set state = 'inactive', public_key = null
+      where terminal_id = ${keyless.terminal_id}`.execute(server.db);
+    /** A real-time unit signed as HJ 1322 says: R (32) and S (32), each with a length byte, after the items. */
+    const signedUnit = (pin: string, serial: number, tamper: boolean) => {
+      const unsigned = decodeHj1239Frame(
+        mustBytes(encodeHj1239Realtime({ vin: pin, softwareVersion: 3 }, { time: Date.now(), serial, items: [] })),
+      );
+      if (!unsigned.ok) throw new Error(unsigned.error.message);
+      const data = unsigned.value.data;
+      const rs = sm2.doSignature(data, keys.privateKey, { hash: true, publicKey: keys.publicKey });
+      const signedData = Uint8Array.of(...data, 32, ...raw(rs.slice(0, 64)), 32, ...raw(rs.slice(64)));
+      if (tamper) signedData[2] = (signedData[2] as number) ^ 0x01;
+      return mustBytes(encodeHj1239Frame({ ...unsigned.value, data: signedData }));
+    };
+    const gateway = await startGateway(server.db, { port: 0, hj1239Port: 0, flushMs: 20 });
+    const a = await TestHj1239Terminal.open(gateway.hj1239Port as number);
+    const b = await TestHj1239Terminal.open(gateway.hj1239Port as number);
+    try {
+      const login = (pin: string) =>
+        mustBytes(
+          encodeHj1239Login(
+            { vin: pin, softwareVersion: 3 },
+            { time: Date.now(), serial: 1, iccid: "89860000000000001322" },
+          ),
+        );
+      expect((await a.send(login(signedBy.pin)))?.command).toBe(1);
+      // A flipped data byte: not answered; then the good one is (frames of a connection are handled in order).
+      await a.write(signedUnit(signedBy.pin, 2, true));
+      expect((await a.send(signedUnit(signedBy.pin, 3, false)))?.command).toBe(2);
+      // The keyless machine signs with some key: accepted, unchecked.
+      expect((await b.send(login(keyless.pin)))?.command).toBe(1);
+      expect((await b.send(signedUnit(keyless.pin, 2, false)))?.command).toBe(2);
+      let rows: { status: string; reason: string | null }[] = [];
+      for (let i = 0; i < 100 && rows.length < 2; i++) {
+        rows = (await frames(signedBy.pin).execute(server.db)).rows;
+        if (rows.length < 2) await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(rows.map((r) => [r.status, r.reason])).toEqual([
+        ["bad-body", BAD_SIGNATURE],
+        ["ok", "SM2签名有效"],
+      ]);
+      let other: { status: string; reason: string | null }[] = [];
+      for (let i = 0; i < 100 && other.length < 1; i++) {
+        other = (await frames(keyless.pin).execute(server.db)).rows;
+        if (other.length < 1) await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(other.map((r) => [r.status, r.reason])).toEqual([["ok", "SM2签名未校验：终端未激活，无公钥"]]);
+    } finally {
+      a.end();
+      b.end();
+      await gateway.close();
+    }
   });
 
   it("covers every operation it owns with good and bad input", () => {

@@ -27,6 +27,7 @@ import { machinePins } from "./machines";
 import { Jt808Multimedia } from "./multimedia/jt808Multimedia";
 import { recordRegistration } from "./registrations";
 import { latestReport } from "./report";
+import { signingKeys } from "./signingKeys";
 
 export interface GatewayOptions extends FrameStoreOptions {
   readonly host?: string;
@@ -369,6 +370,7 @@ export async function startGateway(db: Kysely<Database>, options: GatewayOptions
     sockets,
     vinKnown,
     machineKnown: machinePins(db, now, vinCacheMs),
+    signingKey: signingKeys(db, now, vinCacheMs),
     online: new Map(),
     setOffline: (vins) => {
       void db

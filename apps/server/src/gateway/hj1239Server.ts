@@ -12,6 +12,7 @@ import { AnswerQueue } from "./answers";
 import type { FrameRecord, FrameStore, LatestReport } from "./frameStore";
 import { Hj1239Splitter } from "./hj1239Splitter";
 import { machineWriteOf } from "./machines";
+import { verifyFrameSignature } from "./sm2Signature";
 
 /** What every HJ 1239 connection of one gateway shares. */
 export interface Hj1239Context {
@@ -25,6 +26,8 @@ export interface Hj1239Context {
   readonly vinKnown: (vin: string) => Promise<boolean>;
   /** Whether a code is a PIN of some tenant's 机械信息 (a non-road machine: gateway/machines.ts). */
   readonly machineKnown: (pin: string) => Promise<boolean>;
+  /** The activated terminal's SM2 public key of a PIN, null when not activated (signingKeys.ts). */
+  readonly signingKey?: (pin: string) => Promise<string | null>;
   /** VIN → the connection it logged in on. */
   readonly online: Map<string, Socket>;
   /** Marks VINs offline in the latest state (a connection closed without a logout). */
@@ -32,6 +35,16 @@ export interface Hj1239Context {
 }
 
 const valid = (q: Quantity): number | undefined => (q.status === "valid" ? q.value : undefined);
+
+/**
+ * SM2 signatures (HJ 1322 / HJ 1239.3 with signing: R, S after the items, over the unit before
+ * them): checked with the activated terminal's key (终端远程激活). The verdict rides in the
+ * journal's `reason` of an `ok` frame (no new status: the journal API and its screens read the
+ * statuses they know); a bad one is journaled `bad-body` with this reason and drives nothing.
+ */
+export const BAD_SIGNATURE = "SM2签名校验失败：与终端激活时同步的公钥不符，数据不可信";
+const SIGNATURE_REASON = { good: "SM2签名有效", unchecked: "SM2签名未校验：终端未激活，无公钥" } as const;
+const hexToBytes = (h: string) => Uint8Array.from(h.match(/../g) ?? [], (x) => Number.parseInt(x, 16));
 
 /** What the latest state keeps of a diesel sample: its time, a fixed position, speed and odometer. */
 export function hj1239LatestReport(time: number, s: DieselStream): LatestReport {
@@ -109,6 +122,15 @@ export function serveHj1239(socket: Socket, ctx: Hj1239Context): void {
     if (left.length > 0) ctx.setOffline(left);
   });
 
+  /** The SM2 verdict of a signed real-time unit (undefined: the unit carries no signature). */
+  async function signatureVerdict(b: Hj1239Body, data: Uint8Array, pin: string) {
+    if (b.kind !== "realtime" || b.signature === undefined) return undefined;
+    const r = hexToBytes(b.signature.r);
+    const s = hexToBytes(b.signature.s);
+    const key = ctx.signingKey ? await ctx.signingKey(pin) : null;
+    return verifyFrameSignature(key, data.subarray(0, data.length - 2 - r.length - s.length), r, s);
+  }
+
   async function handle(bytes: Uint8Array, receivedAt: number): Promise<void> {
     const rawHex = bytesToHex(bytes);
     const frame = decodeHj1239Frame(bytes);
@@ -145,6 +167,13 @@ export function serveHj1239(socket: Socket, ctx: Hj1239Context): void {
       return;
     }
     const b = body.value;
+    const verdict = await signatureVerdict(b, f.data, f.vin);
+    if (verdict === "bad") {
+      // Kept in the journal, flagged, and trusted for nothing (no state, no alarm, no answer).
+      store1({ status: "bad-body", reason: BAD_SIGNATURE }, false);
+      return;
+    }
+    const signed = verdict === undefined ? null : SIGNATURE_REASON[verdict];
     if (machine && b.kind !== "encrypted") {
       const write = machineWriteOf(f.vin, b);
       if (b.kind === "login") {
@@ -160,7 +189,7 @@ export function serveHj1239(socket: Socket, ctx: Hj1239Context): void {
         loggedIn.delete(f.vin);
       }
       if (write === undefined && b.kind === "other") store1({ status: "unsupported", reason: null }, false);
-      else store1({ status: "ok", reason: null, ...(write ? { machine: write } : {}) }, true);
+      else store1({ status: "ok", reason: signed, ...(write ? { machine: write } : {}) }, true);
       return;
     }
     switch (b.kind) {
@@ -185,7 +214,10 @@ export function serveHj1239(socket: Socket, ctx: Hj1239Context): void {
         return;
       case "realtime": {
         const report = b.resent ? undefined : newestDiesel(b);
-        store1(report ? { status: "ok", reason: null, report } : { status: "ok", reason: null, online: true }, true);
+        store1(
+          report ? { status: "ok", reason: signed, report } : { status: "ok", reason: signed, online: true },
+          true,
+        );
         return;
       }
       case "timeSync":

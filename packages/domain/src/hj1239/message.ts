@@ -387,7 +387,7 @@ export type Hj1239ItemToWrite =
 /**
  * 实时信息上报 (0x02) or 补发信息上报 (0x03, `resent`): the unit's time and serial, then the
  * items (a terminal sends ten one-second diesel samples a frame, ✔BT, and the OBD item now and
- * then). Unsigned: this platform verifies no SM2 signature yet.
+ * then). Unsigned (the gateway checks the SM2 signature of an activated terminal's signed units).
  */
 export function encodeHj1239Realtime(
   t: Hj1239Terminal,
