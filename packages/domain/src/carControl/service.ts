@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { chinaDayStart, CHINA_UTC_OFFSET_MS as UTC8 } from "../dates/chinaTime";
 import { REMOTE_GROUPS, type RemoteGroup } from "../gbt32960/downlink/remoteControl";
 import { vinProblem } from "../identifiers/vin";
 
@@ -47,7 +48,6 @@ export type CarControlPackage = v.InferOutput<typeof CarControlPackageSchema>;
 export const EXPIRING_DAYS = 30;
 const DAY = 86_400_000;
 /** Days are China's (UTC+8), like every date the console shows. */
-const UTC8 = 8 * 3_600_000;
 
 export const SUBSCRIPTION_STATES = ["pending", "active", "expiring", "expired", "stopped"] as const;
 export type SubscriptionState = (typeof SUBSCRIPTION_STATES)[number];
@@ -83,7 +83,7 @@ export const subscriptionInForce = (s: Subscription, now: number): boolean => {
 };
 
 /** The first instant of the UTC+8 day holding `at`. */
-export const dayStart = (at: number): number => Math.floor((at + UTC8) / DAY) * DAY - UTC8;
+export const dayStart = (at: number): number => chinaDayStart(at);
 
 /** `months` calendar months after `at` in UTC+8 (the 31st into a shorter month lands on its last day). */
 export function addMonths(at: number, months: number): number {

@@ -1,3 +1,14 @@
+// China time: the one clock of screens, sheets and daily figures.
+export {
+  CHINA_UTC_OFFSET_MS,
+  chinaDate,
+  chinaDateTime,
+  chinaDayNumber,
+  chinaDayStart,
+  chinaMinute,
+  chinaStamp,
+  DAY_MS,
+} from "./chinaTime";
 // Date-range picker rules (platform-shell.md §5, §9; business-areas.md §5, §9).
 export {
   DAY_MAX_DEFAULT,

@@ -1,8 +1,8 @@
+import { CHINA_UTC_OFFSET_MS as CST_OFFSET_MS } from "../dates/chinaTime";
 import { ok, type Result } from "../shared/result";
 import { type FrameError, frameError } from "./errors";
 
 /** Offset of China Standard Time (UTC+8), the zone of every GB/T 32960 time field. */
-const CST_OFFSET_MS = 8 * 60 * 60 * 1000;
 /** Length of the time field: YY MM DD hh mm ss. */
 export const TIME_LENGTH = 6;
 

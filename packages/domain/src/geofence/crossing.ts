@@ -1,3 +1,4 @@
+import { CHINA_UTC_OFFSET_MS as CHINA_OFFSET } from "../dates/chinaTime";
 import { insideGeofence } from "./containment";
 import type { Geofence } from "./geofence";
 
@@ -56,7 +57,6 @@ export interface FenceStep {
 }
 
 const DAY = 86_400_000;
-const CHINA_OFFSET = 8 * 3_600_000;
 
 /** Whether a moment falls in the daily window (China time; both ends inclusive, to the minute). */
 export function inFenceWindow(daily: FenceWindow | null, at: number): boolean {

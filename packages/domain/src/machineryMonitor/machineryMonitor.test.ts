@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { chinaDayStart } from "../dates/chinaTime";
 import {
-  chinaDayStart,
   countMachineStates,
   hoursText,
   MACHINE_STALE_MS,

@@ -2,6 +2,7 @@
  * 在线时长管理 (/notRoadMonitor/online): a machine's online time per day from its terminal's
  * login and logout reports (the connection log). Pure: the events and `now` come in.
  */
+import { chinaDate, chinaDayStart, DAY_MS } from "../dates/chinaTime";
 
 /** One entry of the connection log: the terminal logged in or out at `at` (epoch ms). */
 export interface ConnectionEvent {
@@ -40,10 +41,6 @@ export function pairSessions(events: readonly ConnectionEvent[]): OnlineSession[
   return sessions;
 }
 
-const DAY_MS = 86_400_000;
-/** China Standard Time (no daylight saving): the days the operator reads. */
-export const CHINA_UTC_OFFSET_MS = 8 * 3_600_000;
-
 /** One day of a machine's online time. */
 export interface OnlineDay {
   /** The day in China time, yyyy-MM-dd. */
@@ -58,12 +55,7 @@ export interface OnlineDay {
   readonly lastLogoutAt: number | null;
 }
 
-const dayText = (startMs: number) => new Date(startMs + CHINA_UTC_OFFSET_MS).toISOString().slice(0, 10);
-
-/** Start of the China-time day holding `ms`. */
-export function chinaDayStart(ms: number): number {
-  return Math.floor((ms + CHINA_UTC_OFFSET_MS) / DAY_MS) * DAY_MS - CHINA_UTC_OFFSET_MS;
-}
+const dayText = chinaDate;
 
 /**
  * Online time per China-time day over [from, to): each session clipped to the range and to

@@ -1,3 +1,4 @@
+import { chinaDayNumber, DAY_MS } from "../dates/chinaTime";
 /**
  * 农机可靠性试验统计 (/operate/reliabilityTestRecord, issue 20/18): whether the data of a farm
  * machine under a reliability test is valid. A machine on test must report continuously in real
@@ -266,11 +267,9 @@ export function mergeReliabilityRows(
 
 /** The China-time days yyyy-MM-dd of a range (oldest first). */
 export function reliabilityDays(startTime: number, endTime: number): string[] {
-  const offset = 8 * 3_600_000;
-  const dayMs = 86_400_000;
   const out: string[] = [];
-  for (let d = Math.floor((startTime + offset) / dayMs); d <= Math.floor((endTime + offset) / dayMs); d++)
-    out.push(new Date(d * dayMs).toISOString().slice(0, 10));
+  for (let d = chinaDayNumber(startTime); d <= chinaDayNumber(endTime); d++)
+    out.push(new Date(d * DAY_MS).toISOString().slice(0, 10));
   return out;
 }
 

@@ -1,3 +1,4 @@
+import { chinaDate, DAY_MS } from "../dates/chinaTime";
 /**
  * 农机数据统计 (/operate/farmMachinery) and 统计报表 (/notRoadMonitor/report): the figures of a
  * machine's day from its decoded reports (HJ 1239.3 engine stream, HJ 1322 speed and position).
@@ -94,9 +95,6 @@ export function cellOfKey(key: string): { lng: number; lat: number } | null {
   return m ? { lng: Number(m[1]), lat: Number(m[2]) } : null;
 }
 
-const DAY_MS = 86_400_000;
-const CHINA_OFFSET_MS = 8 * 3_600_000;
-
 /** The ms range of China-time days `from`..`to` (yyyy-MM-dd, both whole), or null when either is no date. */
 export function chinaDaysRange(from: string, to: string): { startTime: number; endTime: number } | null {
   const start = Date.parse(`${from}T00:00:00+08:00`);
@@ -107,7 +105,7 @@ export function chinaDaysRange(from: string, to: string): { startTime: number; e
 }
 
 /** The China-time calendar day (yyyy-MM-dd) of an instant. */
-const chinaDay = (ms: number) => new Date(ms + CHINA_OFFSET_MS).toISOString().slice(0, 10);
+const chinaDay = chinaDate;
 
 /** The statistics screens' default days: the last 7 China-time days up to today's. */
 export function defaultStatDays(now: number): { from: string; to: string } {

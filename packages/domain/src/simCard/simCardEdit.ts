@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { chinaDate } from "../dates/chinaTime";
 import { err, ok, type Result } from "../shared/result";
 import {
   SIM_CARRIER_LABELS,
@@ -132,7 +133,7 @@ export interface SimCardContext {
 
 /** The calendar day (yyyy-MM-dd) in China (UTC+8) of an instant, for {@link SimCardContext.today}. */
 export function chinaDay(epochMs: number): string {
-  return new Date(epochMs + 8 * 3600 * 1000).toISOString().slice(0, 10);
+  return chinaDate(epochMs);
 }
 
 const NEEDS_ACTIVATION: readonly SimStatus[] = ["active", "suspended", "cancelled"];

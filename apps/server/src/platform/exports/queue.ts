@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { chinaStamp } from "@tsp/domain";
 import ExcelJS from "exceljs";
 import { sql } from "kysely";
 import type { AppContext } from "../../context";
@@ -231,5 +232,5 @@ type ExportTaskRow = Pick<ExportTaskTable, "id" | "kind"> & { account_id: number
 
 /** yyyyMMddHHmmss in China time (UTC+8, the spec's users), for file names. */
 export function stamp(d: Date): string {
-  return new Date(d.getTime() + 8 * 3600 * 1000).toISOString().replace(/\D/g, "").slice(0, 14);
+  return chinaStamp(d.getTime());
 }

@@ -1,7 +1,8 @@
+import { CHINA_UTC_OFFSET_MS as CHINA_OFFSET_MS } from "@tsp/domain";
 import { type SqlBool, sql } from "kysely";
 import { inTenants } from "../../platform/principal";
 import type { Handler, HandlerInput } from "../types";
-import { CHINA_OFFSET_MS, exportTaskView } from "./exportTaskView";
+import { exportTaskView } from "./exportTaskView";
 
 const who = (input: HandlerInput) => input.principal as NonNullable<HandlerInput["principal"]>;
 

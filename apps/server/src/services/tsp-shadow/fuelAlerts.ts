@@ -1,3 +1,4 @@
+import { CHINA_UTC_OFFSET_MS as CHINA_OFFSET_MS } from "@tsp/domain";
 import { sql } from "kysely";
 import { badRequest } from "../../http/envelope";
 import { where } from "../../platform/listQuery";
@@ -5,7 +6,6 @@ import { defineHandler } from "../defineHandler";
 import { FUEL_ALERT_TYPES } from "./tables";
 
 const DAY = 24 * 3600 * 1000;
-const CHINA_OFFSET_MS = 8 * 3600 * 1000;
 /** The longest window (openapi: at most 31 days after startTime). */
 export const MAX_SPAN_MS = 31 * DAY;
 

@@ -7,9 +7,9 @@ import { inTenants } from "../../platform/principal";
 import { defineHandler } from "../defineHandler";
 import { must } from "../tsp-bss/actor";
 import "../tsp-bss/tables";
+import { CHINA_UTC_OFFSET_MS as CHINA_OFFSET_MS } from "@tsp/domain";
 
 const DAY = 86_400_000;
-const CHINA_OFFSET_MS = 8 * 3_600_000;
 
 /** The start of the UTC+8 day holding `ms`. */
 export const chinaDayStart = (ms: number) => Math.floor((ms + CHINA_OFFSET_MS) / DAY) * DAY - CHINA_OFFSET_MS;

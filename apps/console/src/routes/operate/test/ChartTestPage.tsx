@@ -7,7 +7,7 @@ import { navigateHash, useHashSearch } from "../../../routing/hashLocation";
 import "../../../i18n/screens/fleet";
 
 const DAY = 86_400_000;
-const CHINA = 8 * 3_600_000;
+const CHINA = d.CHINA_UTC_OFFSET_MS;
 /** At most this many points are drawn (the track's every point still counts in its figures). */
 const DRAWN = 480;
 

@@ -1,6 +1,7 @@
 import {
   adminGuardProblem,
   checkRecord,
+  chinaDateTime as chinaTime,
   MSG_PERMIT_ORG,
   MSG_PERMIT_ROLE_NOT_FOUND,
   MSG_PERMIT_SELF_DISABLE,
@@ -179,8 +180,7 @@ export const exportPermitAccounts = defineHandler<"exportPermitAccounts">(async 
   return ok(await ctx.exports.submit(p, "exportPermitAccounts", params), EXPORT_SUBMITTED_MSG);
 });
 
-const chinaDateTime = (ms: number | null) =>
-  ms === null ? "" : new Date(ms + 8 * 3_600_000).toISOString().slice(0, 19).replace("T", " ");
+const chinaDateTime = (ms: number | null) => (ms === null ? "" : chinaTime(ms));
 
 /** The export: one row per account as the list shows it (mobile masked), newest first. */
 export const permitAccountExporter: ExportSheet = {

@@ -1,4 +1,4 @@
-import { LOG_RESULT_LABELS, logSearchRange } from "@tsp/domain";
+import { chinaDateTime, LOG_RESULT_LABELS, logSearchRange } from "@tsp/domain";
 import { type Expression, type Kysely, type SqlBool, sql } from "kysely";
 import type { Database } from "../../../db/schema";
 import { badRequest, notFound, ok } from "../../../http/envelope";
@@ -176,8 +176,6 @@ export const exportOperationLogs = defineHandler<"exportOperationLogs">(async ({
   );
   return ok(await ctx.exports.submit(p, "exportOperationLogs", params), EXPORT_SUBMITTED_MSG);
 });
-
-const chinaDateTime = (ms: number) => new Date(ms + 8 * 3_600_000).toISOString().slice(0, 19).replace("T", " ");
 
 /** The export: one row per entry with every field, newest first. */
 export const operationLogExporter: ExportSheet = {

@@ -1,6 +1,7 @@
 import { createRng } from "../../../seed/rng";
 import type { SeedContext } from "../../types";
 import "./tables";
+import { chinaDate } from "@tsp/domain";
 
 const SEED = 20_0041;
 const DAY = 24 * 3600 * 1000;
@@ -18,7 +19,7 @@ const NICKNAMES = [
   "小马哥",
   "黄师傅",
 ];
-const isoDate = (ms: number) => new Date(ms + 8 * 3600 * 1000).toISOString().slice(0, 10);
+const isoDate = chinaDate;
 
 /**
  * App users of each tenant (20 for the demo tenant, 6 for the others) and their bindings: the

@@ -1,4 +1,4 @@
-import { withVinCheckDigit } from "@tsp/domain";
+import { chinaDate, withVinCheckDigit } from "@tsp/domain";
 import { createRng, type Rng } from "../../../seed/rng";
 import type { SeedContext } from "../../types";
 import { columnOf } from "../registers/register";
@@ -26,7 +26,7 @@ const vinOf = (wmi: string, vds: string, year: string, plant: string, serial: nu
   withVinCheckDigit(`${wmi}${vds}0${year}${plant}${pad(serial, 6)}`) as string;
 /** A 20-digit ICCID of the 8986 range: 19 digits and their Luhn digit. */
 const iccidOf = (body19: string) => body19 + luhnDigit(body19);
-const isoDate = (ms: number) => new Date(ms + 8 * 3600 * 1000).toISOString().slice(0, 10);
+const isoDate = chinaDate;
 
 /** [type, brand, series, product model, maker, WMI, engine model, engine prefix, implement]. */
 const MACHINES: readonly (readonly [string, string, string, string, string, string, string, string, string | null])[] =

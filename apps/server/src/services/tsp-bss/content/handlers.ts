@@ -4,6 +4,7 @@ import {
   type ContentEdit,
   type ContentState,
   checkContentEdit,
+  chinaMinute,
   contentHasBody,
   contentTransitionRefusal,
   MSG_CONTENT_BODY,
@@ -264,7 +265,7 @@ export const exportContents = defineHandler<"exportContents">(async ({ query, pr
   return ok(await ctx.exports.submit(p, "exportContents", params), EXPORT_SUBMITTED_MSG);
 });
 
-const chinaDateTime = (ms: number) => new Date(ms + 8 * 3_600_000).toISOString().slice(0, 16).replace("T", " ");
+const chinaDateTime = chinaMinute;
 
 /** The export: one row per item (no body), newest change first. */
 export const contentExporter: ExportSheet = {

@@ -1,4 +1,9 @@
-import { MSG_OUTLET_AREA_NOT_DISTRICT, msgOutletBrandUnknown, type OutletProblem } from "@tsp/domain";
+import {
+  chinaDateTime as chinaTime,
+  MSG_OUTLET_AREA_NOT_DISTRICT,
+  msgOutletBrandUnknown,
+  type OutletProblem,
+} from "@tsp/domain";
 import ExcelJS from "exceljs";
 import { type Kysely, type SqlBool, sql } from "kysely";
 import type { Database } from "../../../db/schema";
@@ -66,8 +71,7 @@ export function brandProblem<F extends string>(
 export const jsonArray = <T>(v: unknown): T[] => (typeof v === "string" ? JSON.parse(v) : (v ?? [])) as T[];
 
 /** yyyy-MM-dd HH:mm:ss in China time, as the console shows change times. */
-export const chinaDateTime = (ms: number) =>
-  ms > 0 ? new Date(ms + 8 * 3600 * 1000).toISOString().slice(0, 19).replace("T", " ") : "";
+export const chinaDateTime = (ms: number) => (ms > 0 ? chinaTime(ms) : "");
 
 /** How a cell is read and written. */
 export type OutletCellKind = "text" | "nullableText" | "choice" | "number" | "names";

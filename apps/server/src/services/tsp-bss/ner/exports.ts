@@ -1,3 +1,4 @@
+import { CHINA_UTC_OFFSET_MS as CHINA_OFFSET_MS } from "@tsp/domain";
 import { ok } from "../../../http/envelope";
 import type { ExportColumn, Exporter, ExportSheet, MultiSheetExporter } from "../../../platform/exports/exporter";
 import { EXPORT_SUBMITTED_MSG } from "../../../platform/exports/queue";
@@ -15,7 +16,6 @@ import { templateColumns } from "./template";
 /** Rows per keyset batch of an export (flat memory whatever the fleet's size). */
 const BATCH = 500;
 
-const CHINA_OFFSET_MS = 8 * 3600 * 1000;
 /** yyyy-MM-dd HH:mm:ss in China time, as the console shows update times. */
 const chinaDateTime = (ms: number) => new Date(ms + CHINA_OFFSET_MS).toISOString().slice(0, 19).replace("T", " ");
 

@@ -1,5 +1,6 @@
 import {
   checkRegisterRow,
+  chinaDateTime,
   MSG_REGISTER_EXAMPLE_ROW,
   msgRegisterDuplicateInFile,
   msgRegisterExists,
@@ -201,7 +202,6 @@ function sheetRowOf(def: RegisterDef, record: Record<string, unknown>): Record<s
 }
 
 /** yyyy-MM-dd HH:mm:ss in China time, as the console shows change times. */
-const chinaDateTime = (ms: number) => new Date(ms + 8 * 3600 * 1000).toISOString().slice(0, 19).replace("T", " ");
 
 /**
  * The import template: sheet 1 (the register's title, the one the import reads) with the

@@ -1,3 +1,4 @@
+import { chinaDate } from "@tsp/domain";
 import type { Rng } from "../../../seed/rng";
 
 /** Demo people and companies of the tsp-bss seed (masked like the spec's owner names). */
@@ -13,4 +14,4 @@ export const DAY = 24 * 3600 * 1000;
 
 export const person = (rng: Rng) => `${rng.pick(SURNAMES)}${rng.pick(GIVEN)}${rng.pick(GIVEN)}`;
 /** yyyy-MM-dd in China time. */
-export const dateOf = (ms: number) => new Date(ms + 8 * 3600 * 1000).toISOString().slice(0, 10);
+export const dateOf = chinaDate;

@@ -1,4 +1,4 @@
-import { SIM_CARRIER_LABELS, SIM_REALNAME_LABELS, SIM_STATUS_LABELS } from "@tsp/domain";
+import { chinaDateTime, SIM_CARRIER_LABELS, SIM_REALNAME_LABELS, SIM_STATUS_LABELS } from "@tsp/domain";
 import { ok } from "../../../http/envelope";
 import type { ExportColumn, ExportSheet } from "../../../platform/exports/exporter";
 import { EXPORT_SUBMITTED_MSG } from "../../../platform/exports/queue";
@@ -12,7 +12,6 @@ import { filteredSimCards, type SimCardFilter, type SimCardRecord, selectRecord,
 const BATCH = 500;
 
 /** yyyy-MM-dd HH:mm:ss in China time, as the console shows change times. */
-const chinaDateTime = (ms: number) => new Date(ms + 8 * 3600 * 1000).toISOString().slice(0, 19).replace("T", " ");
 
 /** After the template's columns: what the register knows but an import does not set. */
 const TRAILER: ExportColumn[] = [

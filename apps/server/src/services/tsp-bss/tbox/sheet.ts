@@ -1,3 +1,4 @@
+import { chinaDateTime as chinaTime } from "@tsp/domain";
 import ExcelJS from "exceljs";
 import type { ExportColumn } from "../../../platform/exports/exporter";
 
@@ -57,5 +58,4 @@ export const exportColumnsOf = (columns: readonly SheetColumn[], trailer: readon
 ];
 
 /** yyyy-MM-dd HH:mm:ss in China time, as the console shows change times. */
-export const chinaDateTime = (ms: number) =>
-  ms > 0 ? new Date(ms + 8 * 3600 * 1000).toISOString().slice(0, 19).replace("T", " ") : "";
+export const chinaDateTime = (ms: number) => (ms > 0 ? chinaTime(ms) : "");

@@ -1,4 +1,4 @@
-import { EMISSION_STAGE_LABELS, POWER_TYPE_LABELS } from "@tsp/domain";
+import { chinaDateTime, EMISSION_STAGE_LABELS, POWER_TYPE_LABELS } from "@tsp/domain";
 import { ok } from "../../../http/envelope";
 import type { ExportSheet } from "../../../platform/exports/exporter";
 import { EXPORT_SUBMITTED_MSG } from "../../../platform/exports/queue";
@@ -7,8 +7,6 @@ import { defineHandler } from "../../defineHandler";
 import { must } from "../actor";
 import { ABILITY_COLUMNS } from "./columns";
 import { type AbilityFilter, filteredAbilities, selectAbility, serviceCatalogue, toAbilities } from "./queries";
-
-const chinaDateTime = (ms: number) => new Date(ms + 8 * 3600 * 1000).toISOString().slice(0, 19).replace("T", " ");
 
 /**
  * The 车型能力 export: the template's columns (model id, name, services by name — a filled

@@ -1,4 +1,5 @@
 import {
+  chinaDateTime,
   EMISSION_STAGE_LABELS,
   FUEL_TYPE_LABELS,
   CATALOGUE_MODEL_FIELD_LABELS as L,
@@ -13,7 +14,6 @@ import { must } from "../actor";
 import { type CatalogueFilter, filteredModels, selectModel, toModel } from "./queries";
 
 /** yyyy-MM-dd HH:mm:ss in China time, as the console shows change times. */
-const chinaDateTime = (ms: number) => new Date(ms + 8 * 3600 * 1000).toISOString().slice(0, 19).replace("T", " ");
 
 /**
  * The 车型信息 export: the brand tree, every attribute with its Chinese label, the caller's

@@ -1,5 +1,6 @@
 import { readFile, writeFile } from "node:fs/promises";
 import "../../../gateway/multimedia/tables";
+import { chinaStamp } from "@tsp/domain";
 import { badRequest, ok } from "../../../http/envelope";
 import type { FileExporter } from "../../../platform/exports/exporter";
 import { EXPORT_SUBMITTED_MSG } from "../../../platform/exports/queue";
@@ -19,7 +20,6 @@ interface MediaExportParams {
 }
 
 /** yyyyMMddHHmmss in China time, for file names. */
-const chinaStamp = (ms: number) => new Date(ms + 8 * 3600_000).toISOString().replace(/\D/g, "").slice(0, 14);
 
 function itemsQuery(ctx: Parameters<FileExporter["write"]>[1], tenantIds: readonly number[], p: MediaExportParams) {
   const base = mediaQuery(ctx.db, { tenantIds }, { vin: p.vin, startTime: p.startTime, endTime: p.endTime })

@@ -1,4 +1,5 @@
 import { open } from "node:fs/promises";
+import { CHINA_UTC_OFFSET_MS as CHINA_OFFSET_MS } from "@tsp/domain";
 import { Zip, ZipPassThrough } from "fflate";
 
 /** One file of a .zip: its name (UTF-8) and bytes. */
@@ -8,8 +9,6 @@ export interface ZipEntry {
   /** Modification time (epoch ms); the archive shows it in China time (see `writeStoredZip`). */
   readonly modifiedAt: number;
 }
-
-const CHINA_OFFSET_MS = 8 * 3600_000;
 
 /**
  * Writes a .zip of stored (uncompressed) entries at `path` with fflate's streaming writer, one

@@ -1,4 +1,5 @@
 import {
+  CHINA_UTC_OFFSET_MS as CHINA_OFFSET_MS,
   cellKey,
   FARM_MACHINERY_TYPES,
   MACHINE_SAMPLE_GAP_MS,
@@ -13,7 +14,6 @@ import "../../tsp-bss/baseInfoRest/tables";
 import "../machinery/tables";
 
 const DAY_MS = 86_400_000;
-const CHINA_OFFSET_MS = 8 * 3_600_000;
 const HOUR_MS = 3_600_000;
 
 /** A reliability test: its farm machines (a type, a model, PINs — all when absent) and period. */

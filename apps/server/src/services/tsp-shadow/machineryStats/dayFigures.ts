@@ -1,4 +1,4 @@
-import { MACHINE_SAMPLE_GAP_MS, MACHINE_WORKING_RPM } from "@tsp/domain";
+import { CHINA_UTC_OFFSET_MS as CHINA_OFFSET_MS, MACHINE_SAMPLE_GAP_MS, MACHINE_WORKING_RPM } from "@tsp/domain";
 import { type SqlBool, sql } from "kysely";
 import type { AppContext } from "../../../context";
 import { containsPattern } from "../../../platform/listQuery";
@@ -6,7 +6,6 @@ import "../../tsp-bss/baseInfoRest/tables";
 import "../machinery/tables";
 
 const DAY_MS = 86_400_000;
-const CHINA_OFFSET_MS = 8 * 3_600_000;
 const HOUR_MS = 3_600_000;
 
 export type MachineryType =

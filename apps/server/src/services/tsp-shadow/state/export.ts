@@ -1,4 +1,4 @@
-import { readingText } from "@tsp/domain";
+import { chinaDateTime as chinaTime, readingText } from "@tsp/domain";
 import type { ExportSheet } from "../../../platform/exports/exporter";
 import { countOf } from "../../../platform/listQuery";
 import { filteredStates, orderStates, selectState, toStateRow, type VehicleStateFilter } from "./queries";
@@ -7,8 +7,7 @@ import { filteredStates, orderStates, selectState, toStateRow, type VehicleState
 const BATCH = 500;
 
 /** yyyy-MM-dd HH:mm:ss in China time, as the console shows report times. */
-const chinaDateTime = (ms: number | null) =>
-  ms === null ? "" : new Date(ms + 8 * 3600 * 1000).toISOString().slice(0, 19).replace("T", " ");
+const chinaDateTime = (ms: number | null) => (ms === null ? "" : chinaTime(ms));
 
 /** 车辆实时状态's export: the list's columns, values with units, 异常/无效 as words. */
 export const vehicleStateExporter: ExportSheet = {
