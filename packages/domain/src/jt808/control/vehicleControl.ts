@@ -102,15 +102,15 @@ export function decodeJt808VehicleControlAnswer(body: Uint8Array): Result<Jt808V
   const r = new Reader(body);
   const serial = r.uint(2, "应答流水号");
   if (!serial.ok) return serial;
-  const location = decodeJt808Location(body.subarray(2));
-  if (!location.ok) return location;
-  return ok({ serial: serial.value, location: location.value });
+  const position = decodeJt808Location(body.subarray(2));
+  if (!position.ok) return position;
+  return ok({ serial: serial.value, location: position.value });
 }
 
 /** Writes a 0x0500 body. */
 export function encodeJt808VehicleControlAnswer(a: Jt808VehicleControlAnswer): Result<Uint8Array, Jt808Error> {
   if (!isUint(a.serial, 0xffff)) return jt808Error("bad-number", "应答流水号应为0–65535");
-  const location = encodeJt808Location(a.location);
-  if (!location.ok) return location;
-  return ok(concat([uintBytes(a.serial, 2), location.value]));
+  const position = encodeJt808Location(a.location);
+  if (!position.ok) return position;
+  return ok(concat([uintBytes(a.serial, 2), position.value]));
 }
