@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import type { Database } from "../db/schema";
 import { type MachineWrite, writeMachineStores } from "./machines";
-import { writeDecodedStores } from "./stores/decodedStores";
+import { type DecodedRealtime, writeDecodedStores } from "./stores/decodedStores";
 import { writeLatestState } from "./stores/latestState";
 import { DAY_PARTITIONED, dropExpiredPartitions, ensureDayPartitions, retentionDays } from "./stores/partitions";
 import type { FrameStatus } from "./tables";
@@ -25,6 +25,8 @@ export interface FrameRecord {
   readonly logout?: { readonly ts: number };
   /** A read real-time/re-sent unit: what the latest state keeps of it. */
   readonly report?: LatestReport;
+  /** The same unit as decoded at the connection: the writer's stores take it instead of decoding rawHex again. */
+  readonly realtime?: DecodedRealtime;
   /** The vehicle is online (a JT/T 808 authentication or heartbeat: no login journal row, which holds GB/T 32960 logins). */
   readonly online?: true;
   /** A non-road machine's frame (HJ 1322): its rows of the machinery stores (gateway/machines.ts). */
@@ -223,23 +225,19 @@ export class FrameStore {
   private async transaction(records: readonly FrameRecord[], before: Turn, inserted: () => void): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       await before.inserted;
-      const ids = await trx
-        .insertInto("gateway_frame")
-        .values(
-          records.map((r) => ({
-            received_at: r.receivedAt,
-            vin: r.vin,
-            command: r.command,
-            edition: r.edition,
-            raw_hex: r.rawHex,
-            status: r.status,
-            reason: r.reason,
-            peer: r.peer,
-          })),
-        )
-        // Rows come back in the order of VALUES: each record's frame id, for the decoded stores.
-        .returning("id")
-        .execute()
+      // One statement binding eight arrays (unnest), on PostgreSQL and PGlite alike: a VALUES list
+      // meant eight parameters a row — 8,000 for a batch of 1,000 — for the driver to serialise and
+      // the server to parse and plan. Rows come back in the arrays' order: each record's frame id,
+      // for the decoded stores.
+      const { rows: ids } = await sql<{ id: string | number }>`
+        insert into gateway_frame (received_at, vin, command, edition, raw_hex, status, reason, peer)
+        select * from unnest(
+          ${records.map((r) => r.receivedAt)}::bigint[], ${records.map((r) => r.vin)}::text[],
+          ${records.map((r) => r.command)}::smallint[], ${records.map((r) => r.edition)}::smallint[],
+          ${records.map((r) => r.rawHex)}::text[], ${records.map((r) => r.status)}::text[],
+          ${records.map((r) => r.reason)}::text[], ${records.map((r) => r.peer)}::text[])
+        returning id`
+        .execute(trx)
         .finally(inserted);
       const stored = records.map((r, i) => ({ ...r, id: Number(ids[i]?.id) }));
       await writeDecodedStores(trx, stored);

@@ -10,6 +10,7 @@ import {
   type FrameError,
   type Gbt32960Frame,
   RESPONSE_COMMAND,
+  type RealtimeData,
   type Result,
 } from "@tsp/domain";
 import type { Kysely } from "kysely";
@@ -288,7 +289,11 @@ export async function startGateway(db: Kysely<Database>, options: GatewayOptions
         return;
       }
       if (b.kind === "report") {
-        answers.after(store.add({ ...base, status: "ok", reason: null, report: b.report }), answer(FLAG.success));
+        const realtime = { data: b.data, resent: f.command === COMMAND.resentData };
+        answers.after(
+          store.add({ ...base, status: "ok", reason: null, report: b.report, realtime }),
+          answer(FLAG.success),
+        );
         return;
       }
       answers.after(store.add({ ...base, status: "ok", reason: null }), answer(FLAG.success));
@@ -435,7 +440,7 @@ async function listen(
 type Body =
   | { readonly kind: "login"; readonly ts: number }
   | { readonly kind: "logout"; readonly ts: number }
-  | { readonly kind: "report"; readonly report: ReturnType<typeof latestReport> }
+  | { readonly kind: "report"; readonly report: ReturnType<typeof latestReport>; readonly data: RealtimeData }
   | { readonly kind: "none" };
 
 /** Reads the data unit of a served, unencrypted command frame with the domain's decoders. */
@@ -450,7 +455,7 @@ function decodeBody(f: Gbt32960Frame): Result<Body, FrameError> {
   }
   if (f.command === COMMAND.realtimeData || f.command === COMMAND.resentData) {
     const r = decodeRealtimeData(f.data, f.edition);
-    return r.ok ? { ok: true, value: { kind: "report", report: latestReport(r.value) } } : r;
+    return r.ok ? { ok: true, value: { kind: "report", report: latestReport(r.value), data: r.value } } : r;
   }
   return { ok: true, value: { kind: "none" } };
 }

@@ -44,6 +44,7 @@ export {
   journalReadsHj1239,
   type Reading,
   readingText,
+  realtimeJournalEntry,
   TBOX_ALARM_NAMES,
   TBOX_JOURNAL_COMMANDS,
   TBOX_JOURNALS,

@@ -138,7 +138,12 @@ const codedText = (c: Coded): string => c.name ?? `0x${c.raw.toString(16).toUppe
 /** A report of a GB/T 32960 or JT/T 808 frame (what the decoded stores take). */
 export type TboxJournalEntry = JournalReport & { readonly protocol: FrameProtocol };
 
-function gbtEntry(realtime: RealtimeData, resent: boolean): TboxJournalEntry {
+/**
+ * The entry of a GB/T 32960 real-time (0x02) or re-sent (0x03) unit already decoded — what
+ * `tboxJournalEntries` reads from the unit's raw frame. The gateway decodes each frame once, at
+ * its connection, and hands the unit to the writer's stores through this.
+ */
+export function realtimeJournalEntry(realtime: RealtimeData, resent: boolean): TboxJournalEntry {
   let entry: TboxJournalEntry = {
     protocol: "gbt32960",
     collectedAt: realtime.collectedAt,
@@ -276,7 +281,7 @@ export function tboxJournalEntries(rawHex: string): TboxJournalEntry[] {
   if (protocol !== "gbt32960") return [];
   const decoded = decodeMessage(rawHex);
   if (!decoded.ok || decoded.value.body.kind !== "realtime") return [];
-  return [gbtEntry(decoded.value.body.realtime, decoded.value.frame.command === COMMAND.resentData)];
+  return [realtimeJournalEntry(decoded.value.body.realtime, decoded.value.frame.command === COMMAND.resentData)];
 }
 
 /** Whether the report carries an alarm: a set flag, or a GB/T 32960 level above 无故障. */

@@ -1,4 +1,4 @@
-import { bytesToHex, encodeJt808Message, encodeRealtimeMessage } from "@tsp/domain";
+import { bytesToHex, decodeMessage, encodeJt808Message, encodeRealtimeMessage } from "@tsp/domain";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OpenedDatabase } from "../../db/database";
@@ -147,6 +147,83 @@ describe.skipIf(engine.skip)(`decoded stores (${engine.kind})`, () => {
     );
     // The first day fell out of the three-day window when the later day's batch came.
     expect(days).toEqual([24 * DAY]);
+  });
+
+  it("stores a unit decoded at the connection as it stores one read from its raw frame, and any text exactly", async () => {
+    // Two vehicles send the same unit with an alarm: one record carries only its raw frame (as the
+    // seeds write), the other the unit the gateway decoded too (the writer then decodes nothing).
+    const vins = ["LSVAU2180N2180001", "LSVAU2180N2180002"];
+    const at = T0 + 40 * DAY;
+    const units = vins.map((vin) => {
+      const hex = encodeRealtimeMessage(vin, {
+        collectedAt: at,
+        longitude: 116.4,
+        latitude: 39.9,
+        speedKmh: 72,
+        mileageKm: 4321,
+        soc: 55,
+        alarm: { level: 2, flags: 1 << 11 },
+      });
+      if (!hex.ok) throw new Error(hex.error.message);
+      return hex.value;
+    });
+    const decoded = decodeMessage(units[1] as string);
+    if (!decoded.ok || decoded.value.body.kind !== "realtime") throw new Error("not a real-time unit");
+    // Quotes, commas, braces and backslashes: the array parameters must carry them unchanged.
+    const reason = 'VIN“x”, {a} "b" \\ c,NULL';
+    const store = new FrameStore(opened.db, { flushMs: 1 });
+    await Promise.all([
+      store.add({ ...record(0, units[0] as string), vin: vins[0] as string, receivedAt: at + 1000 }),
+      store.add({
+        ...record(0, units[1] as string),
+        vin: vins[1] as string,
+        receivedAt: at + 1000,
+        realtime: { data: decoded.value.body.realtime, resent: false },
+      }),
+      store.add({ ...record(0, "23"), vin: null, command: null, status: "bad-frame", reason, receivedAt: at + 2000 }),
+    ]);
+    await store.close();
+    const rowsOf = async (vin: string) => {
+      const position = await opened.db
+        .selectFrom("gateway_position")
+        .select([
+          "seq",
+          "protocol",
+          "collected_at",
+          "resent",
+          "fix_valid",
+          "longitude",
+          "latitude",
+          "speed_kmh",
+          "mileage_km",
+          "soc",
+        ])
+        .where("vin", "=", vin)
+        .execute();
+      const alarm = await opened.db
+        .selectFrom("gateway_alarm")
+        .select(["name", "level"])
+        .where("vin", "=", vin)
+        .execute();
+      const latest = await opened.db
+        .selectFrom("gateway_latest_state")
+        .select(["soc", "alarm_level", "longitude", "latitude", "snapshot"])
+        .where("vin", "=", vin)
+        .execute();
+      return { position, alarm, latest };
+    };
+    const raw = await rowsOf(vins[0] as string);
+    expect(raw.position).toHaveLength(1);
+    expect(raw.alarm).toEqual([{ name: "绝缘报警", level: 2 }]);
+    expect(raw.latest).toHaveLength(1);
+    expect(await rowsOf(vins[1] as string)).toEqual(raw);
+    const bad = await opened.db
+      .selectFrom("gateway_frame")
+      .select(["vin", "command", "raw_hex", "reason"])
+      .where("status", "=", "bad-frame")
+      .where("received_at", "=", at + 2000)
+      .execute();
+    expect(bad).toEqual([{ vin: null, command: null, raw_hex: "23", reason }]);
   });
 
   it("reads the retention from GATEWAY_RETENTION_DAYS", () => {

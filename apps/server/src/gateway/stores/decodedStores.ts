@@ -2,14 +2,26 @@ import {
   type AlarmReport,
   alarmChanges,
   FENCE_ALARM_PREFIX,
+  type RealtimeData,
+  realtimeJournalEntry,
   type TboxJournalEntry,
   tboxJournalEntries,
 } from "@tsp/domain";
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import type { Database } from "../../db/schema";
 import { writeFenceEvents } from "../geofence/ingest";
 import type { FrameStatus } from "../tables";
 import "./tables";
+
+/**
+ * An accepted GB/T 32960 real-time (0x02) or re-sent (0x03) unit as the gateway decoded it at the
+ * connection: the stores read it instead of decoding the raw frame again (each frame was decoded
+ * three times on the ingest path before — once to answer it, once per store).
+ */
+export interface DecodedRealtime {
+  readonly data: RealtimeData;
+  readonly resent: boolean;
+}
 
 /** A stored frame as the decoded stores need it (its id is the one gateway_frame gave it). */
 export interface StoredFrame {
@@ -18,6 +30,8 @@ export interface StoredFrame {
   readonly vin: string | null;
   readonly rawHex: string;
   readonly status: FrameStatus;
+  /** Present when the gateway decoded the unit already; seeds and other frames leave it out. */
+  readonly realtime?: DecodedRealtime;
 }
 
 /**
@@ -31,7 +45,9 @@ export async function writeDecodedStores(trx: Kysely<Database>, frames: readonly
   const reports: { frame: StoredFrame; vin: string; entries: TboxJournalEntry[] }[] = [];
   for (const f of frames) {
     if (f.status !== "ok" || f.vin === null) continue;
-    const entries = tboxJournalEntries(f.rawHex);
+    const entries = f.realtime
+      ? [realtimeJournalEntry(f.realtime.data, f.realtime.resent)]
+      : tboxJournalEntries(f.rawHex);
     if (entries.length > 0) reports.push({ frame: f, vin: f.vin, entries });
   }
   if (reports.length === 0) return;
@@ -54,11 +70,20 @@ export async function writeDecodedStores(trx: Kysely<Database>, frames: readonly
         soc: e.soc?.value ?? null,
       })),
   );
-  for (let i = 0; i < positions.length; i += 1000) {
-    await trx
-      .insertInto("gateway_position")
-      .values(positions.slice(i, i + 1000))
-      .execute();
+  if (positions.length > 0) {
+    // One statement binding an array per column (unnest) whatever the count: a VALUES list bound
+    // 13 parameters a position, and had to be cut into statements of 1,000 under the 65,535 limit.
+    const col = <T>(pick: (p: (typeof positions)[number]) => T): T[] => positions.map(pick);
+    await sql`
+      insert into gateway_position (frame_id, seq, received_at, vin, protocol, collected_at, resent, fix_valid,
+        longitude, latitude, speed_kmh, mileage_km, soc)
+      select * from unnest(
+        ${col((p) => p.frame_id)}::bigint[], ${col((p) => p.seq)}::smallint[], ${col((p) => p.received_at)}::bigint[],
+        ${col((p) => p.vin)}::text[], ${col((p) => p.protocol)}::text[], ${col((p) => p.collected_at)}::bigint[],
+        ${col((p) => p.resent)}::boolean[], ${col((p) => p.fix_valid)}::boolean[],
+        ${col((p) => p.longitude)}::float8[], ${col((p) => p.latitude)}::float8[],
+        ${col((p) => p.speed_kmh)}::float8[], ${col((p) => p.mileage_km)}::float8[], ${col((p) => p.soc)}::float8[])
+    `.execute(trx);
   }
   await writeAlarms(trx, reports);
   // 电子围栏: the fences watching these vehicles step through the new positions.

@@ -4,6 +4,7 @@ import {
   frameProtocol,
   type LatestSnapshot,
   latestSnapshotOf,
+  type RealtimeData,
   replacesStored,
 } from "@tsp/domain";
 import { type Kysely, sql } from "kysely";
@@ -25,17 +26,24 @@ interface Candidate {
 export function newestSnapshots(frames: readonly StoredFrame[]): Candidate[] {
   const byVin = new Map<string, Candidate>();
   for (const f of frames) {
-    if (f.status !== "ok" || f.vin === null || frameProtocol(f.rawHex) !== "gbt32960") continue;
-    const decoded = decodeMessage(f.rawHex);
-    if (!decoded.ok || decoded.value.body.kind !== "realtime") continue;
-    const command = decoded.value.frame.command;
-    if (command !== COMMAND.realtimeData && command !== COMMAND.resentData) continue;
-    const snapshot = latestSnapshotOf(decoded.value.body.realtime);
+    if (f.status !== "ok" || f.vin === null) continue;
+    const realtime = f.realtime?.data ?? decodedRealtime(f.rawHex);
+    if (realtime === undefined) continue;
+    const snapshot = latestSnapshotOf(realtime);
     const held = byVin.get(f.vin);
     if (replacesStored(held?.snapshot.collectedAt ?? null, snapshot.collectedAt))
       byVin.set(f.vin, { frame: f, vin: f.vin, snapshot });
   }
   return [...byVin.values()];
+}
+
+/** The real-time/re-sent unit of a raw GB/T 32960 frame (frames the gateway did not decode for us: seeds). */
+function decodedRealtime(rawHex: string): RealtimeData | undefined {
+  if (frameProtocol(rawHex) !== "gbt32960") return undefined;
+  const decoded = decodeMessage(rawHex);
+  if (!decoded.ok || decoded.value.body.kind !== "realtime") return undefined;
+  const command = decoded.value.frame.command;
+  return command === COMMAND.realtimeData || command === COMMAND.resentData ? decoded.value.body.realtime : undefined;
 }
 
 /**
