@@ -602,6 +602,9 @@ export const REGISTERS_AV_OPS = [
   "sendAvSet",
 ];
 
+/** JT/T 808 终端控制 (0x8105) and 车辆控制 (0x8500) as operator sends (jt808-control.test.ts). */
+export const JT808_CONTROL_OPS = ["sendJt808TerminalControl", "sendJt808VehicleControl"];
+
 /** 终端参数设置: parameter templates and their batches (data-service-terminal.test.ts). */
 export const TERMINAL_PARAM_OPS = [
   "listParamTemplates",
@@ -663,4 +666,5 @@ export const OWNERS: Record<string, readonly [string, readonly string[]]> = {
   "not-road-four-activation.test.ts": ["NOT_ROAD_FOUR_ACTIVATION_OPS", NOT_ROAD_FOUR_ACTIVATION_OPS],
   "multimedia.test.ts": ["MULTIMEDIA_OPS", MULTIMEDIA_OPS],
   "tbox-registers-av.test.ts": ["REGISTERS_AV_OPS", REGISTERS_AV_OPS],
+  "jt808-control.test.ts": ["JT808_CONTROL_OPS", JT808_CONTROL_OPS],
 };

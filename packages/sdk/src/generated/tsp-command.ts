@@ -200,6 +200,56 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/tsp-command/jt808/terminalControl": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Control a JT/T 808 terminal (0x8105 终端控制)
+         * @description Queues a `jt808TerminalControl` command for a vehicle of the caller's tenants whose terminal
+         *     speaks JT/T 808 (a JTT808 T-BOX or an active-safety terminal; any other VIN answers 400 and
+         *     queues nothing): 无线升级 (word 1, with its URL and dial parameters), 控制终端连接指定服务器
+         *     (word 2; `connection` 1 = back to the original platform), 终端关机, 终端复位, 终端恢复出厂设置,
+         *     关闭数据通信, 关闭所有无线通信. The parameters are checked by @tsp/domain's
+         *     `encodeJt808TerminalControl` (its Chinese message on the field). The gateway sends 0x8105 and
+         *     the terminal's general answer 0x0001 (matched by serial) settles it.
+         */
+        post: operations["sendJt808TerminalControl"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-command/jt808/vehicleControl": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Lock or unlock a JT/T 808 vehicle's doors (0x8500 车辆控制)
+         * @description Queues a `jt808VehicleControl` command (车门加锁 / 车门解锁) for a vehicle of the caller's
+         *     tenants whose terminal speaks JT/T 808; any other VIN answers 400 and queues nothing. The
+         *     gateway writes 0x8500 in the terminal's edition (2013: the 控制标志 byte; 2019: control type
+         *     0x0001 车门) and the terminal's 0x0500 (matched by serial) is the result, its location's
+         *     车门加锁 bit in `answer.doorLocked`.
+         */
+        post: operations["sendJt808VehicleControl"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/tsp-command/carControl/package/list": {
         parameters: {
             query?: never;
@@ -1048,6 +1098,54 @@ export interface components {
              */
             ttlSeconds: number;
         };
+        Jt808TerminalControlRequest: {
+            vin: components["schemas"]["Vin"];
+            /**
+             * @description The 0x8105 command word (@tsp/domain JT808_TERMINAL_CONTROLS, word = index + 1).
+             * @enum {string}
+             */
+            command: "upgrade" | "connectServer" | "shutdown" | "reset" | "factoryReset" | "closeData" | "closeWireless";
+            /**
+             * @description connectServer 连接控制 — 0 to the server given here, 1 back to the original platform (nothing else sent).
+             * @default 0
+             * @enum {integer}
+             */
+            connection: 0 | 1;
+            /** @description URL地址 of the upgrade (required for upgrade). */
+            url?: string;
+            /** @description 拨号点名称 (APN). */
+            apn?: string;
+            /** @description 拨号用户名. */
+            user?: string;
+            /** @description 拨号密码. */
+            password?: string;
+            /** @description 地址 — IP or domain of the server (required for connectServer with connection 0). */
+            address?: string;
+            /** @description TCP端口 (empty = not sent). */
+            tcpPort?: number;
+            /** @description UDP端口 (empty = not sent). */
+            udpPort?: number;
+            /** @description 连接到指定服务器时限 in minutes (0 = stay). */
+            limitMinutes?: number;
+            /** @description 监管平台鉴权码 (connectServer). */
+            authCode?: string;
+            /** @description 制造商ID (upgrade; up to 11 characters). */
+            maker?: string;
+            /** @description 硬件版本 (upgrade). */
+            hardware?: string;
+            /** @description 固件版本 (upgrade). */
+            firmware?: string;
+            ttlSeconds?: components["schemas"]["TtlSeconds"];
+        };
+        Jt808VehicleControlRequest: {
+            vin: components["schemas"]["Vin"];
+            /**
+             * @description 车门加锁 or 车门解锁.
+             * @enum {string}
+             */
+            action: "lock" | "unlock";
+            ttlSeconds?: components["schemas"]["TtlSeconds"];
+        };
         RemoteLockRequest: {
             vin: components["schemas"]["Vin"];
             /** @enum {string} */
@@ -1864,6 +1962,44 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["RemoteEngineRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["CommandQueued"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    sendJt808TerminalControl: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Jt808TerminalControlRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["CommandQueued"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    sendJt808VehicleControl: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Jt808VehicleControlRequest"];
             };
         };
         responses: {

@@ -16,15 +16,17 @@ const DEFAULT_TTL_S = 600;
 
 /**
  * Queues an audio/video command for a vehicle of the caller's tenants with a JT/T 808 terminal
- * (an active-safety one, or a JTT808 T-BOX bound to it) — the gateway's JT/T 808 sender writes it.
+ * (an active-safety one, or a JTT808 T-BOX bound to it) — the gateway's JT/T 808 sender writes it;
+ * `what` names the refused function (终端控制 and 车辆控制 queue through here too).
  */
-async function queueAv(
+export async function queueAv(
   ctx: AppContext,
   principal: Principal,
   vin: string,
   kind: CommandKind,
   params: unknown,
   ttlSeconds: number | undefined,
+  what = "音视频参数设置",
 ) {
   const vehicle = await ctx.db
     .selectFrom("vehicle as v")
@@ -37,7 +39,7 @@ async function queueAv(
     .where(inTenants("v.tenant_id", principal))
     .executeTakeFirst();
   if (!vehicle) throw invalidField("vin", "未找到该VIN的车辆");
-  if (!vehicle.jt808) throw invalidField("vin", "该车辆的终端不是JT/T 808终端，不支持音视频参数设置");
+  if (!vehicle.jt808) throw invalidField("vin", `该车辆的终端不是JT/T 808终端，不支持${what}`);
   const row = await queueCommand(
     ctx.db,
     {

@@ -16,6 +16,7 @@ import {
   sendTerminalControl,
   sendWakeUp,
 } from "./handlers";
+import { sendJt808TerminalControl, sendJt808VehicleControl } from "./jt808Control";
 import { seedRegistrations } from "./registrationSeed";
 import {
   exportTerminalRegistrations,
@@ -43,6 +44,8 @@ const handlers = {
   exportTerminalRegistrations,
   sendAvQuery,
   sendAvSet,
+  sendJt808TerminalControl,
+  sendJt808VehicleControl,
 } satisfies HandlerTable;
 
 /**
