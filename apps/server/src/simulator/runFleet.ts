@@ -66,6 +66,14 @@ export function runFleet(options: FleetOptions): RunningFleet {
     let running: Promise<void> = Promise.resolve();
     const tick = () => {
       if (stopped) return;
+      if (terminal.sleeping) {
+        // A sleeping T-BOX's vehicle is parked and switched off: it neither drives nor drops its
+        // link while asleep, only its clock runs — it wakes where it fell asleep, and the SMS's
+        // tick steps it by moments, not by the whole sleep (which could have put it in a coverage
+        // gap, so the wake-up login would wait minutes for the link).
+        state = { ...state, at: simNow() };
+        return;
+      }
       state = stepSimVehicle(state, simNow(), random);
       const s = state;
       // One report at a time per terminal; a slow session opening keeps the later samples.

@@ -207,4 +207,60 @@ describe.skipIf(engine.skip)(`fleet simulator against a test gateway (${engine.k
       [0x0200, [[at(7), false]]],
     ]);
   });
+
+  it("keeps a sleeping T-BOX's vehicle parked: it wakes on the SMS where it fell asleep and logs in at once", async () => {
+    const vehicles = fleetFrom(await fleetRowsFromDatabase(db), 1, "gbt32960");
+    const vin = vehicles[0]?.vin as string;
+    const listeners = new Set<(text: string) => void>();
+    const smsInbox = {
+      subscribe: (to: string, onSms: (text: string) => void) => {
+        if (to === vin) listeners.add(onSms);
+        return () => listeners.delete(onSms);
+      },
+    };
+    const newest = async () =>
+      Number(
+        (
+          await db
+            .selectFrom("gateway_frame")
+            .select((e) => e.fn.max("id").as("id"))
+            .where("vin", "=", vin)
+            .executeTakeFirst()
+        )?.id ?? 0,
+      );
+    // 100 ms real per step, 10 simulated minutes per real second: 3 s asleep are half an hour.
+    const seed = 3;
+    const fleet = runFleet({
+      address: address(),
+      vehicles,
+      intervalMs: 100,
+      timeScale: 600,
+      seed,
+      sleeping: new Set([vin]),
+      smsInbox,
+    });
+    const start = startSimVehicle(0, Date.now(), createRng(seed).next);
+    await new Promise((r) => setTimeout(r, 3000));
+    const before = await newest();
+    expect(fleet.counts().connects, "asleep: no connection").toBe(0);
+    for (const onSms of listeners) onSms("TSP:WAKEUP");
+    const woken = () =>
+      db
+        .selectFrom("gateway_frame")
+        .select(["raw_hex", "command"])
+        .where("vin", "=", vin)
+        .where("id", ">", before)
+        .orderBy("id")
+        .execute();
+    await expect
+      .poll(async () => (await woken()).some((f) => framePositions(f.raw_hex).length > 0), { timeout: 3000 })
+      .toBe(true);
+    const frames = await woken();
+    await fleet.stop();
+    // The wake-up login first, then the first sample: within moments' driving of where it fell asleep.
+    expect(frames[0]?.command).toBe(0x01);
+    const first = frames.flatMap((f) => framePositions(f.raw_hex))[0];
+    expect(first?.mileageKm ?? Number.NaN).toBeGreaterThanOrEqual(start.mileageKm);
+    expect((first?.mileageKm ?? Number.NaN) - start.mileageKm).toBeLessThan(2);
+  });
 });
