@@ -20,6 +20,8 @@ export const COMMAND_KINDS = [
   "terminalControl",
   "remoteControl",
   "wakeUp",
+  "jt808TerminalControl",
+  "jt808VehicleControl",
 ] as const satisfies readonly CommandKind[];
 export const COMMAND_STATES = [
   "queued",
@@ -45,6 +47,18 @@ export async function sendParamSet(vin: string, params: ParamEntry[]) {
 
 export async function sendTerminalControl(body: ControlRequest) {
   return dataOf(await sdk().POST("/tsp-command/command/terminalControl", { body }));
+}
+
+export type Jt808ControlRequest = Schemas["Jt808TerminalControlRequest"];
+
+/** sendJt808TerminalControl: 0x8105 to a JT/T 808 terminal (the domain checks the parameters on the server). */
+export async function sendJt808TerminalControl(body: Jt808ControlRequest) {
+  return dataOf(await sdk().POST("/tsp-command/jt808/terminalControl", { body }));
+}
+
+/** sendJt808VehicleControl: 0x8500 车门加锁 / 解锁 to a JT/T 808 terminal; the 0x0500 answer says doorLocked. */
+export async function sendJt808VehicleControl(vin: string, action: "lock" | "unlock") {
+  return dataOf(await sdk().POST("/tsp-command/jt808/vehicleControl", { body: { vin, action } }));
 }
 
 export async function cancelCommand(id: number) {

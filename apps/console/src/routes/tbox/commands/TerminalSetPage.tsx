@@ -18,6 +18,7 @@ import { catalogueEnum } from "../../../kit/options";
 import { refusalByField } from "../../../kit/RowActions";
 import { useCan } from "../../../permission/useCan";
 import { CommandTimeline } from "./CommandTimeline";
+import { Jt808ControlButton } from "./Jt808ControlButton";
 import "../../../i18n/screens/commands";
 
 type Row = api.Command;
@@ -149,14 +150,20 @@ function RowButtons({ row }: { row: Row }) {
   );
 }
 
-const controlExtra = () => <ControlButton />;
+const controlExtra = () => (
+  <div className="flex gap-2">
+    <ControlButton />
+    <Jt808ControlButton />
+  </div>
+);
 const rowButtons = (row: Row) => <RowButtons row={row} />;
 
 /**
  * 终端设置管理 (/tbox/terminalSet): every command sent to the tenant's vehicles with its state
  * (queued → sent → acknowledged → success / failed / expired / cancelled), by VIN, kind and
  * state; a queued one can be cancelled, each opens its vehicle's timeline; 终端控制 sends a
- * GB/T 32960 0x82 behind its own permission. The list refreshes itself every 3 s.
+ * GB/T 32960 0x82 and JT/T 808终端控制 a 0x8105, each behind its own permission. The list
+ * refreshes itself every 3 s.
  */
 export default function TerminalSetPage() {
   const t = useT();

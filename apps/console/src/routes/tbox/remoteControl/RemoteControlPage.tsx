@@ -6,6 +6,7 @@ import * as api from "../../../api/commands";
 import { useT } from "../../../i18n/i18n";
 import { ListPage } from "../../../kit/ListPage";
 import { TimelineButton, TimelineDialog } from "../commands/TimelineDialog";
+import { Jt808DoorButton } from "./Jt808DoorButton";
 import { RemoteDialog, usePermittedActions } from "./RemoteDialog";
 import "../../../i18n/screens/commands";
 
@@ -34,12 +35,14 @@ function RowButtons({ row }: { row: Row }) {
 }
 
 const rowButtons = (row: Row) => <RowButtons row={row} />;
+const doorExtra = () => <Jt808DoorButton />;
 
 /**
  * 远程控制 (/tbox/remoteControl): the vehicles with an AEBS configuration (the spec's
  * getExistVinList) by VIN; per vehicle 远程控制 — lock/unlock, find car, climate, windows, engine,
  * each group behind its own permission (the designed GB/T 32960 0x82 · 0x80) — and its timeline,
- * which opens after sending to watch queued → sent → acknowledged → success.
+ * which opens after sending to watch queued → sent → acknowledged → success. JT/T 808车门控制 (title
+ * button) locks or unlocks a JT/T 808 vehicle's doors by VIN (0x8500, its own permission).
  */
 export default function RemoteControlPage() {
   const t = useT();
@@ -53,6 +56,7 @@ export default function RemoteControlPage() {
         api.listAebsVehicles({ ...(f.vin ? { vin: f.vin } : {}), pageNum, pageSize }, signal)
       }
       search={[{ kind: "text", key: "vin", label: t("cmd.vin") }]}
+      titleExtra={doorExtra}
       rowKey={(row) => row.vin}
       columns={[
         { key: "vin", title: t("cmd.vin"), width: 180 },
