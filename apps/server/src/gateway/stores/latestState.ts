@@ -65,24 +65,26 @@ export async function writeLatestState(trx: Kysely<Database>, frames: readonly S
     snapshot: JSON.stringify(s),
   }));
   if (rows.length === 0) return;
-  await trx
-    .insertInto("gateway_latest_state")
-    .values(rows)
-    .onConflict((oc) =>
-      oc
-        .column("vin")
-        .doUpdateSet((eb) => ({
-          collected_at: eb.ref("excluded.collected_at"),
-          received_at: eb.ref("excluded.received_at"),
-          frame_id: eb.ref("excluded.frame_id"),
-          soc: eb.ref("excluded.soc"),
-          alarm_level: eb.ref("excluded.alarm_level"),
-          charge_state: eb.ref("excluded.charge_state"),
-          longitude: sql`coalesce(excluded.longitude, gateway_latest_state.longitude)`,
-          latitude: sql`coalesce(excluded.latitude, gateway_latest_state.latitude)`,
-          snapshot: eb.ref("excluded.snapshot"),
-        }))
-        .where(sql<boolean>`gateway_latest_state.collected_at < excluded.collected_at`),
-    )
-    .execute();
+  // One statement binding an array per column (unnest), as the frame insert does. The `where`
+  // keeps a stored state collected later than the incoming one.
+  const col = <T>(pick: (r: (typeof rows)[number]) => T): T[] => rows.map(pick);
+  await sql`
+    insert into gateway_latest_state (vin, collected_at, received_at, frame_id, soc, alarm_level, charge_state,
+      longitude, latitude, snapshot)
+    select * from unnest(
+      ${col((r) => r.vin)}::text[], ${col((r) => r.collected_at)}::bigint[], ${col((r) => r.received_at)}::bigint[],
+      ${col((r) => r.frame_id)}::bigint[], ${col((r) => r.soc)}::float8[], ${col((r) => r.alarm_level)}::smallint[],
+      ${col((r) => r.charge_state)}::smallint[], ${col((r) => r.longitude)}::float8[], ${col((r) => r.latitude)}::float8[],
+      ${col((r) => r.snapshot)}::text[])
+    on conflict (vin) do update set
+      collected_at = excluded.collected_at,
+      received_at = excluded.received_at,
+      frame_id = excluded.frame_id,
+      soc = excluded.soc,
+      alarm_level = excluded.alarm_level,
+      charge_state = excluded.charge_state,
+      longitude = coalesce(excluded.longitude, gateway_latest_state.longitude),
+      latitude = coalesce(excluded.latitude, gateway_latest_state.latitude),
+      snapshot = excluded.snapshot
+    where gateway_latest_state.collected_at < excluded.collected_at`.execute(trx);
 }

@@ -24,11 +24,14 @@ export async function ensureDayPartitions(
   times: readonly number[],
   known: Set<string>,
 ): Promise<void> {
+  // The batch's distinct days first: its 1,000 frames mostly share one (a name formatted per frame
+  // and table was ~1.4 % of the gateway's CPU in the ingest benchmark's profile).
+  const days = [...new Set(times.map((ms) => Math.floor(ms / DAY_MS)))];
   for (const table of tables) {
-    for (const ms of times) {
-      const name = dayPartitionName(table, ms);
+    for (const day of days) {
+      const from = day * DAY_MS;
+      const name = dayPartitionName(table, from);
       if (known.has(name)) continue;
-      const from = Math.floor(ms / DAY_MS) * DAY_MS;
       await sql`create table if not exists ${sql.id(name)} partition of ${sql.id(table)}
         for values from (${sql.lit(from)}) to (${sql.lit(from + DAY_MS)})`.execute(db);
       known.add(name);
