@@ -2,7 +2,7 @@ import openapiFetch, { type Client } from "openapi-fetch";
 import type { AuthError, TspError } from "./errors";
 import { operations as generatedOperations, type paths } from "./generated";
 import type { OperationTable } from "./operations";
-import { createRuntime } from "./runtime";
+import { CallRequest, createRuntime } from "./runtime";
 import { defaultTokenStore, type TokenStore } from "./tokens";
 
 /**
@@ -107,19 +107,30 @@ export type TspClient<Paths extends {} = paths> = Client<Paths> &
  */
 export function createTspClient<Paths extends {} = paths>(options: TspClientOptions): TspClient<Paths> {
   const tokens = options.tokenStore ?? defaultTokenStore();
+  const runtime = createRuntime({ ...options, operations: options.operations ?? generatedOperations, tokens });
   const client = createClient<Paths>({
     baseUrl: options.baseUrl,
-    ...(options.fetch ? { fetch: options.fetch } : {}),
+    // The runtime is the fetch; openapi-fetch hands it a CallRequest (URL and init) instead of a Request.
+    fetch: runtime.fetch as never,
+    Request: CallRequest as never,
     ...(options.headers ? { headers: options.headers } : {}),
   });
-  const runtime = createRuntime({ ...options, operations: options.operations ?? generatedOperations, tokens });
-  client.use(runtime.middleware);
+  // Each method (GET … TRACE: the upper-case keys) and `request` pass the schema path on, so
+  // the runtime finds the operation in one lookup.
+  const methods = client as unknown as Record<string, (...args: never[]) => unknown>;
+  for (const m in methods) {
+    const send = methods[m] as (path: string, init?: object) => unknown;
+    if (m < "a") methods[m] = (path: string, init?: object) => send(path, { ...init, schemaPath: path });
+  }
+  const send = client.request as unknown as RawCall;
+  const request: RawCall = (method, path, init) => send(method, path, { ...init, schemaPath: path } as never);
+  methods.request = request;
   return Object.assign(client, {
     cancelAll: runtime.cancelAll,
     pendingCount: runtime.pendingCount,
     tokens,
     options,
     // openapi-fetch's `request` is typed by Paths; helpers need it for paths they name themselves.
-    raw: client.request as unknown as RawCall,
+    raw: request,
   });
 }

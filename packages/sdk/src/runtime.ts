@@ -1,4 +1,3 @@
-import type { Middleware } from "openapi-fetch";
 import type { CallOptions, TspClientOptions } from "./client";
 import { failureOf, isNotFound } from "./envelope";
 import {
@@ -29,6 +28,63 @@ interface Pending {
   reason?: TspError;
 }
 
+/** What openapi-fetch hands the runtime's fetch: its request init, with the URL and call options. */
+export type CallRequest = RequestInit &
+  CallOptions & { url: string; method: string; headers: Headers; schemaPath?: string };
+
+/**
+ * Built by openapi-fetch per call instead of a `Request` (its `Request` option): the init it
+ * made, with the URL. A real Request here and another inside `fetch` were two of the SDK's
+ * per-call costs; the runtime makes one only for a caller's own `fetch` (promised a Request).
+ * `schemaPath` comes from the client's methods (client.ts), `timeoutMs`, `dedupe` and `signal`
+ * from the call's options.
+ */
+export function CallRequest(url: string, init: CallRequest): CallRequest {
+  init.url = url;
+  return init;
+}
+
+const decoder = new TextDecoder();
+
+/**
+ * The answer handed on after the runtime read its body (and checked a JSON envelope): built
+ * without a body, because a body costs a stream per answer (~40 µs on Node 20). `json()` gives
+ * the value already parsed; any other read (`text()`, `blob()`, `body`, `clone()`…) goes to a
+ * copy with the same bytes, made only then.
+ */
+class ReadAnswer extends Response {
+  #bytes: ArrayBuffer;
+  #parsed: { value: unknown } | undefined;
+  #copy?: Response;
+  constructor(bytes: ArrayBuffer, from: Response, parsed?: { value: unknown }) {
+    super(null, from);
+    this.#bytes = bytes;
+    this.#parsed = parsed;
+    // openapi-fetch reads a JSON answer without content-length with text() + JSON.parse.
+    if (parsed) this.headers.set("content-length", String(bytes.byteLength));
+  }
+  copy(): Response {
+    this.#copy ??= new Response(this.#bytes, this);
+    return this.#copy;
+  }
+  override get body() {
+    return this.copy().body;
+  }
+  override get bodyUsed() {
+    return !!this.#copy?.bodyUsed;
+  }
+  override json() {
+    return this.#parsed ? Promise.resolve(this.#parsed.value) : this.copy().json();
+  }
+}
+for (const name of ["arrayBuffer", "blob", "bytes", "formData", "text", "clone"] as const) {
+  Object.defineProperty(ReadAnswer.prototype, name, {
+    value(this: ReadAnswer) {
+      return (this.copy()[name] as () => unknown)();
+    },
+  });
+}
+
 /**
  * Tells the hooks about a failure, spec §8: cancellations and 404 tell nobody; a 401 on a call
  * that carried the token clears it and calls `onUnauthorized`; everything else goes to `onError`.
@@ -49,14 +105,17 @@ export function report(
 }
 
 /**
- * The runtime as one openapi-fetch middleware. State is keyed by the middleware `id` because
- * per-call options are lost once a Request is re-wrapped (TOOLCHAIN.md): they are read first.
+ * The runtime as the `fetch` openapi-fetch calls (no middleware: a middleware chain costs an id,
+ * a frozen options object and Request re-creation per call). It sends the call, reads the whole
+ * answer (so the timeout and the loading counter cover the transfer), checks the envelope and
+ * hands openapi-fetch a `ReadAnswer` whose `json()` is the value parsed here.
  */
 export function createRuntime(options: TspClientOptions & { tokens: TokenStore }) {
   const hooks = options.hooks ?? {};
   const operations = indexOperations(options.operations);
-  const pending = new Map<string, Pending>();
+  const pending = new Set<Pending>();
   const byKey = new Map<string, Pending>();
+  const platformFetch = options.fetch;
 
   const loadingChanged = () => hooks.onLoadingChange?.(pending.size);
 
@@ -65,122 +124,97 @@ export function createRuntime(options: TspClientOptions & { tokens: TokenStore }
     entry.controller.abort(reason);
   };
 
-  const finish = (id: string) => {
-    const entry = pending.get(id);
-    if (!entry) return;
+  const finish = (entry: Pending) => {
     clearTimeout(entry.timer);
-    pending.delete(id);
+    pending.delete(entry);
     if (entry.key && byKey.get(entry.key) === entry) byKey.delete(entry.key);
     loadingChanged();
   };
 
   /** Turns anything thrown into a typed error and tells the hooks (spec §8), once per call. */
-  const fail = (id: string, error: unknown): TspError => {
-    const entry = pending.get(id);
-    finish(id);
-    const call = entry?.call;
+  const fail = (entry: Pending, error: unknown): TspError => {
+    finish(entry);
     const typed =
       error instanceof TspError
         ? error
-        : (entry?.reason ??
-          (entry?.signal.aborted || (error as { name?: unknown })?.name === "AbortError"
-            ? new CancelledError(call, error)
-            : new NetworkError(call, error)));
-    report(options, typed, entry?.op?.public);
+        : (entry.reason ??
+          (entry.signal.aborted || (error as { name?: unknown })?.name === "AbortError"
+            ? new CancelledError(entry.call, error)
+            : new NetworkError(entry.call, error)));
+    report(options, typed, entry.op?.public);
     return typed;
   };
 
-  const middleware: Middleware = {
-    async onRequest({ request, schemaPath, id }) {
-      // openapi-fetch copies unknown init keys (timeoutMs, dedupe) onto the Request object.
-      const own = request as Request & CallOptions;
-      const method = request.method.toUpperCase();
-      const op = operations.get(`${method} ${schemaPath}`);
-      const call: CallInfo = { method, path: schemaPath, url: request.url };
-      if (op) call.operationId = op.operationId;
-      const headers = new Headers(request.headers);
-      // Public operations send no token; an explicit Authorization (the Basic client header of
-      // the token call) is kept.
-      if (!op?.public && !headers.has("authorization")) {
-        const token = await options.tokens.get();
-        if (token) headers.set("authorization", `Bearer ${token}`);
-      }
-      const timeoutMs =
-        own.timeoutMs ??
-        (op?.longRunning ? (options.longTimeoutMs ?? LONG_TIMEOUT_MS) : (options.timeoutMs ?? DEFAULT_TIMEOUT_MS));
-      const controller = new AbortController();
-      const signal = AbortSignal.any([request.signal, controller.signal]);
-      const dedupe = own.dedupe ?? (method === "GET" || method === "HEAD");
-      const key = dedupe ? `${method} ${request.url}` : undefined;
-      const entry: Pending = { call, op, controller, signal, key };
-      entry.timer = setTimeout(() => abort(entry, new TimeoutError(timeoutMs, call)), timeoutMs);
-      if (key) {
-        // Spec §7: an identical pending request is cancelled by its repeat.
-        const earlier = byKey.get(key);
-        if (earlier) abort(earlier, new CancelledError(earlier.call));
-        byKey.set(key, entry);
-      }
-      pending.set(id, entry);
-      loadingChanged();
-      return new Request(request, { headers, signal });
-    },
-
-    async onResponse({ response, id }) {
-      const call = pending.get(id)?.call;
-      let out: Response = response;
-      let failure: ApiError | BadResponseError | undefined;
-      try {
-        if (response.body !== null) {
-          // Read the whole body here, so the timeout and the loading counter cover the transfer.
-          const buffer = await response.arrayBuffer();
-          out = new Response(buffer, response);
-          if (/json/i.test(response.headers.get("content-type") ?? "") || !response.ok) {
-            const text = new TextDecoder().decode(buffer);
-            let body: unknown = text;
-            try {
-              body = text ? JSON.parse(text) : undefined;
-              if (response.ok) out = parsedOnce(buffer, response, body);
-            } catch {
-              if (response.ok) failure = new BadResponseError(response.status, text, call);
-            }
-            failure ??= failureOf(response.status, body, call);
+  async function fetch(init: CallRequest): Promise<Response> {
+    const { url, method } = init;
+    const path = init.schemaPath ?? url;
+    const op = operations.get(`${method} ${path}`);
+    const call: CallInfo = { method, path, url };
+    if (op) call.operationId = op.operationId;
+    const headers = init.headers;
+    // Public operations send no token; an explicit Authorization (the Basic client header of
+    // the token call) is kept.
+    if (!op?.public && !headers.has("authorization")) {
+      const token = await options.tokens.get();
+      if (token) headers.set("authorization", `Bearer ${token}`);
+    }
+    const timeoutMs =
+      init.timeoutMs ??
+      (op?.longRunning ? (options.longTimeoutMs ?? LONG_TIMEOUT_MS) : (options.timeoutMs ?? DEFAULT_TIMEOUT_MS));
+    const controller = new AbortController();
+    // AbortSignal.any only when the caller brought a signal of its own.
+    const signal = init.signal ? AbortSignal.any([init.signal, controller.signal]) : controller.signal;
+    const dedupe = init.dedupe ?? (method === "GET" || method === "HEAD");
+    const key = dedupe ? `${method} ${url}` : undefined;
+    const entry: Pending = { call, op, controller, signal, key };
+    entry.timer = setTimeout(() => abort(entry, new TimeoutError(timeoutMs, call)), timeoutMs);
+    if (key) {
+      // Spec §7: an identical pending request is cancelled by its repeat.
+      const earlier = byKey.get(key);
+      if (earlier) abort(earlier, new CancelledError(earlier.call));
+      byKey.set(key, entry);
+    }
+    pending.add(entry);
+    loadingChanged();
+    init.signal = signal;
+    let answer: Response;
+    let failure: ApiError | BadResponseError | undefined;
+    try {
+      // The platform's fetch builds its one Request from (url, init); a caller's fetch is given a Request.
+      const response = await (platformFetch ? platformFetch(new Request(url, init)) : globalThis.fetch(url, init));
+      answer = response;
+      if (response.body !== null) {
+        const buffer = await response.arrayBuffer();
+        let parsed: { value: unknown } | undefined;
+        if (/json/i.test(response.headers.get("content-type") ?? "") || !response.ok) {
+          const text = decoder.decode(buffer);
+          let body: unknown = text;
+          try {
+            body = text ? JSON.parse(text) : undefined;
+            if (response.ok) parsed = { value: body };
+          } catch {
+            if (response.ok) failure = new BadResponseError(response.status, text, call);
           }
-        } else {
-          failure = failureOf(response.status, undefined, call);
+          failure ??= failureOf(response.status, body, call);
         }
-      } catch (error) {
-        throw fail(id, error);
+        answer = new ReadAnswer(buffer, response, parsed);
+      } else {
+        failure = failureOf(response.status, undefined, call);
       }
-      if (failure) throw fail(id, failure);
-      finish(id);
-      return out;
-    },
-
-    onError({ error, id }) {
-      return fail(id, error);
-    },
-  };
+    } catch (error) {
+      throw fail(entry, error);
+    }
+    if (failure) throw fail(entry, failure);
+    finish(entry);
+    return answer;
+  }
 
   return {
-    middleware,
+    fetch,
     /** Aborts every pending call; each rejects with `CancelledError`. */
     cancelAll: () => {
-      for (const entry of pending.values()) abort(entry, new CancelledError(entry.call));
+      for (const entry of pending) abort(entry, new CancelledError(entry.call));
     },
     pendingCount: () => pending.size,
   };
-}
-
-/**
- * The answer handed on to openapi-fetch after the envelope was checked: the same bytes and
- * headers, but its `json()` gives the value already parsed here instead of parsing the body a
- * second time (on a journal page of 1,000 rows the second parse was most of the SDK's cost).
- * A `content-length` is set so openapi-fetch calls `json()` rather than `text()` + `JSON.parse`
- * for a chunked answer. `text()`, `arrayBuffer()` and `clone()` read the bytes as usual.
- */
-function parsedOnce(buffer: ArrayBuffer, response: Response, body: unknown): Response {
-  const out = new Response(buffer, response);
-  out.headers.set("content-length", String(buffer.byteLength));
-  Object.defineProperty(out, "json", { value: () => Promise.resolve(body) });
-  return out;
 }

@@ -19,7 +19,7 @@ async function time(fn: () => Promise<void>): Promise<number> {
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 
 /** Same page through raw fetch (+ JSON parse) and through the SDK (envelope check, token, dedupe, timeout), interleaved. */
-async function compare(baseUrl: string, token: string, calls: number) {
+async function compare(baseUrl: string, token: string, calls: number, warmup = 50) {
   const sdk = createTspClient({ baseUrl, tokenStore: memoryTokenStore(token) });
   const query = { vin: benchVin(1), ...WINDOW, pageSize: 20 };
   const url = `${baseUrl}${LOGIN_LOG_PATH}?${journalQuery(query)}`;
@@ -33,7 +33,7 @@ async function compare(baseUrl: string, token: string, calls: number) {
     const page = unwrap(await sdk.GET("/tsp-hbase-proxy/vehicleLog/getLoginLog", { params: { query } }));
     if (page.list.length !== 20) throw new Error("SDK: unexpected answer");
   };
-  for (let i = 0; i < 50; i++) {
+  for (let i = 0; i < warmup; i++) {
     await raw();
     await typed();
   }
@@ -90,11 +90,13 @@ export async function sdkCase(env: BenchEnv, db: DatabaseLocation): Promise<Case
   const canned = await cannedServer();
   let bare: Awaited<ReturnType<typeof compare>>;
   try {
-    bare = await compare(canned.url, "token", env.scale.sdkCalls);
+    // A figure of µs: warm both paths until V8 has optimised them (50 calls leave them interpreted).
+    bare = await compare(canned.url, "token", env.scale.sdkCalls, env.scale.sdkCalls);
   } finally {
     await canned.close();
   }
   const overhead = real.sdk.p50 / real.raw.p50 - 1;
+  const perCall = (bare.sdk.p50 - bare.raw.p50) * 1000;
   const figures: Figure[] = [
     {
       case: "SDK",
@@ -120,9 +122,10 @@ export async function sdkCase(env: BenchEnv, db: DatabaseLocation): Promise<Case
     {
       case: "SDK",
       figure: "SDK cost per call against a canned answer (p50 difference)",
-      value: round((bare.sdk.p50 - bare.raw.p50) * 1000),
+      value: round(perCall),
       unit: "µs",
-      target: "reported",
+      target: "≤ 50 µs",
+      pass: perCall <= 50,
       size: `${env.scale.sdkCalls} calls each`,
       note: `raw p50 ${round(bare.raw.p50)} ms, SDK p50 ${round(bare.sdk.p50)} ms (${round((bare.sdk.p50 / bare.raw.p50 - 1) * 100)} %)`,
     },
