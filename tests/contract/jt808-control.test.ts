@@ -154,7 +154,9 @@ describe.skipIf(engine.skip)(`JT/T 808 终端控制 / 车辆控制 operations ($
       token: admin,
       body: { vin: bound.vin, command: "upgrade", url: "http://ota.example/a.bin", apn: "CM;NET" },
     });
-    expect(semicolon.body.data.failDetail).toEqual([{ field: "apn", msg: "“拨号点名称”应为ASCII可见字符，且不含分号" }]);
+    expect(semicolon.body.data.failDetail).toEqual([
+      { field: "apn", msg: "“拨号点名称”应为ASCII可见字符，且不含分号" },
+    ]);
     const foreign = await ledger.call("sendJt808VehicleControl", {
       token: other,
       body: { vin: bound.vin, action: "lock" },
