@@ -1,4 +1,4 @@
-import { ROUTE_TABLE, type RouteNode } from "@tsp/domain";
+import { permissionAction, ROUTE_TABLE, type RouteNode } from "@tsp/domain";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import type { OperationInfo } from "../openapi/operations";
@@ -212,7 +212,7 @@ async function seedMenus(db: Kysely<Database>, operations: readonly OperationInf
           kind: "button",
           api,
           name: api.split("/").filter(Boolean).join("_"),
-          title: buttonTitle(api),
+          title: permissionAction(api),
           order: 0,
           hidden: true,
         })
@@ -222,25 +222,4 @@ async function seedMenus(db: Kysely<Database>, operations: readonly OperationInf
     buttonIds.set(api, id);
   }
   return { menuIds, buttonIds };
-}
-
-/** A Chinese title for a button permission from its last segment. */
-function buttonTitle(api: string): string {
-  const last = api.split("/").at(-1) ?? "";
-  const known: Record<string, string> = {
-    export: "导出",
-    download: "下载",
-    import: "导入",
-    add: "新增",
-    edit: "编辑",
-    delete: "删除",
-    submit: "提交",
-    review: "审核",
-    publish: "发布",
-    offline: "下线",
-    resetPassword: "重置密码",
-    status: "启用停用锁定",
-  };
-  const subject = api.includes("loginLog") ? "登入日志" : api.includes("logoutLog") ? "登出日志" : "";
-  return `${subject}${known[last] ?? last}`;
 }

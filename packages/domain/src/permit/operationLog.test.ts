@@ -10,6 +10,7 @@ import {
   MSG_LOG_RANGE_ORDER,
   MSG_LOG_RANGE_TOO_LONG,
   operationTitle,
+  permissionAction,
   REDACTED,
   redactLogParams,
 } from "./operationLog";
@@ -107,8 +108,12 @@ describe("logTargetOf", () => {
 describe("operationTitle", () => {
   it("names the screen and the action from the route table", () => {
     expect(operationTitle("/baseInfo/simCard/edit", "Edit")).toBe("SIM卡数据·编辑");
-    expect(operationTitle("/tbox/loginJournal/loginLog/export", "x")).toBe("登录登出日志·导出");
+    expect(operationTitle("/tbox/loginJournal/loginLog/export", "x")).toBe("登录登出日志·登入日志导出");
     expect(operationTitle("/dataService/content/frobnicate", "x")).toBe("车载内容管理·frobnicate");
+    expect(operationTitle("/baseInfo/recordVehicleInfo/export/batteryInfo", "x")).toBe("备案车辆信息·导出动力电池信息");
+    expect(operationTitle("/tbox/remoteControl/jt808Door", "x")).toBe("远程控制·JT/T 808车门控制");
+    expect(permissionAction("/tbox/loginJournal/logoutLog/export")).toBe("登出日志导出");
+    expect(permissionAction("/nowhere/export")).toBe("nowhere导出");
   });
   it("is the screen's title for the screen's own path, the summary without a known permission", () => {
     expect(operationTitle("/permit/log", "x")).toBe("操作日志");

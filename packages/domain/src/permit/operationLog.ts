@@ -159,6 +159,52 @@ const ACTION_WORDS: Readonly<Record<string, string>> = {
   grant: "授权",
   move: "移动",
   menus: "可用菜单",
+  resetPassword: "重置密码",
+  status: "启用停用锁定",
+  undo: "撤销",
+  return: "归还",
+  renew: "续期",
+  repay: "还款",
+  restrict: "申请限制",
+  branch: "车系",
+  all: "全部",
+  exportLog: "导出变更记录",
+  vehicleInfo: "车辆信息",
+  vehicleModel: "车型",
+  batteryInfo: "动力电池信息",
+  driveInfo: "驱动电机信息",
+  terminalInfo: "终端信息",
+  setInform: "通知设置",
+  insert: "加入",
+  handle: "处理",
+  acknowledge: "确认",
+  close: "关闭",
+  group: "加入分组",
+  save: "保存",
+  activate: "激活",
+  report: "激活上报",
+  query: "查询",
+  set: "设置",
+  control: "终端控制",
+  send: "发送",
+  findCar: "寻车",
+  climate: "空调",
+  windows: "车窗",
+  engine: "发动机",
+  jt808Control: "JT/T 808终端控制",
+  jt808Door: "JT/T 808车门控制",
+  package: "服务包管理",
+  stop: "停用",
+  cancel: "取消",
+  apply: "下发",
+  retry: "重试",
+  shoot: "拍摄",
+  start: "开始",
+  read: "读取",
+  document: "备案附件",
+  loginLog: "登入日志",
+  logoutLog: "登出日志",
+  campaign: "升级活动",
 };
 
 function deepestRoute(routes: readonly RouteNode[], api: string): RouteNode | undefined {
@@ -173,18 +219,27 @@ function deepestRoute(routes: readonly RouteNode[], api: string): RouteNode | un
 
 /**
  * The Chinese name of an operation for the log: the screen its button permission belongs to
- * and the action (`SIM卡数据·编辑`), from the route table — the menu's own words. Without a
- * permission, or outside the route table, the OpenAPI summary.
+ * and the action (`SIM卡数据·编辑`, `备案车辆信息·导出动力电池信息`), from the route table — the
+ * menu's own words — and the action words of the permission's segments below the screen.
+ * Without a permission, or outside the route table, the OpenAPI summary. A segment without a
+ * word shows as it is (tests/tooling checks every permission of openapi/ has its words).
  */
 export function operationTitle(permission: string | undefined, summary: string): string {
   if (!permission) return summary;
   const route = deepestRoute(ROUTE_TABLE, permission);
   if (!route) return summary;
-  const rest = permission.slice(route.path.length).split("/").filter(Boolean);
-  const last = rest.at(-1);
-  if (last === undefined) return route.title;
-  const word = ACTION_WORDS[last] ?? last;
-  return `${route.title}·${word}`;
+  const action = permissionAction(permission);
+  return action === "" ? route.title : `${route.title}·${action}`;
+}
+
+/**
+ * The words of a button permission below its screen (`导出动力电池信息`, `登入日志导出`): the
+ * button's title in 角色管理's permission tree and the action in the log's 操作.
+ */
+export function permissionAction(permission: string): string {
+  const route = deepestRoute(ROUTE_TABLE, permission);
+  const rest = (route ? permission.slice(route.path.length) : permission).split("/").filter(Boolean);
+  return rest.map((segment) => ACTION_WORDS[segment] ?? segment).join("");
 }
 
 /** The span searched when no range is given: the last 7 days. */
