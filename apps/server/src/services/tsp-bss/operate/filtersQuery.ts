@@ -171,17 +171,7 @@ export function fleetPage(db: Kysely<Database>, matches: FleetMatches, limit: nu
     .leftJoin("gateway_vehicle_state as g", "g.vin", "v.vin")
     .leftJoin("gateway_latest_state as l", "l.vin", "v.vin")
     .select((eb) => [
-      "v.vin",
-      "v.plate",
-      "b.name as brand_name",
-      "s.name as series_name",
-      "m.name as model_name",
-      "g.online",
-      "g.last_report_at",
-      "l.collected_at",
-      "l.soc",
-      "g.speed_kmh",
-      "l.alarm_level",
+      ...ROW_COLUMNS,
       "p.followed_at",
       eb.selectFrom("hit").select(sql<number>`count(*)::int`.as("n")).as("total"),
     ])
@@ -190,25 +180,27 @@ export function fleetPage(db: Kysely<Database>, matches: FleetMatches, limit: nu
     .orderBy("p.vin");
 }
 
+/** The list's columns of a vehicle (the follow time comes from each query's own follows). */
+const ROW_COLUMNS = [
+  "v.vin",
+  "v.plate",
+  "b.name as brand_name",
+  "s.name as series_name",
+  "m.name as model_name",
+  "g.online",
+  "g.last_report_at",
+  "l.collected_at",
+  "l.soc",
+  "g.speed_kmh",
+  "l.alarm_level",
+] as const;
+
 export type FleetQuery = ReturnType<typeof fleetQuery>;
 
 /** The columns of a row, in the list's order: followed first (newest follow first), the last report newest first, VIN. */
 export const selectFleet = (q: FleetQuery) =>
   q
-    .select([
-      "v.vin",
-      "v.plate",
-      "b.name as brand_name",
-      "s.name as series_name",
-      "m.name as model_name",
-      "g.online",
-      "g.last_report_at",
-      "l.collected_at",
-      "l.soc",
-      "g.speed_kmh",
-      "l.alarm_level",
-      "fo.followed_at",
-    ])
+    .select([...ROW_COLUMNS, "fo.followed_at"])
     // Followed vehicles first, the newest follow first (a vehicle just followed tops the list).
     .orderBy("fo.followed_at", (ob) => ob.desc().nullsLast())
     .orderBy(sql`coalesce(greatest(g.last_report_at, l.collected_at), g.last_report_at, l.collected_at)`, (ob) =>
