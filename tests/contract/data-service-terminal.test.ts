@@ -41,6 +41,9 @@ async function online(vin: string, behaviour = {}): Promise<GbtTerminal> {
   return t;
 }
 
+/** Vehicles whose command is still under way (queued, sent or acknowledged). */
+const under = (p: { queued: number; sent: number; acknowledged: number }) => p.queued + p.sent + p.acknowledged;
+
 describe.skipIf(engine.skip)(`终端参数设置 (${engine.kind})`, () => {
   beforeAll(async () => {
     server = await startTestServer({
@@ -126,9 +129,6 @@ describe.skipIf(engine.skip)(`终端参数设置 (${engine.kind})`, () => {
       (await ledger.call("listParamTemplates", { token: admin, query: { keyword: "坏模板" } })).body.data.total,
     ).toBe(0);
   });
-
-  /** Vehicles whose command is still under way (queued, sent or acknowledged). */
-  const under = (p: { queued: number; sent: number; acknowledged: number }) => p.queued + p.sent + p.acknowledged;
 
   it("applies a template to three vehicles: success, failed, expired; 重试失败 brings them to success", async () => {
     const [a, b, c] = vins as [string, string, string];
