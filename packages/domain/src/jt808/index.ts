@@ -1,5 +1,7 @@
 // JT/T 808 (2013 and 2019) frames and the messages of register, authenticate, heartbeat and
 // location (domain-notes.md "JT/T 808", telematics-facts.md §4), for the gateway of issue 16.
+
+export * from "./activeSafety/index";
 export {
   decodeJt808Authentication,
   encodeJt808Authentication,
