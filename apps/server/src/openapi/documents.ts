@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parse } from "yaml";
@@ -14,14 +14,28 @@ export type OpenApiDocuments = ReadonlyMap<string, Record<string, unknown>>;
  * that does not parse stops the server: a broken contract must never be half-served.
  */
 export function loadDocuments(dir: string = DEFAULT_OPENAPI_DIR): OpenApiDocuments {
-  const docs = new Map<string, Record<string, unknown>>();
   let names: string[];
   try {
-    names = readdirSync(dir).filter((n) => n.endsWith(".yaml") || n.endsWith(".yml"));
+    names = readdirSync(dir)
+      .filter((n) => n.endsWith(".yaml") || n.endsWith(".yml"))
+      .toSorted();
   } catch {
-    return docs;
+    return new Map();
   }
-  for (const name of names.toSorted()) {
+  // Parsing the whole contract takes 1–3 s on this machine, and a process reads it more than once
+  // (each server start, the operation-log seed, the test servers of one worker). The parsed
+  // documents are kept while no file of the folder changed (names, sizes and times); nothing
+  // writes into them (they are deep-frozen).
+  const stamp = names
+    .map((name) => {
+      const s = statSync(path.join(dir, name));
+      return `${name}:${s.size}:${s.mtimeMs}`;
+    })
+    .join("|");
+  const kept = parsedByDir.get(dir);
+  if (kept?.stamp === stamp) return kept.docs;
+  const docs = new Map<string, Record<string, unknown>>();
+  for (const name of names) {
     const text = readFileSync(path.join(dir, name), "utf8");
     let parsed: unknown;
     try {
@@ -32,8 +46,20 @@ export function loadDocuments(dir: string = DEFAULT_OPENAPI_DIR): OpenApiDocumen
     if (parsed && typeof parsed === "object" && !Array.isArray(parsed))
       docs.set(name, parsed as Record<string, unknown>);
   }
+  for (const doc of docs.values()) deepFreeze(doc);
+  parsedByDir.set(dir, { stamp, docs });
   return docs;
 }
+
+/** Frozen, so a reader that wrote into the shared documents would fail at once instead of changing every later reader's view. */
+function deepFreeze(value: unknown): void {
+  if (value === null || typeof value !== "object" || Object.isFrozen(value)) return;
+  Object.freeze(value);
+  for (const child of Object.values(value)) deepFreeze(child);
+}
+
+/** The last parse of each folder, with the stamp of its files at that time. */
+const parsedByDir = new Map<string, { stamp: string; docs: OpenApiDocuments }>();
 
 /** The documents' text by file name, for serving them as they are written (/docs/openapi/…). */
 export function readDocumentTexts(dir: string = DEFAULT_OPENAPI_DIR): ReadonlyMap<string, string> {
