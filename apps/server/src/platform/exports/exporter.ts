@@ -1,4 +1,5 @@
 import type { AppContext } from "../../context";
+import type { CellType } from "./xlsxWriter";
 
 /** One column of an export sheet. */
 export interface ExportColumn {
@@ -7,6 +8,12 @@ export interface ExportColumn {
   /** Property of each row object that fills the column. */
   key: string;
   width?: number;
+  /**
+   * `dateTime` / `date`: written as a real Excel date cell (shown `yyyy-mm-dd hh:mm:ss` /
+   * `yyyy-mm-dd`) from epoch ms, a Date, or text `yyyy-MM-dd[ HH:mm:ss]` in China time;
+   * anything else in the column stays text. Default `text`: values as given.
+   */
+  type?: CellType;
 }
 
 /** What the worker knows about the task it runs: its parameters and who asked. */
@@ -57,7 +64,7 @@ export interface FileExporter {
 /**
  * A kind of export, registered by a service module (`ServiceModule.exporters`) under the
  * operationId of its export call. The worker streams the batches of each sheet into one
- * .xlsx: a one-sheet export is an {@link ExportSheet} (its title names the sheet and starts
+ * .xlsx (`xlsxWriter.ts`, with backpressure: the next batch is read when the last is written): a one-sheet export is an {@link ExportSheet} (its title names the sheet and starts
  * the file name); a {@link MultiSheetExporter} lists its sheets.
  */
 export type Exporter = ExportSheet | MultiSheetExporter | FileExporter;

@@ -1,3 +1,5 @@
+import { readdir } from "node:fs/promises";
+import path from "node:path";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../../testing/testServer";
@@ -14,6 +16,22 @@ beforeAll(async () => {
   server = await startTestServer({ seed: { sizes: { vehiclesPerTenant: 1, journalPerVehicle: 1 } } });
 });
 afterAll(() => server.stop());
+
+async function adminPrincipal(): Promise<Principal> {
+  const admin = await server.db
+    .selectFrom("account")
+    .select(["id", "tenant_id"])
+    .where("username", "=", "admin")
+    .executeTakeFirstOrThrow();
+  return {
+    accountId: admin.id,
+    username: "admin",
+    tenantId: admin.tenant_id,
+    tenantIds: [admin.tenant_id],
+    permissions: new Set(),
+    clientId: "tsp-console",
+  };
+}
 
 const BATCHES = 40;
 const ROWS_PER_BATCH = 50;
@@ -37,20 +55,7 @@ describe("export worker", () => {
         }
       },
     });
-    const admin = await server.db
-      .selectFrom("account")
-      .select(["id", "tenant_id"])
-      .where("username", "=", "admin")
-      .executeTakeFirstOrThrow();
-    const principal: Principal = {
-      accountId: admin.id,
-      username: "admin",
-      tenantId: admin.tenant_id,
-      tenantIds: [admin.tenant_id],
-      permissions: new Set(),
-      clientId: "tsp-console",
-    };
-    const { taskId } = await server.ctx.exports.submit(principal, "testYieldingExport", {});
+    const { taskId } = await server.ctx.exports.submit(await adminPrincipal(), "testYieldingExport", {});
     await server.ctx.exports.idle();
 
     // Without a yield per batch the first turn came only after all 40 batches.
@@ -70,5 +75,31 @@ describe("export worker", () => {
     expect(sheet?.name).toBe("测试导出");
     expect(sheet?.rowCount).toBe(BATCHES * ROWS_PER_BATCH + 1);
     expect(sheet?.getRow(BATCHES * ROWS_PER_BATCH + 1).getCell(1).value).toBe(BATCHES * ROWS_PER_BATCH);
+  });
+
+  it("fails a task whose rows fail midway, and leaves no file, whole or partial", async () => {
+    const principal = await adminPrincipal();
+    server.ctx.exports.register("testFailingExport", {
+      title: "失败导出",
+      columns: [{ header: "序号", key: "n" }],
+      async *rows() {
+        yield Array.from({ length: 500 }, (_, i) => ({ n: i + 1 }));
+        yield Array.from({ length: 500 }, (_, i) => ({ n: i + 501 }));
+        throw new Error("数据库连接中断");
+      },
+    });
+    const { taskId } = await server.ctx.exports.submit(principal, "testFailingExport", {});
+    await server.ctx.exports.idle();
+    const task = await server.db
+      .selectFrom("export_task")
+      .selectAll()
+      .where("id", "=", taskId)
+      .executeTakeFirstOrThrow();
+    expect(task.status).toBe("failed");
+    expect(task.error).toBe("导出失败：数据库连接中断");
+    expect(task.object_key).toBeNull();
+    const folder = path.join(server.ctx.objects.root, "exports", String(principal.accountId));
+    const files = await readdir(folder).catch(() => [] as string[]);
+    expect(files.filter((f) => f.startsWith(taskId))).toEqual([]);
   });
 });
