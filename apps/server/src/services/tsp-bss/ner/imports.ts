@@ -1,4 +1,6 @@
 import { isVinCheckDigitValid, MSG_VIN_CHECK_DIGIT, normalizeVin, vinProblem } from "@tsp/domain";
+import type { Kysely } from "kysely";
+import type { Database } from "../../../db/schema";
 import { ApiError, ok } from "../../../http/envelope";
 import { inTenants } from "../../../platform/principal";
 import type { Handler } from "../../types";
@@ -7,8 +9,8 @@ import type { NerGroup } from "../tables";
 import { editProblems } from "./editSchemas";
 import { GROUPS } from "./groups";
 import { groupProblem } from "./rules";
-import { saveGroups } from "./save";
-import { cellValue, type PlainCell, plainCells, readSheet } from "./sheet";
+import { type GroupSave, saveGroups } from "./save";
+import { cellValue, type PlainCell, plainCells, readSheetBatches, type SheetRow } from "./sheet";
 import { EXAMPLE_VIN, requiredHeaders, templateColumns } from "./template";
 import { importUpload } from "./upload";
 
@@ -68,15 +70,23 @@ const UNIQUE_IN_FILE: Partial<Record<NerGroup, { field: string; reason: string }
   ],
 };
 
+/** Data rows checked and saved together: one ownership query and a few save statements per batch. */
+const IMPORT_BATCH = 1000;
+
 /**
  * importNer<Group>Info (business-areas.md §7 multipart imports): reads the sheet (.xlsx or
- * .xls; the group's export is its template: VIN plus the group's columns), checks every row
- * with @tsp/domain's VIN rules, ownership, the group's Edit schema from openapi/, uniqueness in
- * the file and the group's rules, then saves every valid row in ONE transaction (each with its
- * change log entry). A rejected row is reported with its Excel row number, its VIN, EVERY
- * reason found (a rule that needs a valid VIN or a schema-valid record is checked only once
- * those hold) and its cells; it changes nothing. Only an accepted row claims its VIN and its
- * unique values, so a corrected copy further down is taken.
+ * .xls; the group's export is its template: VIN plus the group's columns) in batches of
+ * {@link IMPORT_BATCH} rows as it streams, checks every row with @tsp/domain's VIN rules,
+ * ownership, the group's Edit schema from openapi/, uniqueness in the file and the group's
+ * rules, and saves the batch's valid rows — all inside ONE transaction for the whole file
+ * (each row with its change log entry), so the file is saved whole or not at all (a broken
+ * file, the row limit reached mid-file, a refusal by the database or a server stopped
+ * mid-import leave nothing written). Memory follows the batch, not the file: only the VINs
+ * and unique values seen and the rejected rows are kept. A rejected row is reported with its
+ * Excel row number, its VIN, EVERY reason found (a rule that needs a valid VIN or a
+ * schema-valid record is checked only once those hold) and its cells; it changes nothing.
+ * Only an accepted row claims its VIN and its unique values, so a corrected copy further down
+ * is taken; the group's rules read the database as the earlier batches left it.
  */
 const importGroup =
   (group: NerGroup): Handler =>
@@ -84,63 +94,82 @@ const importGroup =
     const p = must(principal);
     const def = GROUPS[group];
     const { buffer } = await importUpload(request);
-    const rows = await readSheet(buffer, requiredHeaders(def));
-    const vins = [...new Set(rows.map((r) => normalizeVin(String(r.cells.get("VIN") ?? ""))))];
-    const owned = new Map(
-      (
-        await ctx.db
-          .selectFrom("vehicle")
-          .select(["vin", "tenant_id"])
-          .where("vin", "in", vins.length > 0 ? vins : [""])
-          .where(inTenants("vehicle.tenant_id", p))
-          .execute()
-      ).map((v) => [v.vin, v.tenant_id]),
-    );
+    const batches = readSheetBatches(buffer, requiredHeaders(def), { batchSize: IMPORT_BATCH });
+    // The header is checked before the transaction opens (a wrong template costs no transaction).
+    const first = await batches.next();
+    const actor = await actorOf(p, ctx);
+    const nowMs = ctx.now().getTime();
     const failures: RowFailure[] = [];
-    const accepted: { vin: string; tenantId: number; edit: Record<string, unknown> }[] = [];
+    let all = 0;
+    let success = 0;
     const seenVins = new Set<string>();
     const seenUnique = new Map<string, Set<string>>((UNIQUE_IN_FILE[group] ?? []).map((u) => [u.field, new Set()]));
-    for (const r of rows) {
-      const vin = normalizeVin(String(r.cells.get("VIN") ?? ""));
-      const reasons: string[] = [];
-      const vinIssue = vinProblem(vin) ?? (isVinCheckDigitValid(vin) ? null : MSG_VIN_CHECK_DIGIT);
-      if (vinIssue) reasons.push(vinIssue);
-      else if (seenVins.has(vin)) reasons.push("文件中VIN重复");
-      const tenantId = vinIssue ? undefined : owned.get(vin);
-      if (!vinIssue && tenantId === undefined) reasons.push("车辆不存在");
-      const edit: Record<string, unknown> = { vin };
-      for (const c of templateColumns(def)) {
-        if (c.key === "vin") continue;
-        const value = cellValue(r.cells.get(c.header) ?? null, c.kind);
-        if (value !== undefined) edit[c.key] = value;
-      }
-      // The VIN's own problem is said once above, not again as a schema message.
-      const schemaIssues = editProblems(group, vinIssue ? { ...edit, vin: EXAMPLE_VIN } : edit);
-      reasons.push(...schemaIssues);
-      const duplicates = (UNIQUE_IN_FILE[group] ?? []).filter(
-        (u) => edit[u.field] !== undefined && seenUnique.get(u.field)?.has(String(edit[u.field])),
+    const checkBatch = async (trx: Kysely<Database>, rows: readonly SheetRow[]) => {
+      const vins = [...new Set(rows.map((r) => normalizeVin(String(r.cells.get("VIN") ?? ""))))];
+      const owned = new Map(
+        (
+          await trx
+            .selectFrom("vehicle")
+            .select(["vin", "tenant_id"])
+            .where("vin", "in", vins.length > 0 ? vins : [""])
+            .where(inTenants("vehicle.tenant_id", p))
+            .execute()
+        ).map((v) => [v.vin, v.tenant_id]),
       );
-      reasons.push(...duplicates.map((u) => u.reason));
-      // The group's rules read typed values and the vehicle's tenant: only for a record that passed so far.
-      if (reasons.length === 0 && tenantId !== undefined) {
-        const ruleIssue = await groupProblem(ctx.db, group, vin, tenantId, edit);
-        if (ruleIssue) reasons.push(ruleIssue);
+      const accepted: GroupSave[] = [];
+      for (const r of rows) {
+        const vin = normalizeVin(String(r.cells.get("VIN") ?? ""));
+        const reasons: string[] = [];
+        const vinIssue = vinProblem(vin) ?? (isVinCheckDigitValid(vin) ? null : MSG_VIN_CHECK_DIGIT);
+        if (vinIssue) reasons.push(vinIssue);
+        else if (seenVins.has(vin)) reasons.push("文件中VIN重复");
+        const tenantId = vinIssue ? undefined : owned.get(vin);
+        if (!vinIssue && tenantId === undefined) reasons.push("车辆不存在");
+        const edit: Record<string, unknown> = { vin };
+        for (const c of templateColumns(def)) {
+          if (c.key === "vin") continue;
+          const value = cellValue(r.cells.get(c.header) ?? null, c.kind);
+          if (value !== undefined) edit[c.key] = value;
+        }
+        // The VIN's own problem is said once above, not again as a schema message.
+        const schemaIssues = editProblems(group, vinIssue ? { ...edit, vin: EXAMPLE_VIN } : edit);
+        reasons.push(...schemaIssues);
+        const duplicates = (UNIQUE_IN_FILE[group] ?? []).filter(
+          (u) => edit[u.field] !== undefined && seenUnique.get(u.field)?.has(String(edit[u.field])),
+        );
+        reasons.push(...duplicates.map((u) => u.reason));
+        // The group's rules read typed values and the vehicle's tenant: only for a record that passed so far.
+        if (reasons.length === 0 && tenantId !== undefined) {
+          const ruleIssue = await groupProblem(trx, group, vin, tenantId, edit);
+          if (ruleIssue) reasons.push(ruleIssue);
+        }
+        if (reasons.length > 0 || tenantId === undefined) {
+          failures.push({ row: r.row, vin, reason: reasonsText(reasons), data: plainCells(r) });
+          continue;
+        }
+        seenVins.add(vin);
+        for (const u of UNIQUE_IN_FILE[group] ?? []) seenUnique.get(u.field)?.add(String(edit[u.field]));
+        accepted.push({ vin, tenantId, edit });
       }
-      if (reasons.length > 0 || tenantId === undefined) {
-        failures.push({ row: r.row, vin, reason: reasonsText(reasons), data: plainCells(r) });
-        continue;
-      }
-      seenVins.add(vin);
-      for (const u of UNIQUE_IN_FILE[group] ?? []) seenUnique.get(u.field)?.add(String(edit[u.field]));
-      accepted.push({ vin, tenantId, edit });
+      return accepted;
+    };
+    // ONE transaction for every valid row of the file: all of them are saved, or none.
+    try {
+      await savingAll(() =>
+        ctx.db.transaction().execute(async (trx) => {
+          for (let next = first; !next.done; next = await batches.next()) {
+            const accepted = await checkBatch(trx, next.value);
+            all += next.value.length;
+            success += accepted.length;
+            if (accepted.length > 0) await saveGroups(trx, group, accepted, actor, nowMs);
+          }
+        }),
+      );
+    } finally {
+      // A failed save leaves the read unfinished: close it (and the workbook reader under it).
+      await batches.return(undefined);
     }
-    if (accepted.length > 0) {
-      const actor = await actorOf(p, ctx);
-      const nowMs = ctx.now().getTime();
-      // ONE transaction for every valid row: all of them are saved, or none.
-      await savingAll(() => ctx.db.transaction().execute((trx) => saveGroups(trx, group, accepted, actor, nowMs)));
-    }
-    return ok({ all: rows.length, success: accepted.length, failed: failures.length, rows: failures }, IMPORT_DONE_MSG);
+    return ok({ all, success, failed: failures.length, rows: failures }, IMPORT_DONE_MSG);
   };
 
 export const importNerVehicleInfo = importGroup("vehicleInfo");

@@ -6,12 +6,22 @@ import {
   cellValue,
   formatOf,
   IMPORT_MAX_ROWS,
+  importMaxRows,
   MSG_ENCRYPTED,
   MSG_XLS_NOT_READ,
   plainCells,
   readSheet,
+  readSheetBatches,
   type SheetRow,
+  tooManyRowsMsg,
 } from "./sheet";
+
+/** Every batch of a streamed read, or the error that ended it. */
+async function batchesOf(...args: Parameters<typeof readSheetBatches>): Promise<SheetRow[][]> {
+  const out: SheetRow[][] = [];
+  for await (const batch of readSheetBatches(...args)) out.push(batch);
+  return out;
+}
 
 describe("import cells become the values of the Edit schema", () => {
   it("turns empty cells into undefined (required), null (optional) or [] (lists)", () => {
@@ -63,6 +73,53 @@ describe("reading a sheet", () => {
       [2, "A", "x"],
       [4, "B", null],
     ]);
+  });
+
+  it("streams an .xlsx in batches: dates from the cell's format, rich text and formula results unwrapped", async () => {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet("导入");
+    sheet.addRow(["VIN", "购车日期", "备注"]);
+    for (let i = 0; i < 5; i++) sheet.addRow([`V${i}`, new Date(Date.UTC(2024, 2, 1 + i)), null]);
+    sheet.getCell("C2").value = { richText: [{ text: "富" }, { text: "文本" }] };
+    sheet.getCell("C3").value = { formula: "1+1", result: 2 };
+    const bytes = Buffer.from(await workbook.xlsx.writeBuffer());
+    const batches = await batchesOf(bytes, ["VIN", "购车日期"], { batchSize: 2 });
+    expect(batches.map((b) => b.map((r) => r.row))).toEqual([[2, 3], [4, 5], [6]]);
+    expect(batches[0]?.map((r) => [...r.cells.values()])).toEqual([
+      ["V0", new Date(Date.UTC(2024, 2, 1)), "富文本"],
+      ["V1", new Date(Date.UTC(2024, 2, 2)), 2],
+    ]);
+  });
+
+  it("stops reading at the row limit, naming it, before the rest of the file is read", async () => {
+    const bytes = await xlsxOf(
+      ["VIN"],
+      Array.from({ length: 30 }, (_, i) => [`V${i}`]),
+    );
+    const seen: number[] = [];
+    const reading = (async () => {
+      for await (const batch of readSheetBatches(bytes, ["VIN"], { batchSize: 4, maxRows: 10 }))
+        seen.push(batch.length);
+    })();
+    await expect(reading).rejects.toMatchObject({ status: 400, message: tooManyRowsMsg(10) });
+    expect(seen).toEqual([4, 4]);
+    expect(tooManyRowsMsg(10)).toBe("单次导入不能超过10行（IMPORT_MAX_ROWS），请拆分后导入");
+  });
+
+  it("takes the limit from IMPORT_MAX_ROWS when it is a positive whole number, else 100,000", () => {
+    expect(importMaxRows("250000")).toBe(250_000);
+    for (const v of [undefined, "", "0", "-5", "1e6", "abc", "2.5"]) expect(importMaxRows(v), String(v)).toBe(100_000);
+    expect(IMPORT_MAX_ROWS).toBe(importMaxRows(process.env.IMPORT_MAX_ROWS));
+  });
+
+  it("refuses a cut or empty .xlsx with the spec's messages", async () => {
+    const good = await xlsxOf(["VIN"], [["A"]]);
+    await expect(readSheet(good.subarray(0, good.length - 200), ["VIN"])).rejects.toMatchObject({
+      status: 400,
+      message: MSG_FILE_FORMAT_INCORRECT,
+    });
+    await expect(readSheet(await xlsxOf(["VIN"], []), ["VIN"])).rejects.toThrow("导入文件没有数据");
+    await expect(readSheet(await xlsxOf([], []), ["VIN"])).rejects.toThrow("导入模板不正确，缺少列：VIN");
   });
 
   it("names the missing columns of another template", async () => {
@@ -134,8 +191,8 @@ describe("reading a legacy .xls", () => {
   });
 
   it("counts an .xls's data rows past blank ones against the row limit", async () => {
-    const rows = Array.from({ length: IMPORT_MAX_ROWS + 1 }, (_, i) => [`V${i}`]);
-    await expect(readSheet(xlsOf(["VIN"], rows), ["VIN"])).rejects.toThrow(`单次导入不能超过${IMPORT_MAX_ROWS}行`);
+    const rows = Array.from({ length: 6 }, (_, i) => [`V${i}`]);
+    await expect(batchesOf(xlsOf(["VIN"], rows), ["VIN"], { maxRows: 5 })).rejects.toThrow(tooManyRowsMsg(5));
     const spaced = Array.from({ length: 40 }, (_, i) => (i % 2 === 0 ? [`V${i}`] : [null]));
     expect((await readSheet(xlsOf(["VIN"], spaced), ["VIN"])).map((r) => r.row).slice(0, 3)).toEqual([2, 4, 6]);
   });
