@@ -51,6 +51,8 @@ if (!existsSync(DEFAULT_DOCS_FILE) || newest(DOCS_SOURCES) > statSync(DEFAULT_DO
 process.env.GATEWAY_PORT ??= "32960";
 process.env.JT808_PORT ??= "8808";
 process.env.HJ1239_PORT ??= "1239";
+// The 苏标 attachment server (active-safety terminals upload alarm attachments there after 0x9208).
+process.env.ATTACHMENT_PORT ??= "8809";
 process.env.SIMULATE ??= "20";
 // The forwarder (转发平台账号: the machines' frames to their platforms); FORWARD=0 turns it off.
 process.env.FORWARD ??= "1";

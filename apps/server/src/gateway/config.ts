@@ -28,6 +28,20 @@ export function hj1239Port(env: NodeJS.ProcessEnv): number | undefined {
   return portFrom(env, "HJ1239_PORT");
 }
 
+/**
+ * ATTACHMENT_PORT: the 苏标 attachment server's port (defaults as GATEWAY_PORT's, 8809); unset or
+ * empty: none. ATTACHMENT_HOST: the address terminals are told in 0x9208 (default HOST).
+ */
+export function attachmentPort(env: NodeJS.ProcessEnv): number | undefined {
+  return portFrom(env, "ATTACHMENT_PORT");
+}
+
+/** ATTACHMENT_HOST (see {@link attachmentPort}); undefined when unset or empty. */
+export function attachmentHost(env: NodeJS.ProcessEnv): string | undefined {
+  const text = env.ATTACHMENT_HOST;
+  return text === undefined || text === "" ? undefined : text;
+}
+
 /** SIMULATE: how many demo vehicles the server's own fleet simulator drives (unset, empty or 0: none). */
 export function simulateCount(env: NodeJS.ProcessEnv): number {
   const text = env.SIMULATE;

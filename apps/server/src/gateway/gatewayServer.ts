@@ -18,6 +18,8 @@ import type { Database } from "../db/schema";
 import type { ObjectStore } from "../platform/objectStore";
 import { handleActivationFrame, isActivationFrame } from "./activation";
 import { AnswerQueue, answerFrame, FLAG } from "./answers";
+import { safetyAlarmRequests } from "./attachments/alarmStore";
+import { startAttachmentServer } from "./attachments/attachmentServer";
 import { CommandDispatcher, isCommandAnswer } from "./commands/dispatch";
 import { LocalSmsGateway, type SmsGateway, type SmsInbox } from "./commands/sms";
 import { FrameSplitter } from "./frameSplitter";
@@ -38,6 +40,13 @@ export interface GatewayOptions extends FrameStoreOptions {
   readonly jt808Port?: number;
   /** The HJ 1239 (燃油车国标数据) port (0 picks a free one); no HJ 1239 listener when undefined. */
   readonly hj1239Port?: number;
+  /**
+   * The 苏标 attachment server's port (0 picks a free one); none when undefined or without
+   * `objects` — terminals' ADAS/DSM alarms with files then get no 0x9208.
+   */
+  readonly attachmentPort?: number;
+  /** The attachment server's address as terminals reach it, sent in 0x9208 (default `host`). */
+  readonly attachmentHost?: string;
   /** How long the packages of a sub-packaged JT/T 808 message may take to arrive (default 60 s). */
   readonly fragmentTimeoutMs?: number;
   /** Close a connection that sent nothing for this long (default 300 s: the standard's longest heartbeat, 240 s, plus margin). */
@@ -68,6 +77,8 @@ export interface Gateway {
   readonly jt808Port: number | undefined;
   /** The HJ 1239 listener's port, when it runs. */
   readonly hj1239Port: number | undefined;
+  /** The 苏标 attachment server's port, when it runs. */
+  readonly attachmentPort: number | undefined;
   readonly host: string;
   /** Connections open now (every protocol). */
   connections(): number;
@@ -341,6 +352,26 @@ export async function startGateway(db: Kysely<Database>, options: GatewayOptions
   // JT/T 808 multimedia and camera commands (gateway/multimedia/).
   const multimedia = new Jt808Multimedia(db, options.objects, { now, pollMs: options.commandPollMs });
   multimedia.start();
+  // The 苏标 attachment server (gateway/attachments/): its own port, told to terminals by 0x9208.
+  const attachments =
+    options.attachmentPort === undefined || options.objects === undefined
+      ? undefined
+      : await startAttachmentServer({
+          db,
+          objects: options.objects,
+          now,
+          host,
+          port: options.attachmentPort,
+        }).catch(async (error: unknown) => {
+          multimedia.stop();
+          await server.close();
+          throw error;
+        });
+  const attachmentAddress = attachments && {
+    host: options.attachmentHost ?? host,
+    tcpPort: attachments.port,
+    udpPort: 0,
+  };
   const jt808Context: Jt808Context = {
     db,
     store,
@@ -352,6 +383,12 @@ export async function startGateway(db: Kysely<Database>, options: GatewayOptions
     sockets,
     online: new Map(),
     multimedia,
+    ...(attachmentAddress === undefined
+      ? {}
+      : {
+          safetyAlarms: (session, location, receivedAt) =>
+            safetyAlarmRequests(db, session, location, receivedAt, attachmentAddress),
+        }),
   };
   const jt808 =
     options.jt808Port === undefined
@@ -362,7 +399,7 @@ export async function startGateway(db: Kysely<Database>, options: GatewayOptions
           host,
         ).catch(async (error: unknown) => {
           // The GB/T 32960 side is listening already: stop it, so a failed start leaves nothing open.
-          await server.close();
+          await Promise.all([server.close(), attachments?.close()]);
           throw error;
         });
   // HJ 1239 on a port of its own too: its `##` frames differ from GB/T 32960's only from byte 3 on.
@@ -394,20 +431,21 @@ export async function startGateway(db: Kysely<Database>, options: GatewayOptions
           options.hj1239Port,
           host,
         ).catch(async (error: unknown) => {
-          await Promise.all([server.close(), jt808?.close()]);
+          await Promise.all([server.close(), jt808?.close(), attachments?.close()]);
           throw error;
         });
   return {
     port: portOf(server.server, options.port),
     jt808Port: jt808 ? portOf(jt808.server, options.jt808Port ?? 0) : undefined,
     hj1239Port: hj1239 ? portOf(hj1239.server, options.hj1239Port ?? 0) : undefined,
+    attachmentPort: attachments?.port,
     host,
     connections: () => sockets.size,
     smsInbox: localSms,
     close: async () => {
       commands.stop();
       multimedia.stop();
-      const closed = Promise.all([server.close(), jt808?.close(), hj1239?.close()]);
+      const closed = Promise.all([server.close(), jt808?.close(), hj1239?.close(), attachments?.close()]);
       for (const s of sockets) s.destroy();
       await closed;
       await store.close();

@@ -43,6 +43,15 @@ export interface Jt808Context {
   readonly online: Map<string, Socket>;
   /** Multimedia (0x0800/0x0801/0x0805) and the JT/T 808 commands (0x8801); none in bare tests. */
   readonly multimedia?: Jt808Multimedia;
+  /**
+   * 苏标 alarms with attachments in a stored 0x0200 → the 0x9208 bodies to send the terminal
+   * (gateway/attachments/); none when the attachment server is off.
+   */
+  readonly safetyAlarms?: (
+    session: { readonly vin: string; readonly phone: string },
+    location: Jt808Location,
+    receivedAt: number,
+  ) => Promise<Uint8Array[]>;
 }
 
 /** What the latest state keeps of a location: its time, a fixed position, speed and odometer. */
@@ -315,6 +324,12 @@ export function serveJt808(socket: Socket, ctx: Jt808Context): void {
         return;
       case "location":
         store1({ status: "ok", reason: null, report: jt808LatestReport(b.location) }, general(h, JT808_RESULT.success));
+        // An active-safety alarm with attachments: 0x9208 after the answer (gateway/attachments/).
+        if (ctx.safetyAlarms && authenticated) {
+          const requests = await ctx.safetyAlarms(authenticated, b.location, receivedAt).catch(() => []);
+          for (const request of requests)
+            answers.after(Promise.resolve(), rawMessage(h, { messageId: 0x9208, body: request }));
+        }
         return;
       case "batchLocation": {
         const newest = b.batch.locations.reduce<Jt808Location | undefined>(

@@ -8,7 +8,7 @@ import { openDatabase } from "../db/database";
 import { migrateToLatest } from "../db/migrate";
 import { ObjectStore } from "../platform/objectStore";
 import { serviceModules } from "../services";
-import { gatewayPort, gatewayWriters, hj1239Port, jt808Port } from "./config";
+import { attachmentHost, attachmentPort, gatewayPort, gatewayWriters, hj1239Port, jt808Port } from "./config";
 import { startGateway } from "./gatewayServer";
 
 const config = readConfig(process.env, process.cwd());
@@ -17,6 +17,9 @@ const port = gatewayPort(process.env) ?? 32960;
 const port808 = process.env.JT808_PORT === undefined ? 8808 : jt808Port(process.env);
 // HJ1239_PORT= (empty) turns HJ 1239 off.
 const port1239 = process.env.HJ1239_PORT === undefined ? 1239 : hj1239Port(process.env);
+// ATTACHMENT_PORT= (empty) turns the 苏标 attachment server off.
+const portAttachments = process.env.ATTACHMENT_PORT === undefined ? 8809 : attachmentPort(process.env);
+const hostAttachments = attachmentHost(process.env);
 const opened = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 await migrateToLatest(opened.db as Kysely<unknown>, serviceModules);
 const gateway = await startGateway(opened.db, {
@@ -27,9 +30,11 @@ const gateway = await startGateway(opened.db, {
   writers: gatewayWriters(process.env, opened.kind),
   ...(port808 === undefined ? {} : { jt808Port: port808 }),
   ...(port1239 === undefined ? {} : { hj1239Port: port1239 }),
+  ...(portAttachments === undefined ? {} : { attachmentPort: portAttachments }),
+  ...(hostAttachments === undefined ? {} : { attachmentHost: hostAttachments }),
 });
 console.log(
-  `GB/T 32960 gateway listening on tcp://${gateway.host}:${gateway.port}${gateway.jt808Port ? `, JT/T 808 on tcp://${gateway.host}:${gateway.jt808Port}` : ""}${gateway.hj1239Port ? `, HJ 1239 on tcp://${gateway.host}:${gateway.hj1239Port}` : ""} (database: ${opened.kind === "postgres" ? "DATABASE_URL" : `PGlite in ${config.dataDir}`})`,
+  `GB/T 32960 gateway listening on tcp://${gateway.host}:${gateway.port}${gateway.jt808Port ? `, JT/T 808 on tcp://${gateway.host}:${gateway.jt808Port}` : ""}${gateway.hj1239Port ? `, HJ 1239 on tcp://${gateway.host}:${gateway.hj1239Port}` : ""}${gateway.attachmentPort ? `, 苏标 attachments on tcp://${gateway.host}:${gateway.attachmentPort}` : ""} (database: ${opened.kind === "postgres" ? "DATABASE_URL" : `PGlite in ${config.dataDir}`})`,
 );
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {

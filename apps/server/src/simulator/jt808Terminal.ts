@@ -9,6 +9,8 @@ import {
   type SimVehicle,
   takeJt808Frames,
 } from "@tsp/domain";
+import { createRng } from "../seed/rng";
+import { SimActiveSafety } from "./jt808ActiveSafety";
 import { SimAvSettings } from "./jt808AvSettings";
 import { SimCamera } from "./jt808Camera";
 import { SimControl } from "./jt808Control";
@@ -80,11 +82,39 @@ export class Jt808Terminal extends SimTerminal {
     write: (bytes) => this.link?.write(bytes),
   });
 
+  /** Deterministic per VIN: which reports raise an active-safety alarm, which data frames drop. */
+  private readonly random = createRng([...this.vehicle.vin].reduce((a, c) => (a * 31 + c.charCodeAt(0)) >>> 0, 7)).next;
+
+  /** The 苏标 active-safety unit: ADAS/DSM alarms with attachments, uploaded on 0x9208. */
+  readonly safety = new SimActiveSafety({
+    terminalId: () => (this.vehicle.terminalId ?? "").slice(-7),
+    header: () => {
+      this.serial = (this.serial + 1) % 0x10000;
+      return { edition: this.edition, encryption: 0, phone: this.vehicle.phone ?? "0", serial: this.serial };
+    },
+    random: () => this.random(),
+  });
+
+  /** The share of live reports that raise an ADAS or DSM alarm with attachments (0: none). */
+  safetyAlarmRate = 0;
+
   constructor(
     vehicle: SimFleetVehicle,
     private readonly address: GatewayAddress,
   ) {
     super(vehicle);
+  }
+
+  /**
+   * Sends a location now carrying a new ADAS/DSM alarm with two attachments (the platform then
+   * asks for them with 0x9208); false when not connected or the alarm does not encode.
+   */
+  raiseAlarm(source: "adas" | "dsm", type: number): boolean {
+    const base = { ...this.where(), time: Math.floor(Date.now() / 1000) * 1000 };
+    const item = this.safety.raise(source, type, base);
+    if (item === undefined || !this.connected()) return false;
+    this.link?.write(this.frame({ kind: "location", location: { ...base, items: [...base.items, item] } }));
+    return true;
   }
 
   /** The last location sent, or a zero one before the first (answers carry a location). */
@@ -147,6 +177,10 @@ export class Jt808Terminal extends SimTerminal {
           this.control.receive(frame.value);
           return [];
         }
+        if (frame.ok && SimActiveSafety.reads(frame.value.header.messageId)) {
+          this.safety.receive(frame.value);
+          return [];
+        }
         if (frame.ok && SimAvSettings.reads(frame.value.header.messageId)) {
           this.av.receive(frame.value);
           return [];
@@ -198,7 +232,13 @@ export class Jt808Terminal extends SimTerminal {
   protected sendLive(s: SimVehicle): void {
     const location = jt808Location(s);
     this.last = { ...location, status: this.control.status(location.status) };
-    this.link?.write(this.frame({ kind: "location", location: this.last }));
+    // Now and then an ADAS (1 前向碰撞, 2 车道偏离, 3 车距过近) or DSM (1 疲劳, 2 接打电话, 3 抽烟) alarm rides along.
+    const alarm =
+      this.safetyAlarmRate > 0 && this.random() < this.safetyAlarmRate
+        ? this.safety.raise(this.random() < 0.5 ? "adas" : "dsm", 1 + Math.floor(this.random() * 3), this.last)
+        : undefined;
+    const sent = alarm ? { ...this.last, items: [...this.last.items, alarm] } : this.last;
+    this.link?.write(this.frame({ kind: "location", location: sent }));
   }
 
   protected sendKept(states: readonly SimVehicle[]): void {
