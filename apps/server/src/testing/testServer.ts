@@ -3,6 +3,7 @@ import type { Kysely } from "kysely";
 import { Client } from "pg";
 import { openDatabase } from "../db/database";
 import { migrateToLatest } from "../db/migrate";
+import { Secrets } from "../platform/secrets";
 import type { SeedOptions } from "../seed/seed";
 import { serviceModules } from "../services";
 import { type RunningServer, startServer } from "../start";
@@ -94,7 +95,8 @@ export async function startTestServer(options: { seed?: SeedOptions; now?: () =>
 }
 
 /**
- * The PGlite cluster with every migration applied and nothing seeded, made once per worker.
+ * The PGlite cluster with every migration applied, the server's keys made and nothing seeded,
+ * made once per worker.
  * Most test files seed their own sizes (or their own clock), so they seldom find a seeded image;
  * without this each of them ran all migrations again (about 6.5 s of a start at load 3; the
  * seed itself is the rest). The schema does not depend on the clock or the seed, so one image
@@ -107,6 +109,9 @@ function migratedSchemaImage(): Promise<Blob | undefined> {
     const opened = await openDatabase({ dataDir: "memory://" });
     try {
       await migrateToLatest(opened.db as Kysely<unknown>, serviceModules);
+      // The server's keys too: an RSA key pair costs up to a second at this machine's load. The
+      // test servers of one worker then share their keys; no test file starts two servers.
+      await Secrets.load(opened.db);
       return await opened.dump?.();
     } finally {
       await opened.close();
