@@ -46,6 +46,12 @@ export interface StartOptions {
   memoryImage?: Blob;
   /** Tests: after seeding an in-memory PGlite, dump it (before any request) into `image`. */
   captureImage?: boolean;
+  /**
+   * Under WORKERS=n (workers.ts), this process's number 1..n: its answers carry
+   * `x-tsp-worker`, and only worker 1 (started alone, before the others) marks the export tasks
+   * a previous run left running as interrupted — a later worker would fail its siblings' tasks.
+   */
+  worker?: number;
 }
 
 /** Opens (and on first start creates and seeds) the database, then listens. */
@@ -78,7 +84,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
   };
   const seeded = await seedIfEmpty(ctx, modules, operations, options.seed);
   const image = seeded && options.captureImage && opened.dump ? await opened.dump() : undefined;
-  await exports.start(ctx);
+  await exports.start(ctx, { recover: (options.worker ?? 1) === 1 });
   const app = await buildApp({
     ctx,
     operations,
@@ -87,6 +93,12 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     consoleDir: config.consoleDir,
     logger: options.logger ?? false,
   });
+  const worker = options.worker;
+  if (worker !== undefined) {
+    app.addHook("onSend", async (_req, reply) => {
+      reply.header("x-tsp-worker", String(worker));
+    });
+  }
   await app.listen({ host: config.host, port: config.port });
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : config.port;

@@ -1,4 +1,6 @@
+import type { ValidateFunction } from "ajv";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyValidationResult } from "fastify/types/schema";
 import type { AppContext } from "../context";
 import type { OperationInfo } from "../openapi/operations";
 import { bodyIsForm, routeSchemaOf } from "../openapi/requestSchema";
@@ -64,6 +66,24 @@ export function bearerOf(request: FastifyRequest): string | undefined {
 }
 
 /**
+ * A validator compiled on its route's first request: compiling every operation's schemas at
+ * start took seconds and tens of MB of heap for routes an idle server may never see (issue 21:
+ * start ≤ 1 s, idle RSS). The bad-input suite calls every operation, so a schema ajv cannot
+ * compile still fails the tests, not a user.
+ */
+function lazyValidator(compile: () => ValidateFunction): FastifyValidationResult {
+  let compiled: ValidateFunction | undefined;
+  const validate = (data: unknown) => {
+    compiled ??= compile();
+    const valid = compiled(data) as boolean;
+    validate.errors = compiled.errors;
+    return valid;
+  };
+  validate.errors = undefined as ValidateFunction["errors"];
+  return validate as FastifyValidationResult;
+}
+
+/**
  * Registers one Fastify route per OpenAPI operation: request validation from the operation's
  * parameters and requestBody, bearer authentication and `x-permission` from its metadata,
  * the handler found by operationId, and the envelope around whatever it returns.
@@ -90,7 +110,7 @@ export function registerOperations(
       schema: routeSchemaOf(op),
       config: { operationId: op.operationId },
       validatorCompiler: ({ schema, httpPart }) =>
-        (httpPart === "body" && !formBody ? strict : coercing).compile(schema as object),
+        lazyValidator(() => (httpPart === "body" && !formBody ? strict : coercing).compile(schema as object)),
       // Authentication before parsing and validation: no token → 401 even for bad input.
       onRequest: async (request, reply) => {
         await turns.next();
