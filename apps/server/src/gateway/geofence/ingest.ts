@@ -53,7 +53,8 @@ export async function writeFenceEvents(trx: Kysely<Database>, positions: readonl
   const bindings = await trx
     .selectFrom("geofence_binding")
     .select(["fence_id", "vin", "group_id"])
-    .where((eb) => eb.or([eb("vin", "in", vins), eb("group_id", "is not", null)]))
+    // The batch's VINs as one array parameter (an IN list bound up to 1,000 a batch, every batch).
+    .where((eb) => eb.or([sql<boolean>`vin = any(${vins}::text[])`, eb("group_id", "is not", null)]))
     .execute();
   if (bindings.length === 0) return;
   const pairs = new Set<string>();

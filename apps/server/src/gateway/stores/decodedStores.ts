@@ -98,7 +98,8 @@ async function writeAlarms(
   const open = await trx
     .selectFrom("gateway_alarm")
     .select(["vin", "protocol", "name"])
-    .where("vin", "in", vins)
+    // One array parameter, not an IN list of up to 1,000 (kysely compiled and PostgreSQL parsed one per VIN a batch).
+    .where(sql<boolean>`vin = any(${vins}::text[])`)
     .where("ended_at", "is", null)
     // A fence's episodes are the fence watcher's to end (gateway/geofence/ingest.ts), not a report's.
     .where("name", "not like", `${FENCE_ALARM_PREFIX}%`)
