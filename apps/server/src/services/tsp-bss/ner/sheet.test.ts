@@ -14,6 +14,7 @@ import {
   readSheetBatches,
   type SheetRow,
   tooManyRowsMsg,
+  WHOLE_FILE_MAX_ROWS,
 } from "./sheet";
 
 /** Every batch of a streamed read, or the error that ended it. */
@@ -103,7 +104,14 @@ describe("reading a sheet", () => {
     })();
     await expect(reading).rejects.toMatchObject({ status: 400, message: tooManyRowsMsg(10) });
     expect(seen).toEqual([4, 4]);
-    expect(tooManyRowsMsg(10)).toBe("单次导入不能超过10行（IMPORT_MAX_ROWS），请拆分后导入");
+    expect(tooManyRowsMsg(10)).toBe("单次导入不能超过10行，请拆分后导入");
+  });
+
+  it("keeps the whole-file read (the imports not yet in batches) at 5,000 rows", async () => {
+    expect(WHOLE_FILE_MAX_ROWS).toBe(Math.min(5000, IMPORT_MAX_ROWS));
+    const rows = Array.from({ length: WHOLE_FILE_MAX_ROWS + 1 }, (_, i) => [`V${i}`]);
+    await expect(readSheet(await xlsxOf(["VIN"], rows), ["VIN"])).rejects.toThrow(tooManyRowsMsg(WHOLE_FILE_MAX_ROWS));
+    expect(await batchesOf(await xlsxOf(["VIN"], rows), ["VIN"], { batchSize: 5000 })).toHaveLength(2);
   });
 
   it("takes the limit from IMPORT_MAX_ROWS when it is a positive whole number, else 100,000", () => {

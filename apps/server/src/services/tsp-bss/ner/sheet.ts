@@ -20,8 +20,16 @@ export function importMaxRows(value: string | undefined): number {
   return value !== undefined && /^\d+$/.test(value.trim()) && n >= 1 ? n : 100_000;
 }
 
-/** Refusal of a file past the row limit, naming the limit and the variable that sets it. */
-export const tooManyRowsMsg = (limit: number) => `单次导入不能超过${limit}行（IMPORT_MAX_ROWS），请拆分后导入`;
+/**
+ * Most data rows of an import that takes the whole file at once ({@link readSheet}: the imports
+ * not yet moved to batches). They check the file with IN lists and multi-row statements of one
+ * bind parameter or more a row, which PostgreSQL caps at 65,535 a statement, so the limit these
+ * had stays theirs until each reads {@link readSheetBatches} (never above IMPORT_MAX_ROWS).
+ */
+export const WHOLE_FILE_MAX_ROWS = Math.min(5000, IMPORT_MAX_ROWS);
+
+/** Refusal of a file past the row limit, naming the limit (the spec's wording of the earlier cap). */
+export const tooManyRowsMsg = (limit: number) => `单次导入不能超过${limit}行，请拆分后导入`;
 
 /** A cell as the report can carry it back (openapi ImportRowFailure.data): dates as yyyy-MM-dd. */
 export type PlainCell = string | number | boolean | null;
@@ -235,14 +243,18 @@ export async function* readSheetBatches(
   if (count === 0) throw badRequest("导入文件没有数据", [{ field: "file", msg: "导入文件没有数据" }]);
 }
 
-/** Every data row of an import file at once (the imports that check the whole file before saving); see {@link readSheetBatches}. */
+/**
+ * Every data row of an import file at once (the imports that check the whole file before
+ * saving), at most {@link WHOLE_FILE_MAX_ROWS}; see {@link readSheetBatches}.
+ */
 export async function readSheet(
   buffer: Buffer,
   requiredHeaders: readonly string[],
   formats: readonly SheetFormat[] = ["xlsx", "xls"],
 ): Promise<SheetRow[]> {
   const rows: SheetRow[] = [];
-  for await (const batch of readSheetBatches(buffer, requiredHeaders, { formats })) rows.push(...batch);
+  for await (const batch of readSheetBatches(buffer, requiredHeaders, { formats, maxRows: WHOLE_FILE_MAX_ROWS }))
+    rows.push(...batch);
   return rows;
 }
 
