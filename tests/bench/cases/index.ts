@@ -9,6 +9,7 @@ import { exportCase } from "./exportXlsx";
 import { filterCase } from "./filter";
 import { forwardingCase } from "./forwarding";
 import { gatewayJournalCase } from "./gatewayJournal";
+import { gatewayMemoryCase } from "./gatewayMemory";
 import { importCase } from "./importXlsx";
 import { ingestCase } from "./ingest";
 import { journalPageCase } from "./journalPage";
@@ -131,6 +132,11 @@ export const CASES: BenchCase[] = [
     id: "ingest",
     title: "gateway ingest: frames/s from 10,000 T-BOX connections",
     run: (env) => perEngine(env, (e) => ingestCase(env, e)),
+  },
+  {
+    id: "gateway-memory",
+    title: "gateway memory per idle connection: slope over 0–10,000 connections",
+    run: (env) => perEngine(env, (e) => gatewayMemoryCase(env, e)),
   },
   {
     id: "gateway-journal",

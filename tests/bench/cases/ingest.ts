@@ -6,7 +6,6 @@ import { type BenchEnv, type CaseResult, type Engine, n } from "../lib/types";
 
 const SERIES = 7;
 const JOURNAL_PATH = "/tsp-hbase-proxy/tboxJournal/list";
-const mb = (bytes: number) => bytes / 2 ** 20;
 
 /** A probe frame the load generator marked: looked for through the journal call until it shows. */
 interface Probe {
@@ -22,8 +21,8 @@ interface Probe {
  * when the last is answered — the gateway answers only after the frame's batch committed). The
  * figures: answered frames per second over the measured window; time from a frame sent to it
  * being returned by the journal call (新能源国标数据, getTboxJournal over HTTP, polled every
- * 20 ms for a few sampled vehicles at a time); the gateway's RSS per idle logged-in
- * connection; and the CPU each process used (is the generator the bottleneck?).
+ * 20 ms for a few sampled vehicles at a time); and the CPU each process used (is the generator
+ * the bottleneck?). Memory per connection: the gateway-memory case (gatewayMemory.ts).
  */
 export async function ingestCase(env: BenchEnv, engine: Engine): Promise<CaseResult> {
   const { connections, seconds, warmupSeconds, pacedSeconds } = env.scale.ingest;
@@ -38,10 +37,6 @@ export async function ingestCase(env: BenchEnv, engine: Engine): Promise<CaseRes
   try {
     const url = (ready.url as string).replace(/\/$/, "");
     const { token } = await adminClient(url);
-    // Idle RSS after the start's garbage settles (two collections a second apart).
-    await gateway.ask("gc");
-    await new Promise((r) => setTimeout(r, 1000));
-    const idle = await gateway.ask<{ rss: number }>("gc");
     const loaded = await forkChild("lib/tboxLoad.ts", {});
     const generator = loaded.child;
     load = generator;
@@ -51,11 +46,8 @@ export async function ingestCase(env: BenchEnv, engine: Engine): Promise<CaseRes
       series: SERIES,
     });
     if (connected.error) throw new Error(`load generator: ${connected.error}`);
-    const withConnections = await gateway.ask<{ rss: number }>("gc");
-    const perConnection = (withConnections.rss - idle.rss) / connections;
-    env.log(
-      `  ${engine}: ${n(connections)} logged in in ${(connected.ms / 1000).toFixed(1)} s; RSS ${mb(idle.rss).toFixed(0)} → ${mb(withConnections.rss).toFixed(0)} MB`,
-    );
+    // Memory per connection is the gateway-memory case's (gatewayMemory.ts: the gateway alone, a slope over steps).
+    env.log(`  ${engine}: ${n(connections)} logged in in ${(connected.ms / 1000).toFixed(1)} s`);
 
     // Probes: each marked frame is looked for until the journal's newest report of its vehicle is it or later.
     let waits: number[] = [];
@@ -190,18 +182,9 @@ export async function ingestCase(env: BenchEnv, engine: Engine): Promise<CaseRes
           size: `${n(connections)} connections paced at ${n(Math.round(paced.rate))} frames/s (half the saturated rate: each sends every ${round(periodMs / 1000)} s) for ${round(paced.ran.seconds)} s`,
           note: `p50 ${round(w.p50)} ms, ${w.n} sampled frames (one every 250 ms, whichever vehicle sent it; getTboxJournal polled every 20 ms, so up to ~20 ms + one call is polling); gateway ${round(paced.gatewayCores, 2)} cores, ${paced.ran.skipped} turns skipped (answer still due); saturated, every frame waits behind the ${n(connections)} in flight: p50 ${round(sat.waits.p50)} ms, p99 ${round(sat.waits.p99)} ms`,
         },
-        {
-          case: "gateway ingest",
-          figure: "gateway RSS per logged-in connection",
-          engine,
-          value: round(perConnection / 1024),
-          unit: "KB",
-          size: `${n(connections)} idle logged-in connections`,
-          note: `RSS after GC ${round(mb(idle.rss))} MB without connections, ${round(mb(withConnections.rss))} MB with them${engine === "pglite" ? " (PGlite's heap is in the same process)" : ""}; logins took ${round(connected.ms / 1000)} s`,
-        },
       ],
       details: {
-        [`ingest.${engine}`]: { saturated: sat, paced, periodMs, idleRss: idle.rss, rss: withConnections.rss },
+        [`ingest.${engine}`]: { saturated: sat, paced, periodMs, loginMs: connected.ms },
       },
     };
   } finally {

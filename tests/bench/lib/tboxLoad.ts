@@ -18,6 +18,9 @@
  * - `connect {…, answerCommands: true}` instead: the connections read the gateway's frames with
  *   the gateway's own splitter and answer its commands (0x81 参数设置, 0x82 终端控制) 成功 at
  *   once, echoing the command's time as a terminal does (the commands benchmark).
+ * - `connect {…, from}`: vehicles `from`, `from + 1`, … (the gateway memory benchmark opens its
+ *   connections in steps).
+ * - `close {count}`: closes the last `count` connections opened.
  * - `stop`: closes every connection and exits.
  */
 import { connect, type Socket } from "node:net";
@@ -181,11 +184,11 @@ function open(port: number, index: number, series: number): Promise<Conn> {
   });
 }
 
-async function connectAll(port: number, count: number, series: number): Promise<void> {
+async function connectAll(port: number, count: number, series: number, from = 0): Promise<void> {
   const width = 200;
   for (let start = 0; start < count; start += width) {
     const batch = await Promise.all(
-      Array.from({ length: Math.min(width, count - start) }, (_, k) => open(port, start + k, series)),
+      Array.from({ length: Math.min(width, count - start) }, (_, k) => open(port, from + start + k, series)),
     );
     conns.push(...batch);
   }
@@ -260,6 +263,7 @@ type Message = {
   probeEveryMs?: number;
   periodMs?: number;
   answerCommands?: boolean;
+  from?: number;
 };
 
 process.on("message", (m: Message) => {
@@ -268,7 +272,7 @@ process.on("message", (m: Message) => {
   if (m.type === "connect") {
     answerCommands = m.answerCommands === true;
     const started = performance.now();
-    connectAll(m.port ?? 0, m.count ?? 0, m.series ?? 7).then(
+    connectAll(m.port ?? 0, m.count ?? 0, m.series ?? 7, m.from ?? 0).then(
       () => reply({ type: "connected", ms: performance.now() - started, connections: conns.length }),
       fail,
     );
@@ -276,6 +280,12 @@ process.on("message", (m: Message) => {
   if (m.type === "run") {
     probeEveryMs = m.probeEveryMs ?? 1000;
     run(m.seconds ?? 1, m.warmupSeconds ?? 0, m.periodMs).then((r) => reply({ type: "ran", ...r }), fail);
+  }
+  if (m.type === "close") {
+    // The last `count` connections opened, closed (the gateway memory benchmark's heap diff).
+    const gone = conns.splice(Math.max(0, conns.length - (m.count ?? 0)));
+    for (const c of gone) c.socket.destroy();
+    reply({ type: "closed", connections: conns.length });
   }
   if (m.type === "answered") reply({ type: "answered", commands: commandsAnswered });
   if (m.type === "stop") {

@@ -53,6 +53,11 @@ export interface BenchScale {
   ingest: { connections: number; seconds: number; warmupSeconds: number; pacedSeconds: number };
   /** Remote commands (issue 17): connected terminals, commands sent through the API. */
   commands: { terminals: number; commands: number };
+  /**
+   * Gateway memory (issue 16): idle logged-in connections at each step; collections, readings and
+   * quiet window per step; whether the two heap snapshots (what a connection is made of) are taken.
+   */
+  gatewayMemory: { steps: number[]; gcs: number; samples: number; quietMs: number; snapshots: boolean };
 }
 
 export const FULL_SCALE: BenchScale = {
@@ -69,6 +74,7 @@ export const FULL_SCALE: BenchScale = {
   forwardFrames: 20_000,
   ingest: { connections: 10_000, seconds: 60, warmupSeconds: 10, pacedSeconds: 40 },
   commands: { terminals: 10_000, commands: 20_000 },
+  gatewayMemory: { steps: [0, 2_500, 5_000, 10_000], gcs: 3, samples: 5, quietMs: 500, snapshots: true },
 };
 
 export const SMOKE_SCALE: BenchScale = {
@@ -85,6 +91,8 @@ export const SMOKE_SCALE: BenchScale = {
   forwardFrames: 300,
   ingest: { connections: 20, seconds: 1, warmupSeconds: 0.5, pacedSeconds: 1.5 },
   commands: { terminals: 20, commands: 40 },
+  // Smoke: no heap snapshots (seconds each on a busy machine); the full run takes them.
+  gatewayMemory: { steps: [0, 10, 20, 40], gcs: 2, samples: 3, quietMs: 100, snapshots: false },
 };
 
 /** Where a case runs: its scale, the databases it may use, a scratch folder, a logger. */
