@@ -1,9 +1,10 @@
-import { cursorPages, fileNameOf, items } from "@tsp/sdk";
+import { createTspClient, cursorPages, fileNameOf, items, memoryTokenStore } from "@tsp/sdk";
+import { type JournalRow, streamJournal } from "@tsp/sdk/stream";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer, testEngine } from "../../apps/server/src/testing/testServer";
 import { CallLedger } from "./business-coverage";
-import { type Answer, signIn } from "./support/contract";
+import { type Answer, signIn, textOf } from "./support/contract";
 import { JOURNAL_OPS } from "./support/owners";
 
 const engine = testEngine();
@@ -31,6 +32,17 @@ async function dbRows(table: "vehicle_login_log" | "vehicle_logout_log", v: stri
     .orderBy("ts", "desc")
     .execute();
   return rows.map((r) => ({ vin: r.vin, time: Number(r.ts), content: r.content }));
+}
+
+/** An SDK client of the test server signed in with `token`, optionally over a fetch of its own. */
+const client = (token: string, fetch?: typeof globalThis.fetch) =>
+  createTspClient({ baseUrl: base, tokenStore: memoryTokenStore(token), ...(fetch ? { fetch } : {}) });
+
+/** Every row a stream yields. */
+async function collect(rows: AsyncIterable<JournalRow>) {
+  const all: JournalRow[] = [];
+  for await (const row of rows) all.push(row);
+  return all;
 }
 
 describe.skipIf(engine.skip)(`tsp-hbase-proxy journals and exports contract (${engine.kind})`, () => {
@@ -185,6 +197,114 @@ describe.skipIf(engine.skip)(`tsp-hbase-proxy journals and exports contract (${e
     expect(sub.body.data.list.length).toBe(JOURNAL_PER_VEHICLE);
     const overview = await ledger.call("getHomeOverview", { token: other.token });
     expect(overview.body.data.vehicleCount).toBe(4);
+  });
+
+  describe("streamJournal (NDJSON range for scripts)", () => {
+    it("answers NDJSON rows in the page's row schema and an end line, checked against openapi/", async () => {
+      const res = await ledger.call("streamJournal", {
+        token: adminToken,
+        query: { journal: "logout", vin, ...range },
+      });
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-type")).toMatch(/^application\/x-ndjson/);
+      const lines = textOf(res)
+        .trimEnd()
+        .split("\n")
+        .map((l) => JSON.parse(l));
+      expect(lines.slice(0, -1)).toEqual(await dbRows("vehicle_logout_log", vin));
+      expect(lines.at(-1)).toEqual({ nextKey: null, rows: JOURNAL_PER_VEHICLE, end: true });
+    });
+
+    for (const [journal, table] of [
+      ["login", "vehicle_login_log"],
+      ["logout", "vehicle_logout_log"],
+    ] as const) {
+      it(`${journal}: the SDK iterator yields every row once in either order, following limit's nextKey`, async () => {
+        const expected = await dbRows(table, vin);
+        const sdk = client(adminToken);
+        expect(await collect(streamJournal(sdk, { journal, vin, ...range }))).toEqual(expected);
+        const asc = await collect(streamJournal(sdk, { journal, vin, ...range, reportTimeDesc: false, limit: 25 }));
+        expect(asc).toEqual(expected.toReversed());
+        const single = await collect(streamJournal(sdk, { journal, vin, ...range, limit: 25 }, { single: true }));
+        expect(single).toEqual(expected.slice(0, 25));
+      });
+    }
+
+    it("continues from a page's nextKey, and resumes a cut stream from its last checkpoint without repeats", async () => {
+      const expected = await dbRows("vehicle_login_log", vin);
+      const page = await ledger.call("getLoginLog", { token: adminToken, query: { vin, ...range, pageSize: 10 } });
+      const rest = await collect(
+        streamJournal(client(adminToken), { journal: "login", vin, ...range, rowKey: page.body.data.nextKey }),
+      );
+      expect(rest).toEqual(expected.slice(10));
+      // The first answer is cut after ~3 rows (no end line); the end line's limit cut gives checkpoints.
+      let calls = 0;
+      const cutting = (async (request: Request) => {
+        const answer = await fetch(request);
+        if (calls++ > 0 || !answer.body) return answer;
+        const text = await answer.text();
+        const cut = text.split("\n").slice(0, 3).join("\n").slice(0, -20);
+        return new Response(cut, { status: answer.status, headers: answer.headers });
+      }) as typeof fetch;
+      const cutOnce = client(adminToken, cutting);
+      await expect(collect(streamJournal(cutOnce, { journal: "login", vin, ...range }))).rejects.toMatchObject({
+        kind: "network",
+      });
+      calls = 0;
+      const resumed = await collect(streamJournal(cutOnce, { journal: "login", vin, ...range }, { resume: 1 }));
+      expect(resumed).toEqual(expected);
+      expect(calls).toBe(2);
+    });
+
+    it("gives another tenant's vehicle as an empty journal, and stops when the script breaks or aborts", async () => {
+      const other = await signIn(base, "tenant2admin", "Admin@123456");
+      const foreign = await ledger.call("streamJournal", {
+        token: other.token,
+        query: { journal: "login", vin, ...range },
+      });
+      expect(textOf(foreign)).toBe(`${JSON.stringify({ nextKey: null, rows: 0, end: true })}\n`);
+      const sdk = client(adminToken);
+      let seen = 0;
+      for await (const row of streamJournal(sdk, { journal: "login", vin, ...range })) {
+        expect(row.vin).toBe(vin);
+        if (++seen === 2) break;
+      }
+      expect(seen).toBe(2);
+      const aborted = new AbortController();
+      aborted.abort();
+      await expect(
+        collect(streamJournal(sdk, { journal: "login", vin, ...range }, { signal: aborted.signal })),
+      ).rejects.toMatchObject({ kind: "cancelled" });
+    });
+
+    it("refuses bad input with the 400 envelope before streaming (Chinese messages, failDetail)", async () => {
+      const key = (await ledger.call("getLoginLog", { token: adminToken, query: { vin, ...range, pageSize: 5 } })).body
+        .data.nextKey as string;
+      const bad = [
+        { journal: "login", vin, ...range, rowKey: `${key.slice(0, -2)}AA` },
+        { journal: "logout", vin, ...range, rowKey: key },
+        { journal: "trips", vin, ...range },
+        { journal: "login", vin, startTime: range.endTime - 40 * DAY, endTime: range.endTime },
+        { journal: "login", vin, ...range, limit: 0 },
+        { journal: "login", vin: "SHORT", ...range },
+      ];
+      for (const query of bad) {
+        const res = await ledger.call("streamJournal", { token: adminToken, query });
+        expect(res.status, JSON.stringify(query)).toBe(400);
+        expect(res.body.msg).toMatch(/[\u4e00-\u9fa5]/);
+        expect(res.body.data.failDetail.length).toBeGreaterThan(0);
+      }
+      await expect(
+        collect(
+          streamJournal(client(adminToken), {
+            journal: "login",
+            vin,
+            startTime: range.endTime,
+            endTime: range.startTime,
+          }),
+        ),
+      ).rejects.toMatchObject({ kind: "api", status: 400, failDetail: [{ field: "endTime" }] });
+    });
   });
 
   it("exports a journal as a background task: listed, done, and the .xlsx reads back with the right rows", async () => {

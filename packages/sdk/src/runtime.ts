@@ -186,7 +186,8 @@ export function createRuntime(options: TspClientOptions & { tokens: TokenStore }
       if (response.body !== null) {
         const buffer = await response.arrayBuffer();
         let parsed: { value: unknown } | undefined;
-        if (/json/i.test(response.headers.get("content-type") ?? "") || !response.ok) {
+        // JSON, not NDJSON (a stream of lines, read by journalStream.ts): "json" not after a letter.
+        if (/(?<![a-z])json/i.test(response.headers.get("content-type") ?? "") || !response.ok) {
           const text = decoder.decode(buffer);
           let body: unknown = text;
           try {

@@ -84,7 +84,8 @@ export interface Called {
   bytes: Uint8Array;
 }
 
-const isJson = (contentType: string | null) => /json/i.test(contentType ?? "");
+/** JSON answers (application/json, +json), not NDJSON streams (application/x-ndjson: checked as files). */
+const isJson = (contentType: string | null) => /(?<![a-z])json/i.test(contentType ?? "");
 
 /**
  * Checks a non-JSON answer (a page, a file, a redirect) against openapi/: the status must be

@@ -24,12 +24,13 @@ export const IAM_OPS = [
 /** RFC 7009 revocation and RFC 8414 metadata of the authorization server (oauth.test.ts). */
 export const OAUTH_OPS = ["revokeOAuthToken", "getAuthorizationServerMetadata"];
 
-/** tsp-hbase-proxy journals, their exports and the export file list (journals.test.ts). */
+/** tsp-hbase-proxy journals, their NDJSON stream, their exports and the export file list (journals.test.ts). */
 export const JOURNAL_OPS = [
   "getLoginLog",
   "getLogoutLog",
   "exportLoginLog",
   "exportLogoutLog",
+  "streamJournal",
   "getExportFileList",
   "downloadExportFile",
 ];

@@ -83,6 +83,37 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/tsp-hbase-proxy/vehicleLog/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A vehicle's login or logout journal over a range, streamed (NDJSON, for scripts)
+         * @description Every frame of one journal (`journal`: login or logout) of the VIN within [startTime,
+         *     endTime] in report-time order, as newline-delimited JSON (`application/x-ndjson`,
+         *     chunked): one JournalRow per line (the page call's row schema), a checkpoint line
+         *     `{"nextKey": "…"}` after each batch of rows, and a last line `{"nextKey": …, "rows": n,
+         *     "end": true}`. A stream that stops without the end line was cut: call again with the
+         *     last checkpoint's nextKey as rowKey (rows after a checkpoint may come again; report times
+         *     are unique per VIN and journal, so a client skips the ones it has). A nextKey in the end
+         *     line means `limit` cut the answer: call again with it to read on. Input and cursor are
+         *     checked and the first batch is read (with the tenant check in the same statement) before
+         *     the first byte, so bad input is the usual 400 envelope; a vehicle of another tenant reads
+         *     as an empty journal. The server reads keyset batches and writes each only when the
+         *     client has taken the previous one; a client that disconnects stops the walk.
+         */
+        get: operations["streamJournal"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/tsp-hbase-proxy/frameCheck/list": {
         parameters: {
             query?: never;
@@ -905,6 +936,19 @@ export interface components {
             list: components["schemas"]["JournalRow"][];
             nextKey: components["schemas"]["NextKey"];
         };
+        /**
+         * @description A line of the journal stream that is not a row: a checkpoint (`nextKey` only, after each
+         *     batch: where to resume after a cut) or the end line (`end: true`, `rows` in this answer,
+         *     `nextKey` null when the range is done, else where to read on past `limit`).
+         */
+        JournalStreamMark: {
+            nextKey: components["schemas"]["NextKey"];
+            rows?: number;
+            /** @constant */
+            end?: true;
+        };
+        /** @description One line of streamJournal's NDJSON answer. */
+        JournalStreamLine: components["schemas"]["JournalRow"] | components["schemas"]["JournalStreamMark"];
         JournalPageEnvelope: components["schemas"]["Envelope"] & {
             data: components["schemas"]["JournalPage"];
         };
@@ -1488,6 +1532,57 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+        };
+    };
+    streamJournal: {
+        parameters: {
+            query: {
+                /** @description Which journal: login (GB/T 32960 0x01 frames) or logout (0x04). */
+                journal: "login" | "logout";
+                /**
+                 * @description The vehicle's 17-character VIN (ISO 3779; letters I, O and Q never occur).
+                 * @example LGXCE4CB2S0000123
+                 */
+                vin: components["parameters"]["Vin"];
+                /**
+                 * @description Start of the time range, inclusive, milliseconds since 1970-01-01T00:00:00Z.
+                 * @example 1741881600000
+                 */
+                startTime: components["parameters"]["StartTime"];
+                /**
+                 * @description End of the time range, inclusive, milliseconds since 1970-01-01T00:00:00Z; not before startTime.
+                 * @example 1742054399000
+                 */
+                endTime: components["parameters"]["EndTime"];
+                /** @description Sort order of the report time; true means newest first (spec section 3). */
+                reportTimeDesc?: components["parameters"]["ReportTimeDesc"];
+                /** @description Cursor of the page to read; absent on the first page, then the previous answer's `nextKey`. */
+                rowKey?: components["parameters"]["RowKey"];
+                /** @description The most rows this answer carries (default and maximum 1,000,000); past it the end line's nextKey continues. */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The journal rows, one JSON object per line, then the end line. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {"vin":"LGXCE4CB2S0000123","time":1741996701000,"content":"232301FE4C4758434534434232533030303031323301002B19030F073A1500263839383630333234343732303132333435363735010D4341544C323430334130303031A2"}
+                     *     {"vin":"LGXCE4CB2S0000123","time":1741912205000,"content":"232301FE4C4758434534434232533030303031323301002B19030E081E0500253839383630333234343732303132333435363735010D4341544C3234303341303030319B"}
+                     *     {"nextKey":null,"rows":2,"end":true}
+                     */
+                    "application/x-ndjson": components["schemas"]["JournalStreamLine"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
         };
     };
     getFrameCheckList: {

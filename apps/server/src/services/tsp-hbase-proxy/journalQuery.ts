@@ -1,3 +1,4 @@
+import { type SqlBool, sql } from "kysely";
 import type { AppContext } from "../../context";
 import { badRequest } from "../../http/envelope";
 import { keysetBatches, keysetPage, where } from "../../platform/listQuery";
@@ -60,8 +61,22 @@ export const toFrame = (r: { vin: string; ts: string | number; content: string }
 });
 
 /**
+ * `exists (a vehicle of the tenants with the VIN)` for a journal statement: the tenant check in
+ * the same SQL as the rows (one round trip). The VIN is a constant, so PostgreSQL runs it once
+ * as an InitPlan (a one-time filter), not per row.
+ */
+export function visibleTo(ctx: AppContext, vin: string, tenantIds: readonly number[]) {
+  return sql<SqlBool>`exists (${ctx.db
+    .selectFrom("vehicle")
+    .select(sql.lit(1).as("one"))
+    .where("vehicle.vin", "=", vin)
+    .where(inTenants("vehicle.tenant_id", { tenantIds }))})`;
+}
+
+/**
  * One keyset page: rows of the VIN in [start, end], strictly after `afterTs` in the chosen
- * order, `limit` of them.
+ * order, `limit` of them — none when the VIN is no vehicle of the tenants (checked in the same
+ * statement: a foreign vehicle reads as an empty journal, its existence not revealed).
  */
 export async function readPage(
   ctx: AppContext,
@@ -69,9 +84,10 @@ export async function readPage(
   q: JournalQuery,
   afterTs: number | null,
   limit: number,
+  tenantIds: readonly number[],
 ): Promise<{ vin: string; time: number; content: string }[]> {
   const rows = await keysetPage(
-    journalRows(ctx, kind, q),
+    journalRows(ctx, kind, q).where(visibleTo(ctx, q.vin, tenantIds)),
     { ...journalKeyset(q), after: afterTs, limit },
     frameColumns,
   );
