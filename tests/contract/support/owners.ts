@@ -594,6 +594,9 @@ export const OTA_OPS = [
 /** 拍照/录像, 报警附件上传, 机械原始照片库: camera command, uploaded media, .zip export (multimedia.test.ts). */
 export const MULTIMEDIA_OPS = ["sendCameraShoot", "listMedia", "exportMediaZip"];
 
+/** 报警附件上传: the 苏标 alarms and their attachments (jsatl-attachments.test.ts). */
+export const JSATL_ATTACHMENT_OPS = ["listSafetyAlarms"];
+
 /** TBOX注册状态查询 and 音视频参数设置 (tbox-registers-av.test.ts). */
 export const REGISTERS_AV_OPS = [
   "listTerminalRegistrations",
@@ -666,6 +669,7 @@ export const OWNERS: Record<string, readonly [string, readonly string[]]> = {
   "forwarding.test.ts": ["FORWARDING_OPS", FORWARDING_OPS],
   "not-road-four-activation.test.ts": ["NOT_ROAD_FOUR_ACTIVATION_OPS", NOT_ROAD_FOUR_ACTIVATION_OPS],
   "multimedia.test.ts": ["MULTIMEDIA_OPS", MULTIMEDIA_OPS],
+  "jsatl-attachments.test.ts": ["JSATL_ATTACHMENT_OPS", JSATL_ATTACHMENT_OPS],
   "tbox-registers-av.test.ts": ["REGISTERS_AV_OPS", REGISTERS_AV_OPS],
   "jt808-control.test.ts": ["JT808_CONTROL_OPS", JT808_CONTROL_OPS],
 };

@@ -56,6 +56,7 @@ export function fleetFrom(rows: readonly FleetRow[], count: number, protocol: Si
         terminalId: r.safetyTerminalId ?? "",
         phone: r.safetyPhone ?? "",
         edition: 2013,
+        activeSafety: true,
       });
     }
   }

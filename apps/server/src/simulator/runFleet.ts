@@ -24,6 +24,12 @@ export interface FleetOptions {
   readonly sleeping?: ReadonlySet<string>;
   /** Where the simulated modems receive SMS (the gateway's built-in SMS gateway). */
   readonly smsInbox?: SmsInbox;
+  /**
+   * 苏标 active-safety terminals: the share of reports raising an ADAS/DSM alarm with attachments
+   * (default 0.02: one in fifty, every ~8 minutes at 10 s) and of attachment data frames lost on
+   * the first pass (default 0.1: the 0x9212 resend path is used).
+   */
+  readonly safety?: { readonly alarmRate?: number; readonly dropRate?: number };
 }
 
 export interface RunningFleet {
@@ -50,10 +56,18 @@ export function runFleet(options: FleetOptions): RunningFleet {
   const timers: NodeJS.Timeout[] = [];
   const unsubscribe: (() => void)[] = [];
   let stopped = false;
+  const safetyTerminal = (v: SimFleetVehicle) => {
+    const t = new Jt808Terminal(v, options.address);
+    if (v.activeSafety) {
+      t.safetyAlarmRate = options.safety?.alarmRate ?? 0.02;
+      t.safety.dropRate = options.safety?.dropRate ?? 0.1;
+    }
+    return t;
+  };
   const terminals = options.vehicles.map((v, i) => {
     const terminal: SimTerminal =
       v.protocol === "jt808"
-        ? new Jt808Terminal(v, options.address)
+        ? safetyTerminal(v)
         : v.protocol === "hj1239"
           ? // Its own generator (anti-tamper, urea): the motion model's sequence stays the same for every protocol.
             new Hj1239Terminal(v, options.address, createRng(seed + i * 7919 + 1239).next)

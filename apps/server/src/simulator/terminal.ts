@@ -19,6 +19,8 @@ export interface SimFleetVehicle {
   readonly terminalId?: string;
   readonly phone?: string;
   readonly edition?: 2013 | 2019;
+  /** JT/T 808: a 苏标 active-safety terminal (`jsatl_terminal`): raises ADAS/DSM alarms with attachments. */
+  readonly activeSafety?: boolean;
 }
 
 /** Most samples a terminal keeps while its link is down (older ones are lost, as in a real T-BOX's ring buffer). */

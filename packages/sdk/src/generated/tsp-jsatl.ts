@@ -71,6 +71,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/tsp-jsatl/jsatl/alarm/attachment/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 苏标 active-safety alarms and their attachments
+         * @description Numbered page of the ADAS/DSM/TPMS/BSD alarms (苏标, T/JSATL 12-2017) the caller's tenants'
+         *     active-safety terminals reported with attachments, newest alarm first: by VIN (substring),
+         *     alarm time range, peripheral (`source`) and whether every file arrived (`complete`). Each
+         *     alarm has its type and level, position, the 报警编号 the platform sent in 0x9208, the files
+         *     it announced (报警标识号's count) and received, and per file the name (文件类型_通道号_报警类型_序号_报警编号.后缀名),
+         *     type, size, state and how often the attachment server asked for ranges again; a complete
+         *     file has a 5-minute signed `url` of its private object.
+         */
+        get: operations["listSafetyAlarms"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/tsp-jsatl/jsatl/media/export": {
         parameters: {
             query?: never;
@@ -157,6 +183,51 @@ export interface components {
             /** @description Signed GET URL of the private object (5 minutes), null while only announced. */
             url: string | null;
             urlExpiresAt: components["schemas"]["Timestamp"] | null;
+        };
+        /**
+         * @description adas 高级驾驶辅助 (0x64), dsm 驾驶员状态监测 (0x65), tpms 胎压监测 (0x66), bsd 盲区监测 (0x67).
+         * @enum {string}
+         */
+        SafetySource: "adas" | "dsm" | "tpms" | "bsd";
+        SafetyFile: {
+            /** @description 文件类型_通道号_报警类型_序号_报警编号.后缀名 as the terminal named it. */
+            name: string;
+            /** @description 0 image, 1 audio, 2 video, 3 text, 4 other (from 0x1211; null before it). */
+            fileType: number | null;
+            /** @description Bytes, as 0x1210 announced. */
+            size: number;
+            /** @enum {string} */
+            state: "complete" | "incomplete";
+            /** @description How often 0x9212 asked for missing ranges. */
+            resends: number;
+            completedAt: components["schemas"]["Timestamp"] | null;
+            /** @description Signed GET URL of the private object (5 minutes); null while incomplete. */
+            url: string | null;
+            urlExpiresAt: components["schemas"]["Timestamp"] | null;
+        };
+        SafetyAlarm: {
+            id: number;
+            vin: components["schemas"]["Vin"];
+            plateNo: string | null;
+            source: components["schemas"]["SafetySource"];
+            /** @description The standard's type (ADAS 1 前向碰撞 … 7 障碍物; DSM 1 疲劳驾驶 … 5 驾驶员异常; BSD 1–3); null for TPMS. */
+            alarmType: number | null;
+            /** @description 1 一级, 2 二级 (ADAS and DSM only). */
+            level: number | null;
+            alarmAt: components["schemas"]["Timestamp"];
+            latitude: number | null;
+            longitude: number | null;
+            speedKmh: number | null;
+            /** @description The terminal id of the 报警标识号. */
+            terminalId: string;
+            /** @description The platform's 报警编号 (32 characters) sent in 0x9208. */
+            alarmNumber: string;
+            /** @description The 报警标识号's attachment count. */
+            filesExpected: number;
+            /** @description Files complete (every byte arrived and stored). */
+            filesReceived: number;
+            receivedAt: components["schemas"]["Timestamp"];
+            files: components["schemas"]["SafetyFile"][];
         };
         MediaExportRequest: {
             ids?: number[];
@@ -579,6 +650,52 @@ export interface operations {
                         /** @description A numbered page (`NumberedPage` with its item type). */
                         data: {
                             list: components["schemas"]["Media"][];
+                            total: components["schemas"]["Total"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    listSafetyAlarms: {
+        parameters: {
+            query?: {
+                /** @description Part of a VIN to search for (case-insensitive substring); at most 17 characters. Empty means no filter. */
+                vin?: components["parameters"]["VinKeyword"];
+                /** @description Alarm at or after (epoch ms). */
+                startTime?: components["schemas"]["Timestamp"];
+                /** @description Alarm at or before (epoch ms); not before startTime. */
+                endTime?: components["schemas"]["Timestamp"];
+                /** @description The peripheral that raised the alarm. */
+                source?: components["schemas"]["SafetySource"];
+                /** @description true — every announced file arrived; false — some are missing. */
+                complete?: boolean;
+                /** @description Page number, from 1 (spec section 3 "Pagination"). */
+                pageNum?: components["parameters"]["PageNum"];
+                /**
+                 * @description Rows per page. Tables offer 10, 20, 50, 100; selectors ask 10; the VIN, SN and ICCID
+                 *     searches ask for 10000 at once (spec section 9), hence the upper bound.
+                 */
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        /** @description A numbered page (`NumberedPage` with its item type). */
+                        data: {
+                            list: components["schemas"]["SafetyAlarm"][];
                             total: components["schemas"]["Total"];
                         };
                     };

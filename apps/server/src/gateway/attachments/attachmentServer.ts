@@ -46,9 +46,14 @@ export interface AttachmentServer {
   close(): Promise<void>;
 }
 
-/** The object key of a complete attachment (one path segment: the store's keys are). */
-export function attachmentObjectKey(vin: string, alarmNumber: string, name: string): string {
-  return `alarm-${vin}-${alarmNumber}-${name}`;
+/**
+ * The object key of a complete attachment: one short path segment of the VIN and the file's row
+ * (the terminal's name may hold any ASCII and run to 255 characters; it stays in the row), with
+ * the name's extension when it is a plain one, so the store serves the right content type.
+ */
+export function attachmentObjectKey(vin: string, fileId: number, name: string): string {
+  const ext = /\.([0-9A-Za-z]{1,8})$/.exec(name)?.[1]?.toLowerCase() ?? "bin";
+  return `alarm-${vin}-${fileId}.${ext}`;
 }
 
 interface FileState {
@@ -227,7 +232,7 @@ function serveAttachments(socket: Socket, o: AttachmentServerOptions, sockets: S
 
   async function storeFile(a: NonNullable<typeof alarm>, name: string, file: FileState): Promise<void> {
     const bytes = file.data ?? new Uint8Array(0);
-    const key = attachmentObjectKey(a.vin, a.number, name);
+    const key = attachmentObjectKey(a.vin, file.id, name);
     await objects.writeAtomic(key, (temp) => writeFile(temp, bytes));
     const at = now();
     const meta = {

@@ -1,4 +1,5 @@
 import type { ServiceModule } from "../types";
+import { listSafetyAlarms } from "./alarms/list";
 import { ensureDemoMedia } from "./media/demoMedia";
 import { exportMediaZip, mediaZipExporter } from "./media/export";
 import { listMedia } from "./media/list";
@@ -16,7 +17,7 @@ import { findJsatlVehicleList } from "./vehicles";
 export const tspJsatl: ServiceModule = {
   name: "tsp-jsatl",
   migrations: { "tsp-jsatl:0001_terminals": m0001 },
-  handlers: { findJsatlVehicleList, sendCameraShoot, listMedia, exportMediaZip },
+  handlers: { findJsatlVehicleList, sendCameraShoot, listMedia, exportMediaZip, listSafetyAlarms },
   exporters: { exportMediaZip: mediaZipExporter },
   seed: seedJsatl,
   // The seed has no object store: the demo photos' bytes are put there at start.

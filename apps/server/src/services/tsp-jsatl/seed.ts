@@ -1,6 +1,7 @@
 import { mediaObjectKey } from "../../gateway/multimedia/mediaStore";
-import type { Rng } from "../../seed/rng";
+import { createRng, type Rng } from "../../seed/rng";
 import type { SeedContext } from "../types";
+import { seedSafetyAlarms } from "./alarms/seed";
 import "../../gateway/multimedia/tables";
 import { simulatedCameraPhoto } from "../../simulator/cameraPhoto";
 import "./tables";
@@ -21,6 +22,8 @@ export async function seedJsatl(ctx: SeedContext, rng: Rng): Promise<void> {
     }));
   if (rows.length > 0) await ctx.db.insertInto("jsatl_terminal").values(rows).execute();
   await seedMedia(ctx, rng, rows.slice(0, 8));
+  // Its own generator: the shared one's sequence (every later module's data) stays as it was.
+  await seedSafetyAlarms(ctx, createRng(9208), rows.slice(0, 6));
 }
 
 /** Events of the demo photos: timed (1), the two alarm events (2 抢劫, 3 碰撞侧翻) and door open (4). */
