@@ -3,6 +3,7 @@ import {
   type ActivationResultCode,
   type ActivationState,
   canRequestActivation,
+  chinaDateTime,
   isActivationState,
   type KeySyncResultCode,
 } from "@tsp/domain";
@@ -218,8 +219,7 @@ export const listTerminalActivationHistory = defineHandler<"listTerminalActivati
 );
 
 /** China time yyyy-MM-dd HH:mm:ss of a sheet's cell (empty when never). */
-const time = (ms: number | null) =>
-  ms === null ? "" : new Date(ms + 8 * 3_600_000).toISOString().slice(0, 19).replace("T", " ");
+const time = (ms: number | null) => (ms === null ? "" : chinaDateTime(ms));
 
 export const terminalActivationExporter: ExportSheet = {
   title: "终端远程激活",

@@ -1,4 +1,4 @@
-import { checkForwardDays, type ForwardFigures, sumForwardFigures } from "@tsp/domain";
+import { CHINA_UTC_OFFSET_MS, checkForwardDays, DAY_MS, type ForwardFigures, sumForwardFigures } from "@tsp/domain";
 import { type Kysely, sql } from "kysely";
 import type { Database } from "../../../db/schema";
 import { pendingByDay } from "../../../forwarder/queue";
@@ -15,8 +15,6 @@ type Statistics = DataOf<"listForwardStatistics">;
 type Row = Statistics["list"][number];
 type Filter = { platformId?: number; startDay: string; endDay: string };
 
-const DAY_MS = 86_400_000;
-const CHINA_MS = 8 * 3_600_000;
 const zero = (): ForwardFigures => ({ forwarded: 0, acknowledged: 0, failed: 0, resent: 0, pending: 0 });
 /** China day yyyy-MM-dd → its index as counted in SQL: floor((ms + 8 h) / day). */
 const dayIndex = (day: string) => Date.parse(`${day}T00:00:00Z`) / DAY_MS;
@@ -58,7 +56,7 @@ export async function forwardStatistics(
       .selectFrom("forward_log")
       .select((eb) => [
         "platform_id",
-        sql<string>`floor((received_at + ${sql.lit(CHINA_MS)}) / ${sql.lit(DAY_MS)})`.as("day"),
+        sql<string>`floor((received_at + ${sql.lit(CHINA_UTC_OFFSET_MS)}) / ${sql.lit(DAY_MS)})`.as("day"),
         eb.fn.countAll<string>().as("forwarded"),
         eb.fn.countAll<string>().filterWhere("outcome", "=", "acked").as("acknowledged"),
         eb.fn.countAll<string>().filterWhere("outcome", "=", "refused").as("failed"),

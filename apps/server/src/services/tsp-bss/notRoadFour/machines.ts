@@ -1,4 +1,4 @@
-import { FILING_STATUS_LABELS, type FilingStatus, MSG_PLATFORM_NOT_FOUND } from "@tsp/domain";
+import { chinaDateTime, FILING_STATUS_LABELS, type FilingStatus, MSG_PLATFORM_NOT_FOUND } from "@tsp/domain";
 import { type SqlBool, sql } from "kysely";
 import type { AppContext } from "../../../context";
 import { badRequest, notFound, ok } from "../../../http/envelope";
@@ -81,7 +81,6 @@ const listForwardMachines: Handler = async ({ query, principal }, ctx) => {
 };
 
 /** China time yyyy-MM-dd HH:mm:ss of a sheet's cell. */
-const chinaTime = (ms: number) => new Date(ms + 8 * 3_600_000).toISOString().slice(0, 19).replace("T", " ");
 
 /** The list's rows (every page, the list's order) as a sheet: what the screen shows. */
 export const forwardMachineExporter: ExportSheet = {
@@ -103,7 +102,7 @@ export const forwardMachineExporter: ExportSheet = {
     yield rows.map((r) => ({
       platformName: r.name,
       pin: r.pin,
-      since: chinaTime(Number(r.since)),
+      since: chinaDateTime(Number(r.since)),
       enabled: r.enabled ? "转发中" : "已暂停",
       filingStatus: r.status === null ? "未备案" : (FILING_STATUS_LABELS[r.status as FilingStatus] ?? r.status),
       updateName: r.update_name ?? "",

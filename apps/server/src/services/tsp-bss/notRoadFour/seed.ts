@@ -1,3 +1,4 @@
+import { chinaDate } from "@tsp/domain";
 import { Secrets } from "../../../platform/secrets";
 import { createRng, type Rng } from "../../../seed/rng";
 import type { SeedContext } from "../../types";
@@ -11,7 +12,6 @@ const SEED = 19_0070;
 const DAY = 24 * 3600 * 1000;
 const ADMIN = { update_by: "admin", update_name: "系统管理员" };
 const pad = (n: number, width: number) => String(n).padStart(width, "0");
-const isoDate = (ms: number) => new Date(ms + 8 * 3600 * 1000).toISOString().slice(0, 10);
 
 /** [maker, chip model, certificate prefix]: security chips HJ 1322 terminals carry. */
 const CHIPS: readonly (readonly [string, string, string])[] = [
@@ -153,12 +153,12 @@ export async function seedNotRoadFour(ctx: SeedContext): Promise<void> {
             const at = now - rng.int(2, 120) * DAY;
             return {
               tenant_id: tenant,
-              apply_no: `TR${isoDate(at).replaceAll("-", "")}${pad(tenant * 100 + i + 1, 4)}`,
+              apply_no: `TR${chinaDate(at).replaceAll("-", "")}${pad(tenant * 100 + i + 1, 4)}`,
               pin: m.vin,
               old_terminal_id: m.terminal_id,
               new_terminal_id: (stock[i % stock.length] as { terminal_id: string }).terminal_id,
               replace_reason: rng.pick(["终端进水损坏", "终端被拆除后丢失", "安全芯片故障，无法签名", "定位模块故障"]),
-              replace_date: isoDate(at),
+              replace_date: chinaDate(at),
               ...stateOf(rng, "replace"),
               ...touched(rng, now),
             };
