@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { authenticateToken } from "../../../apps/server/src/platform/auth";
 import { encodeCursor } from "../../../apps/server/src/services/tsp-hbase-proxy/cursor";
-import { readPage } from "../../../apps/server/src/services/tsp-hbase-proxy/journalQuery";
+import { journalRows, readPage, visibleTo } from "../../../apps/server/src/services/tsp-hbase-proxy/journalQuery";
 import { startServer } from "../../../apps/server/src/start";
 import { adminClient, journalQuery, LOGIN_LOG_PATH } from "../lib/client";
 import type { DatabaseLocation } from "../lib/databases";
@@ -93,11 +93,28 @@ export async function journalPageCase(env: BenchEnv, db: DatabaseLocation): Prom
     }
     const plan = async (q: string) =>
       (await sql.raw<{ "QUERY PLAN": string }>(q).execute(server.db)).rows.map((r) => r["QUERY PLAN"]).join("\n");
+    const demoTenant = await server.db
+      .selectFrom("tenant")
+      .select("id")
+      .where("code", "=", "T0001")
+      .executeTakeFirstOrThrow();
     const where = `vin = '${hot}' and ts >= ${WINDOW.startTime} and ts <= ${WINDOW.endTime}`;
     const explain = {
       keyset: await plan(
         `explain (analyze, buffers) select vin, ts, content from vehicle_login_log where ${where} and ts < ${afterTs} order by ts desc limit ${PAGE}`,
       ),
+      // The handler's page statement: rows and tenant check in one (the check an InitPlan).
+      page: (
+        await journalRows(server.ctx, "login", { vin: hot, ...WINDOW, reportTimeDesc: true })
+          .where(visibleTo(server.ctx, hot, [demoTenant.id]))
+          .where("ts", "<", afterTs)
+          .select(["vin", "ts", "content"])
+          .orderBy("ts", "desc")
+          .limit(PAGE + 1)
+          .explain(undefined, sql`analyze, buffers`)
+      )
+        .map((r) => String(r["QUERY PLAN"]))
+        .join("\n"),
       offset: await plan(
         `explain (analyze, buffers) select vin, ts, content from vehicle_login_log where ${where} order by ts desc offset ${offset} limit ${PAGE}`,
       ),
