@@ -62,20 +62,23 @@ export async function writeLatestState(trx: Kysely<Database>, frames: readonly S
     charge_state: s.chargeState?.code ?? null,
     longitude: s.longitude,
     latitude: s.latitude,
-    snapshot: JSON.stringify(s),
+    snapshot: s,
   }));
   if (rows.length === 0) return;
-  // One statement binding an array per column (unnest), as the frame insert does. The `where`
+  // One JSON document for the batch (json_to_recordset), the snapshot nested in it as JSON and
+  // stored as its text. An array per column (unnest) sent each ~540-character snapshot as an
+  // element of a text[] literal, every quote escaped by the driver and unescaped by the server:
+  // that upsert was ~half of a 1,000-frame batch's time on PostgreSQL (191 of 410 ms); as one
+  // JSON document it costs ~40 % less (wall and client CPU, measured side by side). The `where`
   // keeps a stored state collected later than the incoming one.
-  const col = <T>(pick: (r: (typeof rows)[number]) => T): T[] => rows.map(pick);
   await sql`
     insert into gateway_latest_state (vin, collected_at, received_at, frame_id, soc, alarm_level, charge_state,
       longitude, latitude, snapshot)
-    select * from unnest(
-      ${col((r) => r.vin)}::text[], ${col((r) => r.collected_at)}::bigint[], ${col((r) => r.received_at)}::bigint[],
-      ${col((r) => r.frame_id)}::bigint[], ${col((r) => r.soc)}::float8[], ${col((r) => r.alarm_level)}::smallint[],
-      ${col((r) => r.charge_state)}::smallint[], ${col((r) => r.longitude)}::float8[], ${col((r) => r.latitude)}::float8[],
-      ${col((r) => r.snapshot)}::text[])
+    select r.vin, r.collected_at, r.received_at, r.frame_id, r.soc, r.alarm_level, r.charge_state,
+      r.longitude, r.latitude, r.snapshot::text
+    from json_to_recordset(${JSON.stringify(rows)}::json) as r(vin text, collected_at bigint, received_at bigint,
+      frame_id bigint, soc float8, alarm_level smallint, charge_state smallint, longitude float8, latitude float8,
+      snapshot json)
     on conflict (vin) do update set
       collected_at = excluded.collected_at,
       received_at = excluded.received_at,
