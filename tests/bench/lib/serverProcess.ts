@@ -1,5 +1,6 @@
 import { type ChildProcess, fork } from "node:child_process";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 
 /** The repository root (tests/bench/lib → ../../..). */
 export const REPO_ROOT = path.resolve(import.meta.dirname, "../../..");
@@ -35,28 +36,77 @@ export interface ServerProcessOptions {
   databaseUrl?: string | undefined;
   /** A built console folder to serve at "/". */
   consoleDir?: string;
+  /**
+   * Run the built server (apps/server/dist/server/main.mjs, built first when out of date) as
+   * `npm start` does — no TypeScript loader — instead of tests/bench/serve.ts under tsx.
+   */
+  built?: boolean;
+  /** With `built`: WORKERS (n server processes on one port; PostgreSQL only). Memory is the primary's. */
+  workers?: number;
 }
 
-/** Starts the server in a child process and resolves once it listens on 127.0.0.1:<free port>. */
-export function startServerProcess(options: ServerProcessOptions): Promise<ServerProcess> {
-  const child: ChildProcess = fork(path.join(REPO_ROOT, "tests/bench/serve.ts"), [], {
+/** Builds the server bundle once per benchmark process (scripts/build-server.mjs skips nothing: ~2 s). */
+let bundleBuilt: Promise<void> | undefined;
+function buildBundle(): Promise<void> {
+  bundleBuilt ??= new Promise((resolve, reject) => {
+    const child = fork(path.join(REPO_ROOT, "scripts/build-server.mjs"), [], { cwd: REPO_ROOT, stdio: "ignore" });
+    child.once("exit", (code) => (code === 0 ? resolve() : reject(new Error(`build-server exited ${code}`))));
+  });
+  return bundleBuilt;
+}
+
+/** The built server's process: main.mjs with the IPC harness (tests/bench/builtHarness.mjs). */
+async function forkBuilt(options: ServerProcessOptions): Promise<ChildProcess> {
+  await buildBundle();
+  return fork(path.join(REPO_ROOT, "apps/server/dist/server/main.mjs"), [], {
     cwd: REPO_ROOT,
-    // BENCH_CPU_PROF=<folder>: each server process writes a V8 CPU profile there when it stops.
     execArgv: [
-      "--conditions=source",
-      "--import",
-      "tsx",
       "--expose-gc",
+      "--import",
+      pathToFileURL(path.join(REPO_ROOT, "tests/bench/builtHarness.mjs")).href,
       ...(process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
     ],
     env: {
       ...process.env,
-      BENCH_DATA_DIR: options.dataDir ?? "memory://",
-      BENCH_DATABASE_URL: options.databaseUrl ?? "",
-      BENCH_CONSOLE_DIR: options.consoleDir ?? "",
+      HOST: "127.0.0.1",
+      PORT: "0",
+      DATA_DIR: options.dataDir ?? "memory://",
+      DATABASE_URL: options.databaseUrl ?? "",
+      CONSOLE_DIR: options.consoleDir ?? "",
+      WORKERS: String(options.workers ?? 1),
+      LOG_LEVEL: "silent",
+      GATEWAY_PORT: "",
+      JT808_PORT: "",
+      HJ1239_PORT: "",
+      SIMULATE: "0",
+      FORWARD: "0",
     },
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
+}
+
+/** Starts the server in a child process and resolves once it listens on 127.0.0.1:<free port>. */
+export async function startServerProcess(options: ServerProcessOptions): Promise<ServerProcess> {
+  const child: ChildProcess = options.built
+    ? await forkBuilt(options)
+    : fork(path.join(REPO_ROOT, "tests/bench/serve.ts"), [], {
+        cwd: REPO_ROOT,
+        // BENCH_CPU_PROF=<folder>: each server process writes a V8 CPU profile there when it stops.
+        execArgv: [
+          "--conditions=source",
+          "--import",
+          "tsx",
+          "--expose-gc",
+          ...(process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+        ],
+        env: {
+          ...process.env,
+          BENCH_DATA_DIR: options.dataDir ?? "memory://",
+          BENCH_DATABASE_URL: options.databaseUrl ?? "",
+          BENCH_CONSOLE_DIR: options.consoleDir ?? "",
+        },
+        stdio: ["ignore", "inherit", "inherit", "ipc"],
+      });
   const request = (type: string) =>
     new Promise<ServerMemory>((resolve, reject) => {
       const onMessage = (m: { type: string } & ServerMemory) => {
