@@ -40,7 +40,7 @@ const cross = {
     environment: "node",
     // MUTATION_CROSS (comma-separated globs under tests/) narrows these for a quick partial run.
     include: process.env.MUTATION_CROSS?.split(",") ?? ["security/**/*.test.ts", "contract/**/*.test.ts"],
-    exclude: ["contract/bench-smoke.test.ts"],
+    exclude: ["contract/bench-smoke.test.ts", "contract/bench-smoke-rest.test.ts"],
     testTimeout: 60_000,
     hookTimeout: 120_000,
   },

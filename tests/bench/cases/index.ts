@@ -25,7 +25,16 @@ import { trackCase } from "./track";
 export class Shared {
   private readonly journals = new Map<Engine, Promise<DatabaseLocation>>();
   private console: Promise<string> | undefined;
-  constructor(private readonly env: BenchEnv) {}
+  /**
+   * `builtConsole`: a console build to use instead of building one (the smoke inside `npm test`
+   * takes the build step's apps/console/dist; a full run always builds its own, to measure it).
+   */
+  constructor(
+    private readonly env: BenchEnv,
+    builtConsole?: string,
+  ) {
+    if (builtConsole) this.console = Promise.resolve(builtConsole);
+  }
 
   /** The journal data set on the engine, prepared on first use. */
   journal(engine: Engine): Promise<DatabaseLocation> {
@@ -135,7 +144,7 @@ export const CASES: BenchCase[] = [
   },
   {
     id: "gateway-memory",
-    title: "gateway memory per idle connection: slope over 0–10,000 connections",
+    title: "gateway memory per idle connection: slope over 2,500–10,000 connections",
     run: (env) => perEngine(env, (e) => gatewayMemoryCase(env, e)),
   },
   {
