@@ -27,6 +27,7 @@ if (cluster.isPrimary && process.send) {
         url: match[1],
         seeded: /created and seeded/.test(args.join(" ")),
         startMs: performance.now(),
+        startCpuMs: (process.cpuUsage().user + process.cpuUsage().system) / 1000,
         ...memory(),
       });
     if (process.env.LOG_LEVEL !== "silent") log(...args);

@@ -23,6 +23,8 @@ export interface ServerProcess {
   seeded: boolean;
   /** Wall time from process start to listening (open, migrate, seed if empty). */
   startMs: number;
+  /** CPU time (user + system) of the process until listening: the start's cost whatever else runs (built server only). */
+  startCpuMs?: number;
   memory(): Promise<ServerMemory>;
   /** Runs a full GC first (the child runs with --expose-gc), then reports memory. */
   memoryAfterGc(): Promise<ServerMemory>;
@@ -120,13 +122,14 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
   return new Promise((resolve, reject) => {
     child.once("exit", (code) => reject(new Error(`server process exited with ${code} before listening`)));
     child.once("error", reject);
-    child.on("message", (m: { type: string; url: string; seeded: boolean; startMs: number }) => {
+    child.on("message", (m: { type: string; url: string; seeded: boolean; startMs: number; startCpuMs?: number }) => {
       if (m.type !== "ready") return;
       resolve({
         url: m.url,
         pid: child.pid as number,
         seeded: m.seeded,
         startMs: m.startMs,
+        ...(m.startCpuMs === undefined ? {} : { startCpuMs: m.startCpuMs }),
         memory: () => request("memory"),
         memoryAfterGc: () => request("gc"),
         stop: () =>
