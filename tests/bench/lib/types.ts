@@ -74,7 +74,7 @@ export const FULL_SCALE: BenchScale = {
   forwardFrames: 20_000,
   ingest: { connections: 10_000, seconds: 60, warmupSeconds: 10, pacedSeconds: 40 },
   commands: { terminals: 10_000, commands: 20_000 },
-  gatewayMemory: { steps: [0, 2_500, 5_000, 10_000], gcs: 3, samples: 5, quietMs: 500, snapshots: true },
+  gatewayMemory: { steps: [0, 2_500, 5_000, 7_500, 10_000], gcs: 3, samples: 5, quietMs: 500, snapshots: true },
 };
 
 export const SMOKE_SCALE: BenchScale = {
