@@ -73,6 +73,8 @@ export default defineConfig({
       HJ1239_PORT: String(e2eGatewayPort + 2_000),
       // JT/T 808 beside it (tests/e2e/multimedia.spec.ts connects a simulated camera terminal).
       JT808_PORT: String(e2eGatewayPort + 1_000),
+      // The 苏标 attachment server three thousand above (jsatl-attachments.spec.ts).
+      ATTACHMENT_PORT: String(e2eGatewayPort + 3_000),
       // The forwarder (forwarding.spec.ts points a platform at a simulated receiving platform).
       FORWARD: "1",
     },

@@ -9,6 +9,10 @@ type Schemas = TspJsatl.components["schemas"];
 export type Media = Schemas["Media"];
 export type CameraShoot = Schemas["CameraShoot"];
 export type JsatlVehicle = Schemas["JsatlVehicle"];
+export type SafetyAlarm = Schemas["SafetyAlarm"];
+export type SafetyFile = Schemas["SafetyFile"];
+export type SafetySource = Schemas["SafetySource"];
+export const SAFETY_SOURCES = ["adas", "dsm", "tpms", "bsd"] as const satisfies readonly SafetySource[];
 
 export async function findJsatlVehicles(vin: string, signal?: AbortSignal) {
   const params = { query: { pageNum: 1, pageSize: 100, ...(vin ? { vin } : {}) } };
@@ -37,4 +41,20 @@ export async function listMedia(query: MediaFilters, signal?: AbortSignal) {
 
 export async function exportMediaZip(body: { ids?: number[]; vin?: string; startTime?: number; endTime?: number }) {
   return dataOf(await sdk().POST("/tsp-jsatl/jsatl/media/export", { body }));
+}
+
+export interface SafetyAlarmFilters {
+  vin?: string;
+  startTime?: number;
+  endTime?: number;
+  source?: SafetySource;
+  complete?: boolean;
+  pageNum: number;
+  pageSize: number;
+}
+
+/** 报警附件上传: the 苏标 alarms and their attachment files. */
+export async function listSafetyAlarms(query: SafetyAlarmFilters, signal?: AbortSignal) {
+  const params = { query };
+  return dataOf(await sdk().GET("/tsp-jsatl/jsatl/alarm/attachment/list", signal ? { params, signal } : { params }));
 }
