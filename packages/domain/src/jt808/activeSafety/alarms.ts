@@ -167,13 +167,13 @@ export function encodeJt808SafetyAlarm(a: Jt808SafetyAlarm): Result<{ id: number
  * The active-safety alarms a location carries (its raw 0x64–0x67 items) with the items that did
  * not read, so a caller can journal them; items of other ids are not looked at.
  */
-export function jt808SafetyAlarms(location: Pick<Jt808Location, "items">): {
+export function jt808SafetyAlarms(report: Pick<Jt808Location, "items">): {
   readonly alarms: readonly Jt808SafetyAlarm[];
   readonly errors: readonly Jt808Error[];
 } {
   const alarms: Jt808SafetyAlarm[] = [];
   const errors: Jt808Error[] = [];
-  for (const item of location.items) {
+  for (const item of report.items) {
     if (item.kind !== "raw") continue;
     const read = decodeJt808SafetyAlarm(item.id, item.data);
     if (read === undefined) continue;
