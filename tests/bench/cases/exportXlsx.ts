@@ -48,12 +48,19 @@ async function exportOnce(env: BenchEnv, db: DatabaseLocation, rows: number, ver
     const submitted = unwrap(
       await sdk.GET("/tsp-hbase-proxy/vehicleLog/getLoginLog/export", { params: { query } }),
     ) as { taskId: string };
-    const samples: { s: number; rssMb: number }[] = [];
+    // RSS beside the V8 heap (used/reserved) and external memory (Buffers): which one grows.
+    const samples: { s: number; rssMb: number; heapMb: number; heapTotalMb: number; externalMb: number }[] = [];
     let peak: ServerMemory = before;
     for (;;) {
       const mem = await server.memory();
       peak = mem;
-      samples.push({ s: round((performance.now() - started) / 1000), rssMb: round(mem.rss / MB) });
+      samples.push({
+        s: round((performance.now() - started) / 1000),
+        rssMb: round(mem.rss / MB),
+        heapMb: round(mem.heapUsed / MB),
+        heapTotalMb: round(mem.heapTotal / MB),
+        externalMb: round(mem.external / MB),
+      });
       const list = unwrap(
         await sdk.GET("/comm-inc-center/v1/web/exportFile/list", { params: { query: { pageNum: 1, pageSize: 10 } } }),
       ) as {
