@@ -11,6 +11,7 @@ import { createRng } from "../../apps/server/src/seed/rng";
 import { GbtTerminal } from "../../apps/server/src/simulator/gbtTerminal";
 import { startServer } from "../../apps/server/src/start";
 import { testEngine } from "../../apps/server/src/testing/testServer";
+import { buildServer, SERVER_BUNDLE, serverBundleStale } from "../../scripts/build-server.mjs";
 import { adminToken, SMALL_SEED } from "../robustness/support/fuzzServer";
 import { type ServerProcess, startServerProcess } from "../robustness/support/serverProcess";
 import { signIn } from "./support/contract";
@@ -132,11 +133,15 @@ describe.skipIf(engine.kind !== "postgres" || engine.skip)("WORKERS=2 on Postgre
     ).vin;
     await seeding.close();
     const gatewayPort = await freePort();
-    child = await startServerProcess(dataDir, 180_000, {
-      WORKERS: "2",
-      DATABASE_URL: databaseUrl,
-      GATEWAY_PORT: String(gatewayPort),
-    });
+    // The built server, as `npm start` runs it (built first when a source is newer): its workers
+    // start in seconds, where each would compile the sources under tsx.
+    if (serverBundleStale()) await buildServer();
+    child = await startServerProcess(
+      dataDir,
+      180_000,
+      { WORKERS: "2", DATABASE_URL: databaseUrl, GATEWAY_PORT: String(gatewayPort) },
+      [SERVER_BUNDLE],
+    );
     const base = child.url;
 
     // One pinned connection per worker (the primary hands connections out in turn).
