@@ -27,6 +27,27 @@ export interface StreamJournalOptions {
 
 const PATH = "/tsp-hbase-proxy/vehicleLog/stream";
 
+/** Node's Buffer, when there is one (structurally: the SDK also runs in browsers). */
+const NodeBuffer = (
+  globalThis as {
+    Buffer?: { from(b: ArrayBufferLike, offset: number, length: number): { toString(encoding: "utf8"): string } };
+  }
+).Buffer;
+const decoder = new TextDecoder();
+
+/** UTF-8 bytes as text: Buffer's decoder in Node (~4 × TextDecoder's speed there), else TextDecoder. */
+const decode = NodeBuffer
+  ? (bytes: Uint8Array) => NodeBuffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("utf8")
+  : (bytes: Uint8Array) => decoder.decode(bytes);
+
+/** Two byte arrays as one. */
+function joined(a: Uint8Array, b: Uint8Array): Uint8Array {
+  const out = new Uint8Array(a.length + b.length);
+  out.set(a);
+  out.set(b, a.length);
+  return out;
+}
+
 /** A checkpoint or end line (openapi `JournalStreamMark`). */
 interface Mark {
   nextKey: string | null;
@@ -198,22 +219,25 @@ async function open(sdk: TspCore, query: StreamJournalQuery, options: StreamJour
   }
   const body = response.body;
   async function* lines(): AsyncGenerator<(JournalRow | Mark)[], void, undefined> {
-    const reader = body.pipeThrough(new TextDecoderStream()).getReader();
-    let rest = "";
+    const reader = body.getReader();
+    /** Bytes after the last newline so far: the start of a line the next chunk ends. */
+    let rest: Uint8Array | undefined;
     try {
       for (;;) {
         idle();
         const { done, value } = await reader.read();
         if (done) break;
-        const end = value.lastIndexOf("\n");
+        // Split on the newline byte (never inside a UTF-8 sequence), then decode whole lines only.
+        const end = value.lastIndexOf(10);
         if (end < 0) {
-          rest += value;
+          rest = rest ? joined(rest, value) : value;
           continue;
         }
-        // Whole lines only; JSON text never holds a raw newline, so the lines of a chunk are
-        // one JSON array once the newlines become commas (one parse per chunk, not per row).
-        const text = rest + value.slice(0, end);
-        rest = value.slice(end + 1);
+        const head = value.subarray(0, end);
+        const text = decode(rest ? joined(rest, head) : head);
+        rest = end + 1 < value.length ? value.subarray(end + 1) : undefined;
+        // JSON text never holds a raw newline, so the lines of a chunk are one JSON array once
+        // the newlines become commas (one parse per chunk, not per row).
         let values: (JournalRow | Mark)[];
         try {
           values = JSON.parse(`[${text.replaceAll("\n", ",")}]`);
@@ -222,7 +246,6 @@ async function open(sdk: TspCore, query: StreamJournalQuery, options: StreamJour
         }
         yield values;
       }
-      clearTimeout(timer);
     } catch (error) {
       // Reported by the caller, which may resume instead.
       throw typed(error);
