@@ -1,4 +1,5 @@
 import { startSimVehicle } from "@tsp/domain";
+import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Gateway, startGateway } from "../../apps/server/src/gateway/gatewayServer";
 import { createRng } from "../../apps/server/src/seed/rng";
@@ -131,6 +132,47 @@ describe.skipIf(engine.skip)(`报警附件上传: 苏标 alarms and their attach
     const badSource = await ledger.call("listSafetyAlarms", { token: admin, query: { source: "gps" } });
     expect(badSource.status).toBe(400);
     expect((await ledger.call("listSafetyAlarms", { token: "", query: {} })).status).toBe(401);
+  });
+
+  it("exports the list's filters as an .xlsx task in the export file list", async () => {
+    const adas = await list(admin, { source: "adas" });
+    const res = await ledger.call("exportSafetyAlarms", { token: admin, query: { source: "adas" } });
+    expect(res.status).toBe(200);
+    await server.ctx.exports.idle();
+    const file = await fetch(new URL(`/comm-inc-center/v1/web/exportFile/${res.body.data.taskId}/download`, base), {
+      headers: { Authorization: `Bearer ${admin}` },
+    });
+    expect(file.status).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await file.arrayBuffer());
+    const sheet = workbook.worksheets[0];
+    expect(sheet?.getRow(1).values).toEqual([
+      undefined,
+      "VIN",
+      "车牌号",
+      "报警时间",
+      "报警来源",
+      "报警类型",
+      "报警级别",
+      "位置",
+      "报警编号",
+      "应收附件",
+      "已收附件",
+    ]);
+    expect((sheet?.rowCount ?? 0) - 1).toBe(adas.total);
+    const first = adas.list[0];
+    const row = sheet?.getRow(2);
+    expect(row?.getCell(1).value).toBe(first?.vin);
+    expect(row?.getCell(4).value).toBe("ADAS 高级驾驶辅助");
+    expect(row?.getCell(8).value).toBe(first?.alarmNumber);
+    expect(row?.getCell(10).value).toBe(first?.filesReceived);
+    const reversed = await ledger.call("exportSafetyAlarms", {
+      token: admin,
+      query: { startTime: 2_000, endTime: 1_000 },
+    });
+    expect(reversed.status).toBe(400);
+    expect((await ledger.call("exportSafetyAlarms", { token: admin, query: { complete: "maybe" } })).status).toBe(400);
+    expect((await ledger.call("exportSafetyAlarms", { token: "", query: {} })).status).toBe(401);
   });
 
   it("called every operation with good and bad input", () => {

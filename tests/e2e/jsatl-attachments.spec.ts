@@ -80,6 +80,11 @@ test("报警附件上传: an ADAS alarm from a simulated terminal arrives throug
       await page.keyboard.press("Escape");
       await expect(dialog).toBeHidden();
     });
+
+    await test.step("导出: the filtered list as an export task", async () => {
+      await page.getByRole("button", { name: "导出", exact: true }).click();
+      await expect(page.getByText("导出任务已提交，请到导出文件列表查看")).toBeVisible();
+    });
   } finally {
     await terminal.close();
   }

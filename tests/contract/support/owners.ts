@@ -595,7 +595,7 @@ export const OTA_OPS = [
 export const MULTIMEDIA_OPS = ["sendCameraShoot", "listMedia", "exportMediaZip"];
 
 /** 报警附件上传: the 苏标 alarms and their attachments (jsatl-attachments.test.ts). */
-export const JSATL_ATTACHMENT_OPS = ["listSafetyAlarms"];
+export const JSATL_ATTACHMENT_OPS = ["listSafetyAlarms", "exportSafetyAlarms"];
 
 /** TBOX注册状态查询 and 音视频参数设置 (tbox-registers-av.test.ts). */
 export const REGISTERS_AV_OPS = [

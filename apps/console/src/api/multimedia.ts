@@ -58,3 +58,8 @@ export async function listSafetyAlarms(query: SafetyAlarmFilters, signal?: Abort
   const params = { query };
   return dataOf(await sdk().GET("/tsp-jsatl/jsatl/alarm/attachment/list", signal ? { params, signal } : { params }));
 }
+
+/** 报警附件上传's 导出: the list's filters as an export task. */
+export async function exportSafetyAlarms(query: Omit<SafetyAlarmFilters, "pageNum" | "pageSize">) {
+  return dataOf(await sdk().POST("/tsp-jsatl/jsatl/alarm/attachment/export", { params: { query } }));
+}

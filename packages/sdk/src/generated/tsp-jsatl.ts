@@ -97,6 +97,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/tsp-jsatl/jsatl/alarm/attachment/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Export the 苏标 alarms and their attachment counts (background task)
+         * @description The alarms of the same filters as listSafetyAlarms (every page, newest first) as an .xlsx in the export file list — vehicle, time, source, type, level, position, 报警编号, files expected and received (the files themselves are downloaded from the screen).
+         */
+        post: operations["exportSafetyAlarms"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/tsp-jsatl/jsatl/media/export": {
         parameters: {
             query?: never;
@@ -703,6 +723,36 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+        };
+    };
+    exportSafetyAlarms: {
+        parameters: {
+            query?: {
+                /** @description Part of a VIN to search for (case-insensitive substring); at most 17 characters. Empty means no filter. */
+                vin?: components["parameters"]["VinKeyword"];
+                startTime?: components["schemas"]["Timestamp"];
+                endTime?: components["schemas"]["Timestamp"];
+                source?: components["schemas"]["SafetySource"];
+                complete?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportSubmitted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     exportMediaZip: {

@@ -1,4 +1,5 @@
 import type { ServiceModule } from "../types";
+import { exportSafetyAlarms, safetyAlarmExporter } from "./alarms/export";
 import { listSafetyAlarms } from "./alarms/list";
 import { ensureDemoMedia } from "./media/demoMedia";
 import { exportMediaZip, mediaZipExporter } from "./media/export";
@@ -17,8 +18,8 @@ import { findJsatlVehicleList } from "./vehicles";
 export const tspJsatl: ServiceModule = {
   name: "tsp-jsatl",
   migrations: { "tsp-jsatl:0001_terminals": m0001 },
-  handlers: { findJsatlVehicleList, sendCameraShoot, listMedia, exportMediaZip, listSafetyAlarms },
-  exporters: { exportMediaZip: mediaZipExporter },
+  handlers: { findJsatlVehicleList, sendCameraShoot, listMedia, exportMediaZip, listSafetyAlarms, exportSafetyAlarms },
+  exporters: { exportMediaZip: mediaZipExporter, exportSafetyAlarms: safetyAlarmExporter },
   seed: seedJsatl,
   // The seed has no object store: the demo photos' bytes are put there at start.
   register: (_app, ctx) => ensureDemoMedia(ctx),

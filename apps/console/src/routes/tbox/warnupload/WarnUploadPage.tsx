@@ -18,6 +18,17 @@ const filters = d.filterCodec(
   }),
 );
 
+/** The call's filters from the screen's. */
+function queryOf(f: v.InferOutput<typeof filters.schema>) {
+  return {
+    ...(f.vin ? { vin: f.vin } : {}),
+    ...(f.start !== null ? { startTime: f.start } : {}),
+    ...(f.end !== null ? { endTime: f.end } : {}),
+    ...(f.source ? { source: f.source } : {}),
+    ...(f.complete ? { complete: f.complete === "yes" } : {}),
+  };
+}
+
 const TYPE_KEYS = {
   adas: [
     "media.safety.adas.1",
@@ -176,19 +187,9 @@ export default function WarnUploadPage() {
       filters={filters}
       paging="numbered"
       load={({ filters: f, pageNum, pageSize, signal }) =>
-        api.listSafetyAlarms(
-          {
-            ...(f.vin ? { vin: f.vin } : {}),
-            ...(f.start !== null ? { startTime: f.start } : {}),
-            ...(f.end !== null ? { endTime: f.end } : {}),
-            ...(f.source ? { source: f.source } : {}),
-            ...(f.complete ? { complete: f.complete === "yes" } : {}),
-            pageNum,
-            pageSize,
-          },
-          signal,
-        )
+        api.listSafetyAlarms({ ...queryOf(f), pageNum, pageSize }, signal)
       }
+      exportAs={{ op: "exportSafetyAlarms", run: (f) => api.exportSafetyAlarms(queryOf(f)) }}
       search={[
         { kind: "text", key: "vin", label: t("media.vin") },
         { kind: "dateTimeRange", keys: ["start", "end"], label: t("media.safety.alarmAt"), quick: true },

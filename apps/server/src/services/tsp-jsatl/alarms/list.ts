@@ -1,8 +1,10 @@
-import { sql } from "kysely";
+import { type Kysely, sql } from "kysely";
 import type { AppContext } from "../../../context";
+import type { Database } from "../../../db/schema";
 import "../../../gateway/attachments/tables";
 import { badRequest } from "../../../http/envelope";
 import { numberedPage, where } from "../../../platform/listQuery";
+import type { Principal } from "../../../platform/principal";
 import { defineHandler } from "../../defineHandler";
 import { signedObjectUrl } from "../../object-store/signing";
 import { MEDIA_URL_TTL_SECONDS } from "../media/list";
@@ -13,16 +15,24 @@ const n = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 /** How many of an alarm's files are complete (their object written). */
 const completeFiles = sql<number>`(select count(*) from gateway_safety_file f where f.alarm_id = a.id and f.object_key is not null)`;
 
-/**
- * listSafetyAlarms (报警附件上传): the 苏标 alarms of the caller's tenants with attachments,
- * newest alarm first, each with its files (one more query for the page's alarms) and a 5-minute
- * signed link per complete file.
- */
-export const listSafetyAlarms = defineHandler<"listSafetyAlarms">(async ({ query, principal }, ctx: AppContext) => {
+export interface SafetyAlarmFilter {
+  readonly vin?: string | undefined;
+  readonly startTime?: number | undefined;
+  readonly endTime?: number | undefined;
+  readonly source?: Source | undefined;
+  readonly complete?: boolean | undefined;
+}
+
+/** The alarms of the caller's tenants matching the filter (the list and the export share it). */
+export function safetyAlarmQuery(
+  db: Kysely<Database>,
+  principal: Pick<Principal, "tenantIds">,
+  query: SafetyAlarmFilter,
+) {
   if (query.startTime !== undefined && query.endTime !== undefined && query.endTime < query.startTime) {
     throw badRequest("结束时间不能早于开始时间", [{ field: "endTime", msg: "结束时间不能早于开始时间" }]);
   }
-  const q = where(ctx.db.selectFrom("gateway_safety_alarm as a").leftJoin("vehicle as v", "v.vin", "a.vin"), {
+  return where(db.selectFrom("gateway_safety_alarm as a").leftJoin("vehicle as v", "v.vin", "a.vin"), {
     tenant: ["a.tenant_id", principal],
     filters: (f) => [
       f.contains("a.vin", query.vin),
@@ -35,6 +45,15 @@ export const listSafetyAlarms = defineHandler<"listSafetyAlarms">(async ({ query
           : sql<boolean>`${completeFiles} < a.file_count`,
     ],
   });
+}
+
+/**
+ * listSafetyAlarms (报警附件上传): the 苏标 alarms of the caller's tenants with attachments,
+ * newest alarm first, each with its files (one more query for the page's alarms) and a 5-minute
+ * signed link per complete file.
+ */
+export const listSafetyAlarms = defineHandler<"listSafetyAlarms">(async ({ query, principal }, ctx: AppContext) => {
+  const q = safetyAlarmQuery(ctx.db, principal, query);
   const page = await numberedPage(
     q,
     query,
