@@ -147,9 +147,14 @@ export function markdown(info: RunInfo, records: readonly CaseRecord[], previous
   const old = previousRows(previous);
   const table: string[][] = [];
   const emitted = new Set<string>();
+  // A row of an engine this run did not use (`BENCH_ENGINES=postgres`) is kept, not replaced.
+  const otherEngine = (row: string[]) => {
+    const engine = row[2] ?? "";
+    return engine !== "" && engine !== "—" && !info.engines.includes(engine);
+  };
   for (const row of old.rows) {
     const name = row[0] ?? "";
-    if (!replaced.has(name)) {
+    if (!replaced.has(name) || otherEngine(row)) {
       table.push(row.length >= 9 ? row : [...row, `before ${old.runStarted.slice(0, 16).replace("T", " ")} UTC`]);
     } else if (!emitted.has(name)) {
       emitted.add(name);

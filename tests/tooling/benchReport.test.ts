@@ -48,6 +48,19 @@ describe("benchmark report", () => {
     expect(second.slice(second.indexOf("## Misses"), second.indexOf("## Analysis"))).toContain("None.");
   });
 
+  it("a run on one engine replaces that engine's rows of its cases and keeps the other engine's", () => {
+    const both = { ...info("2026-11-20T10:00:00.000Z", 1), engines: ["pglite", "postgres"] };
+    const first = markdown(both, [
+      record("b", figure("case b", 2, false), { ...figure("case b", 7, false), engine: "postgres" }),
+    ]);
+    const pgOnly = { ...info("2026-11-25T02:10:00.000Z", 3), engines: ["postgres"] };
+    const second = markdown(pgOnly, [record("b", { ...figure("case b", 0.5, true), engine: "postgres" })], first);
+    const rows = second.split("\n").filter((l) => /^\| case b \|/.test(l));
+    expect(rows).toHaveLength(2);
+    expect(rows.find((r) => r.includes("| pglite |"))).toMatch(/\| 2 ms \|.*2026-11-20 10:00 UTC/);
+    expect(rows.find((r) => r.includes("| postgres |"))).toMatch(/\| 0\.5 ms \|.*2026-11-25 02:10 UTC/);
+  });
+
   it("lists a kept row's miss, and a figure with a pipe in its text stays one cell", () => {
     const first = markdown(info("2026-11-20T10:00:00.000Z", 1), [
       record("a", { ...figure("case a", 9, false), note: "x | y" }),
