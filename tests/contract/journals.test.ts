@@ -256,6 +256,46 @@ describe.skipIf(engine.skip)(`tsp-hbase-proxy journals and exports contract (${e
       expect(calls).toBe(2);
     });
 
+    it("writes a checkpoint after each batch of 5,000 rows and resumes a cut stream at the last one", async () => {
+      // 12,000 rows three days before the range the other tests read, so they still see 60.
+      const n = 12_000;
+      const from = range.startTime - 3 * DAY;
+      const rows = Array.from({ length: n }, (_, i) => ({ vin, ts: from + i * 1000, content: "2323" }));
+      for (let i = 0; i < n; i += 4000)
+        await server.db
+          .insertInto("vehicle_login_log")
+          .values(rows.slice(i, i + 4000))
+          .execute();
+      const window = { startTime: from, endTime: from + n * 1000 };
+      const res = await ledger.call("streamJournal", {
+        token: adminToken,
+        query: { journal: "login", vin, ...window },
+      });
+      const lines = textOf(res)
+        .trimEnd()
+        .split("\n")
+        .map((l) => JSON.parse(l) as Record<string, unknown>);
+      const marks = lines.flatMap((l, i) => ("nextKey" in l ? [i] : []));
+      expect(marks).toEqual([5000, 10_001, 12_002]);
+      expect(lines.at(-1)).toEqual({ nextKey: null, rows: n, end: true });
+      const checkpoint = lines[5000]?.nextKey as string;
+      // Cut 100 rows past the first checkpoint: the second call starts at it, the 100 are not repeated.
+      const urls: string[] = [];
+      const cutting = (async (request: Request) => {
+        urls.push(request.url);
+        const answer = await fetch(request);
+        if (urls.length > 1) return answer;
+        const text = (await answer.text()).split("\n").slice(0, 5101).join("\n");
+        return new Response(`${text}\n`, { status: answer.status, headers: answer.headers });
+      }) as typeof fetch;
+      const got = await collect(
+        streamJournal(client(adminToken, cutting), { journal: "login", vin, ...window }, { resume: 1 }),
+      );
+      expect(got.map((r) => r.time)).toEqual(rows.map((r) => r.ts).toReversed());
+      expect(urls.length).toBe(2);
+      expect(new URL(urls[1] ?? "").searchParams.get("rowKey")).toBe(checkpoint);
+    });
+
     it("gives another tenant's vehicle as an empty journal, and stops when the script breaks or aborts", async () => {
       const other = await signIn(base, "tenant2admin", "Admin@123456");
       const foreign = await ledger.call("streamJournal", {
