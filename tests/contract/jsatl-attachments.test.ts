@@ -1,13 +1,12 @@
-import { startSimVehicle } from "@tsp/domain";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Gateway, startGateway } from "../../apps/server/src/gateway/gatewayServer";
-import { createRng } from "../../apps/server/src/seed/rng";
 import { simulatedCameraPhoto } from "../../apps/server/src/simulator/cameraPhoto";
-import { Jt808Terminal } from "../../apps/server/src/simulator/jt808Terminal";
+import type { Jt808Terminal } from "../../apps/server/src/simulator/jt808Terminal";
 import { startTestServer, type TestServer, testEngine } from "../../apps/server/src/testing/testServer";
 import { CallLedger } from "./business-coverage";
 import { signIn } from "./support/contract";
+import { connectJt808Terminal, firstSafetyTerminal } from "./support/jt808Rig";
 import { JSATL_ATTACHMENT_OPS } from "./support/owners";
 
 const engine = testEngine();
@@ -52,13 +51,7 @@ describe.skipIf(engine.skip)(`报警附件上传: 苏标 alarms and their attach
     base = server.url;
     ({ token: admin } = await signIn(base, "admin", "Admin@123456"));
     ({ token: other } = await signIn(base, "tenant2admin", "Admin@123456"));
-    const t = await server.db
-      .selectFrom("jsatl_terminal as j")
-      .innerJoin("tenant", "tenant.id", "j.tenant_id")
-      .select(["j.vin", "j.terminal_phone", "j.terminal_id"])
-      .where("tenant.code", "=", "T0001")
-      .orderBy("j.vin")
-      .executeTakeFirstOrThrow();
+    const t = await firstSafetyTerminal(server.db);
     vin = t.vin;
     gateway = await startGateway(server.db, {
       port: 0,
@@ -67,11 +60,7 @@ describe.skipIf(engine.skip)(`报警附件上传: 苏标 alarms and their attach
       flushMs: 20,
       objects: server.ctx.objects,
     });
-    terminal = new Jt808Terminal(
-      { vin, protocol: "jt808", terminalId: t.terminal_id, phone: t.terminal_phone, edition: 2013 },
-      { host: gateway.host, port: gateway.port, jt808Port: gateway.jt808Port as number },
-    );
-    await terminal.report({ ...startSimVehicle(0, Date.now(), createRng(4).next), linkDown: false });
+    terminal = await connectJt808Terminal(gateway, { ...t, edition: 2013 }, 4);
   }, 120_000);
   afterAll(async () => {
     await terminal?.close();

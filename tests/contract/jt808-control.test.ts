@@ -1,11 +1,10 @@
-import { startSimVehicle } from "@tsp/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Gateway, startGateway } from "../../apps/server/src/gateway/gatewayServer";
-import { createRng } from "../../apps/server/src/seed/rng";
-import { Jt808Terminal } from "../../apps/server/src/simulator/jt808Terminal";
+import type { Jt808Terminal } from "../../apps/server/src/simulator/jt808Terminal";
 import { startTestServer, type TestServer, testEngine } from "../../apps/server/src/testing/testServer";
 import { CallLedger } from "./business-coverage";
 import { signIn } from "./support/contract";
+import { connectJt808Terminal } from "./support/jt808Rig";
 import { JT808_CONTROL_OPS } from "./support/owners";
 
 const engine = testEngine();
@@ -66,11 +65,7 @@ describe.skipIf(engine.skip)(`JT/T 808 终端控制 / 车辆控制 operations ($
       .executeTakeFirstOrThrow();
     gbtVin = g.vin;
     gateway = await startGateway(server.db, { port: 0, jt808Port: 0, flushMs: 20, commandPollMs: 50 });
-    terminal = new Jt808Terminal(
-      { vin: bound.vin, protocol: "jt808", terminalId: bound.terminalId, phone: "14000000817", edition: 2019 },
-      { host: gateway.host, port: gateway.port, jt808Port: gateway.jt808Port as number },
-    );
-    await terminal.report({ ...startSimVehicle(0, Date.now(), createRng(17).next), linkDown: false });
+    terminal = await connectJt808Terminal(gateway, { ...bound, phone: "14000000817", edition: 2019 }, 17);
   }, 300_000);
   afterAll(async () => {
     await terminal?.close();

@@ -1,12 +1,12 @@
 import { connect } from "node:net";
-import { encodeJt808Message, type Jt808Body, startSimVehicle } from "@tsp/domain";
+import { encodeJt808Message, type Jt808Body } from "@tsp/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Gateway, startGateway } from "../../apps/server/src/gateway/gatewayServer";
-import { createRng } from "../../apps/server/src/seed/rng";
-import { Jt808Terminal } from "../../apps/server/src/simulator/jt808Terminal";
+import type { Jt808Terminal } from "../../apps/server/src/simulator/jt808Terminal";
 import { startTestServer, type TestServer, testEngine } from "../../apps/server/src/testing/testServer";
 import { CallLedger } from "./business-coverage";
 import { signIn } from "./support/contract";
+import { connectJt808Terminal } from "./support/jt808Rig";
 import { REGISTERS_AV_OPS } from "./support/owners";
 
 const engine = testEngine();
@@ -106,11 +106,7 @@ describe.skipIf(engine.skip)(`TBOX注册状态查询 (${engine.kind})`, () => {
   });
 
   it("a simulated terminal's register and authentication are recorded live and the terminal reads online", async () => {
-    terminal = new Jt808Terminal(
-      { vin: bound.vin, protocol: "jt808", terminalId: bound.terminalId, phone: "14000000001", edition: 2019 },
-      { host: gateway.host, port: gateway.port, jt808Port: gateway.jt808Port as number },
-    );
-    await terminal.report({ ...startSimVehicle(0, Date.now(), createRng(3).next), linkDown: false });
+    terminal = await connectJt808Terminal(gateway, { ...bound, phone: "14000000001", edition: 2019 }, 3);
     const events = await history(bound.sn);
     expect(events.slice(0, 2).map((e) => [e.message, e.result, e.phone])).toEqual([
       ["authenticate", 0, "14000000001"],
