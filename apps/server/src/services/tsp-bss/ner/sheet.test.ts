@@ -1,6 +1,7 @@
 import * as XLSX from "@e965/xlsx";
 import { MSG_FILE_FORMAT_INCORRECT } from "@tsp/domain";
 import ExcelJS from "exceljs";
+import { unzipSync, zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import {
   cellValue,
@@ -203,5 +204,30 @@ describe("reading a legacy .xls", () => {
     await expect(batchesOf(xlsOf(["VIN"], rows), ["VIN"], { maxRows: 5 })).rejects.toThrow(tooManyRowsMsg(5));
     const spaced = Array.from({ length: 40 }, (_, i) => (i % 2 === 0 ? [`V${i}`] : [null]));
     expect((await readSheet(xlsOf(["VIN"], spaced), ["VIN"])).map((r) => r.row).slice(0, 3)).toEqual([2, 4, 6]);
+  });
+});
+
+const isSheet = (n: string) => /^xl\/worksheets\/sheet\d+\.xml$/.test(n);
+
+describe("an .xlsx whose parts are in an unusual order", () => {
+  it("reads a workbook whose worksheet comes before xl/workbook.xml and xl/styles.xml (exceljs's writer sometimes does that)", async () => {
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet("车辆信息");
+    ws.addRow(["VIN", "出厂日期"]);
+    ws.addRow(["LFV2A21K8N4000001", new Date(Date.UTC(2024, 2, 1))]);
+    ws.getCell("B2").numFmt = "yyyy-mm-dd";
+    const parts = unzipSync(new Uint8Array(await wb.xlsx.writeBuffer()));
+    // The same parts, the worksheet after the shared strings and relationships but before the
+    // workbook and styles: the streaming reader alone throws on this order.
+    const late = ["xl/workbook.xml", "xl/styles.xml"];
+    const keys = Object.keys(parts);
+    const names = [...keys.filter((n) => !isSheet(n) && !late.includes(n)), ...keys.filter(isSheet), ...late];
+    expect(names.indexOf("xl/sharedStrings.xml")).toBeLessThan(names.indexOf("xl/worksheets/sheet1.xml"));
+    const reordered = Buffer.from(zipSync(Object.fromEntries(names.map((n) => [n, parts[n] as Uint8Array]))));
+    const rows = await readSheet(reordered, ["VIN", "出厂日期"]);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.row).toBe(2);
+    expect(rows[0]?.cells.get("VIN")).toBe("LFV2A21K8N4000001");
+    expect(rows[0]?.cells.get("出厂日期")).toEqual(new Date(Date.UTC(2024, 2, 1)));
   });
 });

@@ -2,6 +2,7 @@ import { Readable } from "node:stream";
 import * as XLSX from "@e965/xlsx";
 import { MSG_FILE_FORMAT_INCORRECT } from "@tsp/domain";
 import ExcelJS from "exceljs";
+import { unzipSync } from "fflate";
 import { badRequest } from "../../../http/envelope";
 import type { CellKind } from "./groups";
 
@@ -98,6 +99,10 @@ async function reading<T>(step: () => Promise<T>): Promise<T> {
  * Shared strings and styles are cached (the styles say which numbers are dates).
  */
 async function* xlsxRows(buffer: Buffer): AsyncGenerator<RawRow> {
+  if (!streamable(buffer)) {
+    yield* loadedXlsxRows(buffer);
+    return;
+  }
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(buffer), {
     worksheets: "emit",
     sharedStrings: "cache",
@@ -119,6 +124,50 @@ async function* xlsxRows(buffer: Buffer): AsyncGenerator<RawRow> {
   } finally {
     // Later sheets are never read: close the reader (its rejection, if any, is of no interest).
     sheets.return(undefined).catch(() => undefined);
+  }
+}
+
+/**
+ * Whether exceljs's streaming reader can read this .xlsx: it parses the parts in the ZIP's order
+ * and reads a worksheet met before the workbook, its relationships, styles or shared strings
+ * wrongly (a worksheet before `xl/workbook.xml` throws; before `xl/styles.xml` its dates would
+ * read as numbers). Excel, WPS, LibreOffice and our own export writer put those parts first;
+ * exceljs's own writer (the import templates) sometimes does not — its parts are written
+ * concurrently. The names are listed from the ZIP's directory without inflating anything.
+ */
+function streamable(buffer: Buffer): boolean {
+  const names: string[] = [];
+  try {
+    unzipSync(buffer, {
+      filter: (file) => {
+        names.push(file.name);
+        return false;
+      },
+    });
+  } catch {
+    return true; // not a readable ZIP: the streaming reader says so in the format message
+  }
+  const firstSheet = names.findIndex((n) => /^xl\/worksheets\/sheet\d+\.xml$/.test(n));
+  if (firstSheet < 0) return true;
+  const needed = ["xl/workbook.xml", "xl/_rels/workbook.xml.rels", "xl/styles.xml", "xl/sharedStrings.xml"];
+  return needed.every((part) => {
+    const at = names.indexOf(part);
+    return at < 0 || at < firstSheet;
+  });
+}
+
+/** The rows of an .xlsx's first worksheet from the whole workbook loaded (a file {@link streamable} refuses). */
+async function* loadedXlsxRows(buffer: Buffer): AsyncGenerator<RawRow> {
+  const workbook = new ExcelJS.Workbook();
+  await reading(() => workbook.xlsx.load(buffer as unknown as ArrayBuffer));
+  const sheet = workbook.worksheets[0];
+  if (!sheet) throw noSheet();
+  const rows: ExcelJS.Row[] = [];
+  sheet.eachRow((row) => {
+    rows.push(row);
+  });
+  for (const row of rows) {
+    yield { number: row.number, lastCol: row.cellCount, cell: (col) => plain(row.getCell(col).value) };
   }
 }
 
