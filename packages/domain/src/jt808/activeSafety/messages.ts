@@ -66,6 +66,13 @@ const readName = (r: Reader, field: string): Result<string, Jt808Error> => {
   const bytes = r.take(n.value, field);
   return bytes.ok ? readAscii(bytes.value, field) : bytes;
 };
+/** The 报警编号 field of 0x9208 and 0x1210: 32 bytes of ASCII (zero padding dropped). */
+const readAlarmNumber = (r: Reader): Result<string, Jt808Error> => {
+  const bytes = r.take(JT808_ALARM_NUMBER_LENGTH, "报警编号");
+  return bytes.ok ? readAscii(bytes.value, "报警编号") : bytes;
+};
+const writeAlarmNumber = (text: string): Result<Uint8Array, Jt808Error> =>
+  writeAscii(text, "报警编号", JT808_ALARM_NUMBER_LENGTH);
 const end = <T>(r: Reader, value: T, what: string): Result<T, Jt808Error> =>
   r.remaining === 0 ? ok(value) : jt808Error("length-mismatch", `${what}多出${r.remaining}字节`, r.offset);
 const checkUints = (values: readonly [number, number, string][]): Result<true, Jt808Error> => {
@@ -86,7 +93,7 @@ export function encodeJt808AttachmentRequest(m: Jt808AttachmentRequest): Result<
   if (!ports.ok) return ports;
   const mark = writeJt808AlarmMark(m.mark);
   if (!mark.ok) return mark;
-  const number = writeAscii(m.alarmNumber, "报警编号", JT808_ALARM_NUMBER_LENGTH);
+  const number = writeAlarmNumber(m.alarmNumber);
   if (!number.ok) return number;
   return ok(
     concat([
@@ -111,9 +118,7 @@ export function decodeJt808AttachmentRequest(body: Uint8Array): Result<Jt808Atta
   if (!udpPort.ok) return udpPort;
   const mark = readJt808AlarmMark(r);
   if (!mark.ok) return mark;
-  const number = r.take(JT808_ALARM_NUMBER_LENGTH, "报警编号");
-  if (!number.ok) return number;
-  const alarmNumber = readAscii(number.value, "报警编号");
+  const alarmNumber = readAlarmNumber(r);
   if (!alarmNumber.ok) return alarmNumber;
   const reserved = r.take(16, "预留");
   if (!reserved.ok) return reserved;
@@ -136,7 +141,7 @@ export function encodeJt808AttachmentList(m: Jt808AttachmentList): Result<Uint8A
   if (!id.ok) return id;
   const mark = writeJt808AlarmMark(m.mark);
   if (!mark.ok) return mark;
-  const number = writeAscii(m.alarmNumber, "报警编号", JT808_ALARM_NUMBER_LENGTH);
+  const number = writeAlarmNumber(m.alarmNumber);
   if (!number.ok) return number;
   const checked = checkUints([
     [m.infoType, 0xff, "信息类型"],
@@ -164,9 +169,7 @@ export function decodeJt808AttachmentList(body: Uint8Array): Result<Jt808Attachm
   if (!terminalId.ok) return terminalId;
   const mark = readJt808AlarmMark(r);
   if (!mark.ok) return mark;
-  const number = r.take(JT808_ALARM_NUMBER_LENGTH, "报警编号");
-  if (!number.ok) return number;
-  const alarmNumber = readAscii(number.value, "报警编号");
+  const alarmNumber = readAlarmNumber(r);
   if (!alarmNumber.ok) return alarmNumber;
   const infoType = r.uint(1, "信息类型");
   if (!infoType.ok) return infoType;
