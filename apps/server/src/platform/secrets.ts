@@ -59,7 +59,15 @@ export class Secrets {
   }
 }
 
+/**
+ * The stored value of `key`, made and stored first when there is none. Read before making: an
+ * RSA key pair costs ~0.3 s of CPU, which every start on an existing database used to pay for a
+ * key the insert then discarded (issue 21: start ≤ 1 s). Two processes starting on a new database
+ * at once may both make one; the insert keeps the first, and both return the stored value.
+ */
 async function ensure(db: Kysely<Database>, key: string, make: () => string): Promise<string> {
+  const stored = await db.selectFrom("app_meta").select("value").where("key", "=", key).executeTakeFirst();
+  if (stored) return stored.value;
   await db
     .insertInto("app_meta")
     .values({ key, value: make() })
