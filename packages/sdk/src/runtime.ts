@@ -44,8 +44,6 @@ export function CallRequest(url: string, init: CallRequest): CallRequest {
   return init;
 }
 
-const decoder = new TextDecoder();
-
 /**
  * The answer handed on after the runtime read its body (and checked a JSON envelope): built
  * without a body, because a body costs a stream per answer (~40 µs on Node 20). `json()` gives
@@ -53,15 +51,16 @@ const decoder = new TextDecoder();
  * copy with the same bytes, made only then.
  */
 class ReadAnswer extends Response {
-  #bytes: ArrayBuffer;
+  #bytes: string | ArrayBuffer;
   #parsed: { value: unknown } | undefined;
   #copy?: Response;
-  constructor(bytes: ArrayBuffer, from: Response, parsed?: { value: unknown }) {
+  constructor(bytes: string | ArrayBuffer, from: Response, parsed?: { value: unknown }) {
     super(null, from);
     this.#bytes = bytes;
     this.#parsed = parsed;
-    // openapi-fetch reads a JSON answer without content-length with text() + JSON.parse.
-    if (parsed) this.headers.set("content-length", String(bytes.byteLength));
+    // openapi-fetch reads a JSON answer without content-length (chunked) with text() + JSON.parse.
+    if (parsed && !this.headers.has("content-length"))
+      this.headers.set("content-length", String(new Blob([bytes]).size));
   }
   copy(): Response {
     this.#copy ??= new Response(this.#bytes, this);
@@ -184,11 +183,13 @@ export function createRuntime(options: TspClientOptions & { tokens: TokenStore }
       const response = await (platformFetch ? platformFetch(new Request(url, init)) : globalThis.fetch(url, init));
       answer = response;
       if (response.body !== null) {
-        const buffer = await response.arrayBuffer();
+        let bytes: string | ArrayBuffer;
         let parsed: { value: unknown } | undefined;
         // JSON, not NDJSON (a stream of lines, read by journalStream.ts): "json" not after a letter.
+        // Read as text (one decode, no copy into an ArrayBuffer); any other answer as bytes.
         if (/(?<![a-z])json/i.test(response.headers.get("content-type") ?? "") || !response.ok) {
-          const text = decoder.decode(buffer);
+          const text = await response.text();
+          bytes = text;
           let body: unknown = text;
           try {
             body = text ? JSON.parse(text) : undefined;
@@ -197,8 +198,8 @@ export function createRuntime(options: TspClientOptions & { tokens: TokenStore }
             if (response.ok) failure = new BadResponseError(response.status, text, call);
           }
           failure ??= failureOf(response.status, body, call);
-        }
-        answer = new ReadAnswer(buffer, response, parsed);
+        } else bytes = await response.arrayBuffer();
+        answer = new ReadAnswer(bytes, response, parsed);
       } else {
         failure = failureOf(response.status, undefined, call);
       }
