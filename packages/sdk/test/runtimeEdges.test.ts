@@ -1,3 +1,4 @@
+import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   ApiError,
@@ -189,8 +190,28 @@ describe("a JSON answer", () => {
       expect(parse).toHaveBeenCalledTimes(1);
       // The bytes are still there for whoever reads them again.
       expect(JSON.parse(await response.clone().text())).toEqual(page);
+      // openapi-fetch is told the length of the answer in bytes (UTF-8: 操作成功 is 12), not "0" or none.
+      expect(response.headers.get("content-length")).toBe(String(Buffer.byteLength(JSON.stringify(page))));
     } finally {
       parse.mockRestore();
     }
+  });
+
+  it("keeps the server's own content-length (here of the gzip bytes), read and parsed once", async () => {
+    const { sdk } = setup();
+    const page = { code: 200, msg: "操作成功", data: { list: [{ id: 1, name: "北京".repeat(50) }], total: 1 } };
+    const zipped = gzipSync(JSON.stringify(page));
+    server.streamRoutes.set(`GET ${PATH}`, (_req, res) => {
+      res.writeHead(200, {
+        "content-type": "application/json",
+        "content-encoding": "gzip",
+        "content-length": zipped.length,
+      });
+      res.end(zipped);
+    });
+    const { data, response } = (await sdk.raw("GET", PATH)) as { data: unknown; response: Response };
+    expect(data).toEqual(page);
+    expect(response.headers.get("content-length")).toBe(String(zipped.length));
+    expect(zipped.length).toBeLessThan(Buffer.byteLength(JSON.stringify(page)));
   });
 });
