@@ -215,3 +215,78 @@ describe("a JSON answer", () => {
     expect(zipped.length).toBeLessThan(Buffer.byteLength(JSON.stringify(page)));
   });
 });
+
+describe("the answer handed on after the runtime read it", () => {
+  const FORM = "a=1&b=%E5%8C%97";
+  const formAnswer = () =>
+    server.routes.set(`GET ${PATH}`, (_req, res) => {
+      res.setHeader("content-type", "application/x-www-form-urlencoded");
+      res.end(FORM);
+    });
+  /** One call whose answer openapi-fetch leaves unread (parseAs "stream" only takes `body`). */
+  const answer = async (sdk: ReturnType<typeof setup>["sdk"]) =>
+    (await sdk.raw("GET", PATH, { parseAs: "stream", dedupe: false })) as { data: unknown; response: Response };
+
+  it("gives every body read the bytes that came: body, text, arrayBuffer, blob, bytes, formData", async () => {
+    const { sdk } = setup();
+    formAnswer();
+    const first = await answer(sdk);
+    expect(await new Response(first.data as ReadableStream).text()).toBe(FORM);
+    expect(await (await answer(sdk)).response.text()).toBe(FORM);
+    expect(Buffer.from(await (await answer(sdk)).response.arrayBuffer()).toString()).toBe(FORM);
+    expect(await (await (await answer(sdk)).response.blob()).text()).toBe(FORM);
+    expect(Buffer.from(await (await answer(sdk)).response.bytes()).toString()).toBe(FORM);
+    expect((await (await answer(sdk)).response.formData()).get("b")).toBe("北");
+  });
+
+  it("tells whether its body was read: not after openapi-fetch took the parsed JSON, yes after a read", async () => {
+    const { sdk } = setup();
+    server.routes.set(`GET ${PATH}`, (_req, res) => json(res, { code: 200, data: { n: 1 } }));
+    const { response } = (await sdk.raw("GET", PATH)) as { data: unknown; response: Response };
+    expect(response.bodyUsed).toBe(false);
+    expect(JSON.parse(await response.text())).toEqual({ code: 200, data: { n: 1 } });
+    expect(response.bodyUsed).toBe(true);
+  });
+
+  it("a JSON body under another content type is parsed by json() when asked (no envelope check)", async () => {
+    const { sdk } = setup();
+    server.routes.set(`GET ${PATH}`, (_req, res) => {
+      res.setHeader("content-type", "text/plain");
+      res.end('{"list":[1,2]}');
+    });
+    const { data } = await sdk.raw("GET", PATH);
+    expect(data).toEqual({ list: [1, 2] });
+  });
+
+  it("an NDJSON answer is not taken for JSON: its lines come back as text", async () => {
+    const { sdk, seen } = setup();
+    const lines = '{"a":1}\n{"a":2}\n';
+    server.routes.set(`GET ${PATH}`, (_req, res) => {
+      res.setHeader("content-type", "application/x-ndjson");
+      res.end(lines);
+    });
+    const { data } = await sdk.raw("GET", PATH, { parseAs: "text" });
+    expect(data).toBe(lines);
+    expect(seen.errors).toHaveLength(0);
+  });
+
+  it("a finished call's timer is cleared: its request is never aborted afterwards", async () => {
+    const signals: AbortSignal[] = [];
+    const recording: typeof globalThis.fetch = (input) => {
+      signals.push((input as Request).signal);
+      return globalThis.fetch(input);
+    };
+    const sdk = createTspClient({
+      baseUrl: server.baseUrl,
+      operations,
+      tokenStore: memoryTokenStore("tok"),
+      fetch: recording,
+      timeoutMs: 30,
+    });
+    server.routes.set(`GET ${PATH}`, (_req, res) => json(res, { code: 200, data: null }));
+    await sdk.raw("GET", PATH);
+    await sleep(80);
+    expect(signals).toHaveLength(1);
+    expect(signals[0]?.aborted).toBe(false);
+  });
+});
