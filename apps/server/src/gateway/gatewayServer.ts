@@ -20,6 +20,7 @@ import { handleActivationFrame, isActivationFrame } from "./activation";
 import { AnswerQueue, answerFrame, FLAG } from "./answers";
 import { safetyAlarmRequests } from "./attachments/alarmStore";
 import { startAttachmentServer } from "./attachments/attachmentServer";
+import { type AttachmentLimits, attachmentLimits } from "./attachments/limits";
 import { CommandDispatcher, isCommandAnswer } from "./commands/dispatch";
 import { LocalSmsGateway, type SmsGateway, type SmsInbox } from "./commands/sms";
 import { FrameSplitter } from "./frameSplitter";
@@ -47,6 +48,8 @@ export interface GatewayOptions extends FrameStoreOptions {
   readonly attachmentPort?: number;
   /** The attachment server's address as terminals reach it, sent in 0x9208 (default `host`). */
   readonly attachmentHost?: string;
+  /** The attachment port's slow-loris and abuse guards (default: the ATTACHMENT_* environment, attachments/limits.ts). */
+  readonly attachmentLimits?: Partial<AttachmentLimits>;
   /** How long the packages of a sub-packaged JT/T 808 message may take to arrive (default 60 s). */
   readonly fragmentTimeoutMs?: number;
   /** Close a connection that sent nothing for this long (default 300 s: the standard's longest heartbeat, 240 s, plus margin). */
@@ -362,6 +365,7 @@ export async function startGateway(db: Kysely<Database>, options: GatewayOptions
           now,
           host,
           port: options.attachmentPort,
+          limits: options.attachmentLimits ?? attachmentLimits(process.env),
         }).catch(async (error: unknown) => {
           multimedia.stop();
           await server.close();

@@ -22,6 +22,7 @@ import type { Database } from "../../db/schema";
 import type { ObjectStore } from "../../platform/objectStore";
 import "../../services/object-store/tables";
 import { phoneKey } from "../jt808Terminals";
+import { type AttachmentGuard, type AttachmentLimits, DEFAULT_ATTACHMENT_LIMITS } from "./limits";
 import "./tables";
 
 /** 0x8001 results (JT/T 808: 0 成功/确认, 1 失败, 2 消息有误, 3 不支持). */
@@ -38,11 +39,17 @@ export interface AttachmentServerOptions {
   readonly idleMs?: number;
   /** The largest file taken (default 16 MiB): a 0x1210 listing a bigger one is refused. */
   readonly maxFileBytes?: number;
+  /** The slow-loris and abuse guards (limits.ts; default DEFAULT_ATTACHMENT_LIMITS). */
+  readonly limits?: Partial<AttachmentLimits>;
 }
 
 export interface AttachmentServer {
   readonly port: number;
   connections(): number;
+  /** Connections each guard closed so far. */
+  guarded(): Readonly<Record<AttachmentGuard, number>>;
+  /** Bytes of incomplete files held in memory now, over all connections. */
+  partialBytes(): number;
   close(): Promise<void>;
 }
 
@@ -62,7 +69,20 @@ interface FileState {
   type: number | null;
   data: Uint8Array | undefined;
   ranges: Jt808ReceivedRanges;
+  /** Bytes in `ranges`. */
+  received: number;
   done: boolean;
+}
+
+/** What every connection of one port shares: the guards' counts. */
+interface PortState {
+  readonly limits: AttachmentLimits;
+  readonly sockets: Set<Socket>;
+  readonly perAddress: Map<string, number>;
+  /** A VIN's connections, oldest first. */
+  readonly perTerminal: Map<string, Set<Socket>>;
+  partialBytes: number;
+  readonly guarded: Record<AttachmentGuard, number>;
 }
 
 /**
@@ -82,10 +102,30 @@ interface FileState {
  * A connection's buffers die with it: a file not completed on one connection is not stored (the
  *   terminal re-sends it, 0x1210 信息类型 1). Bytes that are neither frame are skipped; a frame
  *   failing its check code is dropped; a body that does not read is answered 2 — never a crash.
+ * Guards (limits.ts, each by env): an accepted 0x1210 within 30 s of connecting; while a listed
+ *   file is incomplete, 16 KiB of new file bytes a minute; 2 connections per VIN (the oldest goes),
+ *   64 per remote address, 1024 in all; 32 MiB of partial files per connection, 512 MiB in all.
+ *   A guard closes the connection (counted in `guarded()`); the 60 s idle time-out stays.
  */
 export async function startAttachmentServer(options: AttachmentServerOptions): Promise<AttachmentServer> {
-  const sockets = new Set<Socket>();
-  const server = createServer((socket) => serveAttachments(socket, options, sockets));
+  const port: PortState = {
+    limits: { ...DEFAULT_ATTACHMENT_LIMITS, ...options.limits },
+    sockets: new Set(),
+    perAddress: new Map(),
+    perTerminal: new Map(),
+    partialBytes: 0,
+    guarded: {
+      firstFrame: 0,
+      slowProgress: 0,
+      perTerminal: 0,
+      perAddress: 0,
+      connections: 0,
+      partialBytes: 0,
+      totalPartialBytes: 0,
+    },
+  };
+  const { sockets } = port;
+  const server = createServer((socket) => admit(socket, options, port));
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(options.port, options.host, () => {
@@ -96,6 +136,8 @@ export async function startAttachmentServer(options: AttachmentServerOptions): P
   return {
     port: portOf(server, options.port),
     connections: () => sockets.size,
+    guarded: () => ({ ...port.guarded }),
+    partialBytes: () => port.partialBytes,
     close: () => {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       for (const s of sockets) s.destroy();
@@ -109,8 +151,34 @@ function portOf(server: Server, fallback: number): number {
   return typeof address === "object" && address ? address.port : fallback;
 }
 
-function serveAttachments(socket: Socket, o: AttachmentServerOptions, sockets: Set<Socket>): void {
+/** The connection caps, at connect: over one, the connection is closed before a byte is read. */
+function admit(socket: Socket, o: AttachmentServerOptions, port: PortState): void {
+  const address = socket.remoteAddress ?? "";
+  const fromAddress = port.perAddress.get(address) ?? 0;
+  const refused: AttachmentGuard | undefined =
+    port.sockets.size >= port.limits.maxConnections
+      ? "connections"
+      : fromAddress >= port.limits.maxPerAddress
+        ? "perAddress"
+        : undefined;
+  if (refused !== undefined) {
+    port.guarded[refused]++;
+    socket.on("error", () => undefined);
+    socket.destroy();
+    return;
+  }
+  port.perAddress.set(address, fromAddress + 1);
+  socket.on("close", () => {
+    const left = (port.perAddress.get(address) ?? 1) - 1;
+    if (left === 0) port.perAddress.delete(address);
+    else port.perAddress.set(address, left);
+  });
+  serveAttachments(socket, o, port);
+}
+
+function serveAttachments(socket: Socket, o: AttachmentServerOptions, port: PortState): void {
   const { db, objects, now } = o;
+  const { sockets, limits } = port;
   const maxFile = o.maxFileBytes ?? 16 * 1024 * 1024;
   sockets.add(socket);
   let rest: Uint8Array = new Uint8Array(0);
@@ -118,10 +186,74 @@ function serveAttachments(socket: Socket, o: AttachmentServerOptions, sockets: S
   let serial = 0;
   let alarm: { readonly id: number; readonly vin: string; readonly number: string } | undefined;
   const files = new Map<string, FileState>();
+  /** Bytes of this connection's incomplete files in memory. */
+  let partial = 0;
+  /** Units read but not yet worked on: while any, the progress guard waits (the delay is the server's). */
+  let queued = 0;
+  /** The progress window: new file bytes and files completed in it, and what was missing at its start. */
+  let window = { bytes: 0, completed: 0, missing: 0 };
+  let progressTimer: NodeJS.Timeout | undefined;
 
+  const guard = (why: AttachmentGuard) => {
+    if (socket.destroyed) return;
+    port.guarded[why]++;
+    socket.destroy();
+  };
+  const missingBytes = () => {
+    let n = 0;
+    for (const f of files.values()) if (!f.done) n += f.size - f.received;
+    return n;
+  };
+  const pendingFiles = () => [...files.values()].some((f) => !f.done);
+  const armProgress = () => {
+    clearTimeout(progressTimer);
+    window = { bytes: 0, completed: 0, missing: missingBytes() };
+    progressTimer = setTimeout(checkProgress, limits.progressWindowMs);
+  };
+  function checkProgress(): void {
+    const w = window;
+    const slow =
+      queued === 0 &&
+      pendingFiles() &&
+      (w.missing === 0 ? w.completed === 0 : w.bytes < Math.min(limits.minProgressBytes, w.missing));
+    if (slow) guard("slowProgress");
+    else armProgress();
+  }
+  const release = (file: FileState) => {
+    if (file.data === undefined) return;
+    partial -= file.size;
+    port.partialBytes -= file.size;
+    file.data = undefined;
+  };
+
+  const firstFrameTimer = setTimeout(() => guard("firstFrame"), limits.firstFrameMs);
   socket.setTimeout(o.idleMs ?? 60_000, () => socket.destroy());
   socket.on("error", () => socket.destroy());
-  socket.on("close", () => sockets.delete(socket));
+  socket.on("close", () => {
+    sockets.delete(socket);
+    clearTimeout(firstFrameTimer);
+    clearTimeout(progressTimer);
+    for (const f of files.values()) release(f);
+    if (alarm !== undefined) {
+      const mine = port.perTerminal.get(alarm.vin);
+      mine?.delete(socket);
+      if (mine?.size === 0) port.perTerminal.delete(alarm.vin);
+    }
+  });
+  /** One VIN's connections: the newest wins (a terminal reconnecting after its 4G link died half-open). */
+  const countTerminal = (vin: string) => {
+    const mine = port.perTerminal.get(vin) ?? new Set<Socket>();
+    port.perTerminal.set(vin, mine);
+    mine.add(socket);
+    for (const old of mine) {
+      if (mine.size <= limits.maxPerTerminal) break;
+      mine.delete(old);
+      if (!old.destroyed) {
+        port.guarded.perTerminal++;
+        old.destroy();
+      }
+    }
+  };
 
   const write = (bytes: Uint8Array | undefined) => {
     if (bytes && !socket.destroyed) socket.write(bytes);
@@ -159,7 +291,12 @@ function serveAttachments(socket: Socket, o: AttachmentServerOptions, sockets: S
       return general(h, RESULT.failure);
     }
     if (list.value.files.some((f) => f.size > maxFile)) return general(h, RESULT.failure);
-    alarm = { id: Number(row.id), vin: row.vin, number: row.alarm_number };
+    if (alarm !== undefined && alarm.id !== Number(row.id)) return general(h, RESULT.failure);
+    if (alarm === undefined) {
+      alarm = { id: Number(row.id), vin: row.vin, number: row.alarm_number };
+      clearTimeout(firstFrameTimer);
+      countTerminal(alarm.vin);
+    }
     const at = now();
     for (const f of list.value.files) {
       await db
@@ -179,9 +316,11 @@ function serveAttachments(socket: Socket, o: AttachmentServerOptions, sockets: S
         type: stored.file_type,
         data: undefined,
         ranges: [],
+        received: 0,
         done: stored.object_key !== null,
       });
     }
+    armProgress();
     return general(h, RESULT.success);
   }
 
@@ -201,9 +340,26 @@ function serveAttachments(socket: Socket, o: AttachmentServerOptions, sockets: S
     const file = files.get(frame.value.name);
     const { offset, data: piece } = frame.value;
     if (file === undefined || file.done || offset + piece.length > file.size) return;
-    file.data ??= new Uint8Array(file.size);
+    if (file.data === undefined) {
+      const over: AttachmentGuard | undefined =
+        partial + file.size > limits.maxPartialBytes
+          ? "partialBytes"
+          : port.partialBytes + file.size > limits.maxTotalPartialBytes
+            ? "totalPartialBytes"
+            : undefined;
+      if (over !== undefined) {
+        guard(over);
+        return;
+      }
+      file.data = new Uint8Array(file.size);
+      partial += file.size;
+      port.partialBytes += file.size;
+    }
     file.data.set(piece, offset);
     file.ranges = addJt808Range(file.ranges, offset, piece.length);
+    const received = file.ranges.reduce((n, [start, end]) => n + end - start, 0);
+    window.bytes += received - file.received;
+    file.received = received;
   }
 
   async function fileDone(h: Jt808Header, body: Uint8Array): Promise<Uint8Array | undefined> {
@@ -253,7 +409,8 @@ function serveAttachments(socket: Socket, o: AttachmentServerOptions, sockets: S
       .where("id", "=", file.id)
       .execute();
     file.done = true;
-    file.data = undefined;
+    release(file);
+    window.completed++;
   }
 
   async function message(bytes: Uint8Array): Promise<void> {
@@ -280,7 +437,13 @@ function serveAttachments(socket: Socket, o: AttachmentServerOptions, sockets: S
     for (const unit of cut.units) {
       // One unit after another, so data lands before the 0x1212 that follows it; a failure of
       // one unit (database busy) never reaches the socket.
-      work = work.then(() => (unit.kind === "data" ? data(unit.bytes) : message(unit.bytes))).catch(() => undefined);
+      queued++;
+      work = work
+        .then(() => (socket.destroyed ? undefined : unit.kind === "data" ? data(unit.bytes) : message(unit.bytes)))
+        .catch(() => undefined)
+        .finally(() => {
+          queued--;
+        });
     }
   });
 }
