@@ -7,3 +7,5 @@ export const SERVER_SOURCES: string[];
 export function serverBundleStale(): boolean;
 /** Builds the bundle (chunks, source maps, dist/openapi.json), each file renamed into place. */
 export function buildServer(): Promise<void>;
+/** The module standing in for a CommonJS package in the bundle: loads it on first use (issue 21). */
+export function lazyModule(name: string): string;

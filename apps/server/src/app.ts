@@ -55,7 +55,7 @@ export async function buildApp({
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 20 } });
   registerErrorHandler(app);
   registerHealth(app, ctx);
-  registerDocs(app, readDocumentTexts(openapiDir), docsFile);
+  registerDocs(app, () => readDocumentTexts(openapiDir), docsFile);
   // Before the routes: every mutating call of every service is logged by this one hook.
   registerOperationLog(app, operations, ctx);
   registerOperations(app, operations, modules, ctx);

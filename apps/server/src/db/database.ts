@@ -1,9 +1,9 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
+import type { PGlite } from "@electric-sql/pglite";
 import { Kysely, PGliteDialect, PostgresDialect } from "kysely";
 import { Pool } from "pg";
-import { newMemoryPglite } from "./memoryPglite";
+import { answerQueriesByCallback } from "./pgCallbackQueries";
 import type { Database } from "./schema";
 
 export interface OpenDatabaseOptions {
@@ -38,9 +38,14 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Opened
     pool.on("error", (error) => {
       console.warn(`PostgreSQL idle connection lost: ${error.message}`);
     });
+    // Kysely's reads through pg's callback form: flat memory on long walks (see the file).
+    answerQueriesByCallback(pool);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: "postgres", close: () => db.destroy() };
   }
+  // Imported here: a server on PostgreSQL never loads PGlite (issue 21: idle RSS, start time).
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { newMemoryPglite } = await import("./memoryPglite");
   let pglite: PGlite;
   if (options.dataDir === "memory://" && options.memoryImage) {
     pglite = new PGlite({ loadDataDir: options.memoryImage });

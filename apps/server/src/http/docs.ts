@@ -65,10 +65,14 @@ function pageLoader(file: string): () => BuiltPage | undefined {
 /** GET /docs (the Redoc page) and /docs/openapi/<service>.yaml (the documents themselves). */
 export function registerDocs(
   app: FastifyInstance,
-  documents: ReadonlyMap<string, string>,
+  documents: ReadonlyMap<string, string> | (() => ReadonlyMap<string, string>),
   docsFile: string = DEFAULT_DOCS_FILE,
 ): void {
   const load = pageLoader(docsFile);
+  // Given as a function, the documents' text (~3 MB as strings) is read on the first request for
+  // one, not at start: most servers never serve them (issue 21: idle RSS).
+  let texts = typeof documents === "function" ? undefined : documents;
+  const documentTexts = () => (texts ??= (documents as () => ReadonlyMap<string, string>)());
   app.get("/docs", async (req, reply) => {
     const page = load();
     if (!page) {
@@ -90,7 +94,7 @@ export function registerDocs(
     return reply.send(gzip ? page.gzip : page.html);
   });
   app.get<{ Params: { file: string } }>("/docs/openapi/:file", async (req, reply) => {
-    const text = documents.get(req.params.file);
+    const text = documentTexts().get(req.params.file);
     if (text === undefined) return reply.code(404).send({ code: 404, msg: "文档不存在", data: null });
     return reply.type("application/yaml; charset=utf-8").header("x-content-type-options", "nosniff").send(text);
   });

@@ -1,7 +1,8 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { Ajv2020 } from "ajv/dist/2020.js";
 import Fastify from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { AppContext } from "../context";
 import { loadDocuments } from "../openapi/documents";
 import { listOperations } from "../openapi/operations";
@@ -164,5 +165,41 @@ describe("the openapi-driven router", () => {
     expect(() => registerOperations(Fastify(), ops, [demo, { ...demo, name: "other" }], ctx)).toThrow(
       /both demo and other/,
     );
+  });
+});
+
+describe("validators compiled on a route's first request (issue 21: start time, idle memory)", () => {
+  it("compiles nothing at registration, compiles on the first call, reuses it after, with the same 400 answer", async () => {
+    const compile = vi.spyOn(Ajv2020.prototype, "compile");
+    const fresh = Fastify();
+    registerErrorHandler(fresh);
+    registerOperations(fresh, ops, [demo], ctx);
+    await fresh.ready();
+    try {
+      expect(compile).not.toHaveBeenCalled();
+      const post = (payload: Record<string, unknown>) =>
+        fresh.inject({ method: "POST", url: "/demo/tree", headers: { authorization: "Bearer admin" }, payload });
+      const before = writes.length;
+
+      const first = await post({ name: 5 });
+      expect(first.statusCode).toBe(400);
+      expect(first.json().data.failDetail[0]).toEqual({ field: "name", msg: "name：应为字符串" });
+      const compiledOnFirst = compile.mock.calls.length;
+      expect(compiledOnFirst).toBeGreaterThan(0);
+      // Only this route's schemas: the other operations of the document are still not compiled.
+      const compiledSchemas = compile.mock.calls.map(([schema]) => schema);
+      expect(compiledSchemas.every((schema) => JSON.stringify(schema).includes("name"))).toBe(true);
+
+      const second = await post({ name: 5 });
+      expect(second.statusCode).toBe(400);
+      expect(second.json()).toEqual(first.json());
+      const good = await post({ name: "root" });
+      expect(good.statusCode).toBe(200);
+      expect(compile.mock.calls.length).toBe(compiledOnFirst);
+      expect(writes.length).toBe(before + 1);
+    } finally {
+      compile.mockRestore();
+      await fresh.close();
+    }
   });
 });

@@ -1,7 +1,14 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { parse } from "yaml";
+
+/**
+ * yaml is required only when a document is parsed: the built server reads the JSON the build
+ * wrote (builtDocuments below), so an ordinary start never loads the parser (issue 21).
+ */
+const requireNpm = createRequire(import.meta.url);
+const parse = (text: string): unknown => (requireNpm("yaml") as typeof import("yaml")).parse(text);
 
 /** The repository's openapi/ folder, found from this file so any working directory works. */
 export const DEFAULT_OPENAPI_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../../openapi");

@@ -64,7 +64,7 @@ export function listOperations(docs: OpenApiDocuments): OperationInfo[] {
         if (other) throw new Error(`operationId ${operationId} appears in ${other} and ${file}`);
         seen.set(operationId, file);
         const security = (op.security as unknown[] | undefined) ?? docSecurity ?? [];
-        out.push({
+        const info: Omit<OperationInfo, "responses"> = {
           operationId,
           method,
           path: p,
@@ -79,8 +79,8 @@ export function listOperations(docs: OpenApiDocuments): OperationInfo[] {
           designed: typeof op["x-designed"] === "string" ? op["x-designed"] : undefined,
           parameters: mergeParameters(refs, shared, itemFile, (op.parameters as unknown[] | undefined) ?? [], file),
           requestBody: requestBodyOf(refs, op.requestBody, file),
-          responses: responsesOf(refs, op.responses, file),
-        });
+        };
+        out.push(withLazyResponses(info, () => responsesOf(refs, op.responses, file)));
       }
     }
   }
@@ -119,6 +119,22 @@ function requestBodyOf(refs: RefResolver, raw: unknown, file: string): Operation
     content[type] = refs.standalone(media.schema ?? {}, at);
   }
   return { required: value.required === true, content };
+}
+
+/**
+ * `responses` bundled on first read: only the contract tests read them, while bundling every
+ * operation's response schemas was ~0.3 s of each server start and their copies stayed in the
+ * idle server's heap (issue 21). Enumerable, so a spread or JSON of the operation still has them.
+ */
+function withLazyResponses(
+  info: Omit<OperationInfo, "responses">,
+  bundle: () => OperationInfo["responses"],
+): OperationInfo {
+  let responses: OperationInfo["responses"] | undefined;
+  return Object.defineProperty(info, "responses", {
+    enumerable: true,
+    get: () => (responses ??= bundle()),
+  }) as OperationInfo;
 }
 
 function responsesOf(refs: RefResolver, raw: unknown, file: string): OperationInfo["responses"] {
