@@ -3,6 +3,7 @@ import { buildConsole } from "../lib/console";
 import { type DatabaseLocation, journalDatabase } from "../lib/databases";
 import { fleetDatabase } from "../lib/fleetData";
 import type { BenchEnv, CaseResult, Engine } from "../lib/types";
+import { attachmentsCase } from "./attachments";
 import { commandsCase } from "./commands";
 import { consoleSizeCase } from "./consoleSize";
 import { exportCase } from "./exportXlsx";
@@ -156,6 +157,11 @@ export const CASES: BenchCase[] = [
     id: "commands",
     title: "remote commands end to end to 10,000 connected terminals",
     run: (env) => perEngine(env, (e) => commandsCase(env, e)),
+  },
+  {
+    id: "attachments",
+    title: "苏标 alarm attachments end to end: files/s, MB/s, p99 per file, RSS (issue 17)",
+    run: (env) => perEngine(env, (e) => attachmentsCase(env, e)),
   },
   {
     id: "filter",

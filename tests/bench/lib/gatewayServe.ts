@@ -8,6 +8,7 @@
 import { sql } from "kysely";
 import { gatewayWriters } from "../../../apps/server/src/gateway/config";
 import { startGateway } from "../../../apps/server/src/gateway/gatewayServer";
+import { ObjectStore } from "../../../apps/server/src/platform/objectStore";
 import { startServer } from "../../../apps/server/src/start";
 import { insertVehicles } from "./journalData";
 
@@ -32,6 +33,10 @@ const gateway = await startGateway(server.db, {
   commandPollMs: Number(process.env.BENCH_COMMAND_POLL_MS ?? "1000"),
   // As `npm start` runs it: GATEWAY_WRITERS lanes on PostgreSQL (default 4), one on PGlite.
   writers: gatewayWriters(process.env, server.ctx.dbKind),
+  // BENCH_ATTACHMENTS_DIR: the 苏标 attachment server too, its objects in that folder (attachments case).
+  ...(process.env.BENCH_ATTACHMENTS_DIR
+    ? { attachmentPort: 0, objects: new ObjectStore(process.env.BENCH_ATTACHMENTS_DIR) }
+    : {}),
 });
 
 function memory() {
@@ -81,4 +86,10 @@ process.on("disconnect", () => {
     .then(() => server.close())
     .finally(() => process.exit(0));
 });
-process.send?.({ type: "ready", url: server.url, gatewayPort: gateway.port, ...memory() });
+process.send?.({
+  type: "ready",
+  url: server.url,
+  gatewayPort: gateway.port,
+  attachmentPort: gateway.attachmentPort,
+  ...memory(),
+});

@@ -53,6 +53,8 @@ export interface BenchScale {
   ingest: { connections: number; seconds: number; warmupSeconds: number; pacedSeconds: number };
   /** Remote commands (issue 17): connected terminals, commands sent through the API. */
   commands: { terminals: number; commands: number };
+  /** 苏标 attachments (issue 17): terminals uploading at once, alarms each, a JPEG's and a clip's bytes. */
+  attachments: { terminals: number; alarmsEach: number; photoBytes: number; clipBytes: number };
   /**
    * Gateway memory (issue 16): idle logged-in connections at each step; collections, readings and
    * quiet window per step; whether the two heap snapshots (what a connection is made of) are taken.
@@ -74,6 +76,7 @@ export const FULL_SCALE: BenchScale = {
   forwardFrames: 20_000,
   ingest: { connections: 10_000, seconds: 60, warmupSeconds: 10, pacedSeconds: 40 },
   commands: { terminals: 10_000, commands: 20_000 },
+  attachments: { terminals: 50, alarmsEach: 2, photoBytes: 200 * 1024, clipBytes: 2 * 1024 * 1024 },
   gatewayMemory: { steps: [0, 2_500, 5_000, 7_500, 10_000], gcs: 3, samples: 5, quietMs: 500, snapshots: true },
 };
 
@@ -91,6 +94,7 @@ export const SMOKE_SCALE: BenchScale = {
   forwardFrames: 300,
   ingest: { connections: 20, seconds: 1, warmupSeconds: 0.5, pacedSeconds: 1.5 },
   commands: { terminals: 20, commands: 40 },
+  attachments: { terminals: 3, alarmsEach: 1, photoBytes: 20 * 1024, clipBytes: 200 * 1024 },
   // Smoke: no heap snapshots (seconds each on a busy machine); the full run takes them.
   gatewayMemory: { steps: [0, 10, 20, 40], gcs: 2, samples: 3, quietMs: 100, snapshots: false },
 };
