@@ -26,6 +26,7 @@ export default defineConfig({
           environment: "node",
           include: [
             "apps/server/src/app.test.ts",
+            "apps/server/src/db/pgCallbackQueries.test.ts",
             "apps/server/src/gateway/**/*.test.ts",
             "tests/contract/**/*.test.ts",
           ],
