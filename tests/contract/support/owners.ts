@@ -35,6 +35,9 @@ export const JOURNAL_OPS = [
   "downloadExportFile",
 ];
 
+/** Imports as tasks: one import task of the signed-in account (import-tasks.test.ts). */
+export const IMPORT_TASK_OPS = ["getImportTask"];
+
 /** 机械轨迹查询: a vehicle's track and its export (track.test.ts). */
 export const TRACK_OPS = ["getVehicleTrack", "exportVehicleTrack"];
 
@@ -609,6 +612,9 @@ export const REGISTERS_AV_OPS = [
 /** JT/T 808 终端控制 (0x8105) and 车辆控制 (0x8500) as operator sends (jt808-control.test.ts). */
 export const JT808_CONTROL_OPS = ["sendJt808TerminalControl", "sendJt808VehicleControl"];
 
+/** JT/T 808 general terminal parameters (0x8104/0x8106, 0x8103) as operator sends (jt808-params.test.ts). */
+export const JT808_PARAM_OPS = ["sendJt808ParamQuery", "sendJt808ParamSet"];
+
 /** 终端参数设置: parameter templates and their batches (data-service-terminal.test.ts). */
 export const TERMINAL_PARAM_OPS = [
   "listParamTemplates",
@@ -672,4 +678,6 @@ export const OWNERS: Record<string, readonly [string, readonly string[]]> = {
   "jsatl-attachments.test.ts": ["JSATL_ATTACHMENT_OPS", JSATL_ATTACHMENT_OPS],
   "tbox-registers-av.test.ts": ["REGISTERS_AV_OPS", REGISTERS_AV_OPS],
   "jt808-control.test.ts": ["JT808_CONTROL_OPS", JT808_CONTROL_OPS],
+  "jt808-params.test.ts": ["JT808_PARAM_OPS", JT808_PARAM_OPS],
+  "import-tasks.test.ts": ["IMPORT_TASK_OPS", IMPORT_TASK_OPS],
 };

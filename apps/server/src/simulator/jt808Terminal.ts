@@ -11,7 +11,7 @@ import {
 } from "@tsp/domain";
 import { createRng } from "../seed/rng";
 import { SimActiveSafety } from "./jt808ActiveSafety";
-import { SimAvSettings } from "./jt808AvSettings";
+import { defaultGeneralParams, SimAvSettings } from "./jt808AvSettings";
 import { SimCamera } from "./jt808Camera";
 import { SimControl } from "./jt808Control";
 import { type GatewayAddress, Link } from "./link";
@@ -73,14 +73,28 @@ export class Jt808Terminal extends SimTerminal {
     write: (bytes) => this.link?.write(bytes),
   });
 
-  /** The JT/T 1078 audio/video settings answering 0x8104 / 0x8106 / 0x8103 (音视频参数设置). */
-  readonly av = new SimAvSettings({
-    header: () => {
-      this.serial = (this.serial + 1) % 0x10000;
-      return { edition: this.edition, encryption: 0, phone: this.vehicle.phone ?? "0", serial: this.serial };
+  /**
+   * The parameters answering 0x8104 / 0x8106 / 0x8103: the JT/T 1078 audio/video settings (音视频参数设置)
+   * and the general ones (终端参数, issue 17) — a new 0x0029 缺省时间汇报间隔 spaces the reports.
+   */
+  readonly av = new SimAvSettings(
+    {
+      header: () => {
+        this.serial = (this.serial + 1) % 0x10000;
+        return { edition: this.edition, encryption: 0, phone: this.vehicle.phone ?? "0", serial: this.serial };
+      },
+      write: (bytes) => this.link?.write(bytes),
     },
-    write: (bytes) => this.link?.write(bytes),
-  });
+    defaultGeneralParams(this.vehicle.vin),
+    (seconds) => {
+      this.reportPeriodMs = seconds * 1000;
+    },
+  );
+
+  /** The report spacing a 0x8103 set (0x0029), in ms; until one, every sample of the fleet is sent. */
+  reportPeriodMs: number | undefined;
+  /** When the last live report went out (sample time). */
+  private lastLiveAt = Number.NEGATIVE_INFINITY;
 
   /** Deterministic per VIN: which reports raise an active-safety alarm, which data frames drop. */
   private readonly random = createRng([...this.vehicle.vin].reduce((a, c) => (a * 31 + c.charCodeAt(0)) >>> 0, 7)).next;
@@ -230,6 +244,9 @@ export class Jt808Terminal extends SimTerminal {
   }
 
   protected sendLive(s: SimVehicle): void {
+    // As GB/T 32960's terminal: a sample sooner than the spacing after the last report stays unsent.
+    if (this.reportPeriodMs !== undefined && s.at - this.lastLiveAt < this.reportPeriodMs - 1) return;
+    this.lastLiveAt = s.at;
     const location = jt808Location(s);
     this.last = { ...location, status: this.control.status(location.status) };
     // Now and then an ADAS (1 前向碰撞, 2 车道偏离, 3 车距过近) or DSM (1 疲劳, 2 接打电话, 3 抽烟) alarm rides along.

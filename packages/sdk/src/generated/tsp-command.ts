@@ -250,6 +250,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/tsp-command/jt808/paramQuery": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Read a JT/T 808 terminal's general parameters (0x8104 / 0x8106 → 0x0104)
+         * @description Queues a `jt808ParamQuery` command for a vehicle of the caller's tenants whose terminal
+         *     speaks JT/T 808 (a JTT808 T-BOX or an active-safety terminal; any other VIN answers 400 and
+         *     queues nothing). No `ids` sends 0x8104 (every parameter); ids send 0x8106 of those (1–255,
+         *     no repeats). The terminal's 0x0104 (matched by the serial it answers) is the acknowledgement
+         *     and the result: `answer.jt808Params`, each item read with @tsp/domain's
+         *     `JT808_GENERAL_PARAMS` table (`value` typed) or, for an id the table does not hold or a value
+         *     of the wrong length, its bytes as `hex`.
+         */
+        post: operations["sendJt808ParamQuery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tsp-command/jt808/paramSet": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set a JT/T 808 terminal's general parameters (0x8103)
+         * @description Queues a `jt808ParamSet` command carrying the values given, each checked by @tsp/domain's
+         *     `jt808GeneralParamProblem` against the `JT808_GENERAL_PARAMS` table (type, range or codes;
+         *     the Chinese message names the parameter, on `params[i].value`; a repeated id or an id the
+         *     table does not hold answers 400; nothing queued). The gateway sends 0x8103; the terminal's
+         *     general answer 0x0001 (matched by serial) settles it: result 0 success, otherwise failed
+         *     with the standard's reason (失败 / 消息有误 / 不支持).
+         */
+        post: operations["sendJt808ParamSet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/tsp-command/carControl/package/list": {
         parameters: {
             query?: never;
@@ -1043,10 +1094,10 @@ export interface components {
             recorded: components["schemas"]["NotifyChannel"][];
         };
         /**
-         * @description paramQuery (0x80), paramSet (0x81), terminalControl (0x82), remoteControl (0x82 · 0x80, designed), wakeUp (an SMS; nothing over the connection), cameraShoot (JT/T 808 0x8801 camera shoot now, answered by 0x0805; the photos follow as 0x0801), udsDiagnosis (0x82 · 0x81, designed — a UDS request to an ECU, see tsp-uds), avQuery (JT/T 808 0x8106 of the JT/T 1078 audio/video parameters, answered by 0x0104), avSet (0x8103 of them, answered by 0x0001), jt808TerminalControl (JT/T 808 0x8105 终端控制, words 1–7, answered by 0x0001), jt808VehicleControl (JT/T 808 0x8500 车辆控制, answered by 0x0500 with the location after it; its answer is `{status, doorLocked}`).
+         * @description paramQuery (0x80), paramSet (0x81), terminalControl (0x82), remoteControl (0x82 · 0x80, designed), wakeUp (an SMS; nothing over the connection), cameraShoot (JT/T 808 0x8801 camera shoot now, answered by 0x0805; the photos follow as 0x0801), udsDiagnosis (0x82 · 0x81, designed — a UDS request to an ECU, see tsp-uds), avQuery (JT/T 808 0x8106 of the JT/T 1078 audio/video parameters, answered by 0x0104), avSet (0x8103 of them, answered by 0x0001), jt808TerminalControl (JT/T 808 0x8105 终端控制, words 1–7, answered by 0x0001), jt808VehicleControl (JT/T 808 0x8500 车辆控制, answered by 0x0500 with the location after it; its answer is `{status, doorLocked}`), jt808ParamQuery (JT/T 808 0x8104 / 0x8106 of the general parameters, answered by 0x0104; its answer is `{jt808Params}`), jt808ParamSet (0x8103 of them, answered by 0x0001).
          * @enum {string}
          */
-        CommandKind: "paramQuery" | "paramSet" | "terminalControl" | "remoteControl" | "wakeUp" | "cameraShoot" | "udsDiagnosis" | "avQuery" | "avSet" | "jt808TerminalControl" | "jt808VehicleControl";
+        CommandKind: "paramQuery" | "paramSet" | "terminalControl" | "remoteControl" | "wakeUp" | "cameraShoot" | "udsDiagnosis" | "avQuery" | "avSet" | "jt808TerminalControl" | "jt808VehicleControl" | "jt808ParamQuery" | "jt808ParamSet";
         /**
          * @description queued → (smsSent, a wake-up SMS went out) → sent → acknowledged → success | failed; expired (TTL passed first); cancelled (while queued).
          * @enum {string}
@@ -1137,6 +1188,30 @@ export interface components {
             firmware?: string;
             ttlSeconds?: components["schemas"]["TtlSeconds"];
         };
+        /** @description JT/T 808 parameter id (DWORD; 表12's ids, 0xF000– the maker's). */
+        Jt808ParamId: number;
+        Jt808ParamQueryRequest: {
+            vin: components["schemas"]["Vin"];
+            /** @description The ids to read (0x8106); none or empty reads every parameter (0x8104). */
+            ids?: components["schemas"]["Jt808ParamId"][];
+            ttlSeconds?: components["schemas"]["TtlSeconds"];
+        };
+        Jt808ParamEntry: {
+            id: components["schemas"]["Jt808ParamId"];
+            /** @description A number for BYTE/WORD/DWORD parameters, text for STRING ones (@tsp/domain JT808_GENERAL_PARAMS). */
+            value: number | string;
+        };
+        /** @description One item of a 0x0104 — `value` when @tsp/domain's table reads it, otherwise `hex` (its bytes). */
+        Jt808ParamRead: {
+            id: number;
+            value?: number | string;
+            hex?: string;
+        };
+        Jt808ParamSetRequest: {
+            vin: components["schemas"]["Vin"];
+            params: components["schemas"]["Jt808ParamEntry"][];
+            ttlSeconds?: components["schemas"]["TtlSeconds"];
+        };
         Jt808VehicleControlRequest: {
             vin: components["schemas"]["Vin"];
             /**
@@ -1212,6 +1287,8 @@ export interface components {
                         value?: number;
                     }[];
                 };
+                /** @description A jt808ParamSet's values (a jt808ParamQuery's ids are `ids`; empty = every parameter). */
+                jt808Params?: components["schemas"]["Jt808ParamEntry"][];
                 /** @description An avSet's values. */
                 av?: {
                     avParams?: components["schemas"]["AvParams"];
@@ -1232,6 +1309,8 @@ export interface components {
                 params: components["schemas"]["ParamEntry"][];
             } | {
                 av: components["schemas"]["AvParamValues"];
+            } | {
+                jt808Params: components["schemas"]["Jt808ParamRead"][];
             } | {
                 status: number;
                 doorLocked: boolean;
@@ -2000,6 +2079,44 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["Jt808VehicleControlRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["CommandQueued"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    sendJt808ParamQuery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Jt808ParamQueryRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["CommandQueued"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    sendJt808ParamSet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Jt808ParamSetRequest"];
             };
         };
         responses: {

@@ -12,6 +12,8 @@ const NOT_GBT_KINDS: readonly CommandKind[] = [
   "avSet",
   "jt808TerminalControl",
   "jt808VehicleControl",
+  "jt808ParamQuery",
+  "jt808ParamSet",
 ];
 
 /**

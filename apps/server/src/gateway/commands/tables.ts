@@ -51,6 +51,10 @@ export const COMMAND_KINDS = [
   // JT/T 808 sender (gateway/multimedia/jt808Multimedia.ts).
   "jt808TerminalControl",
   "jt808VehicleControl",
+  // JT/T 808 general terminal parameters (终端参数, @tsp/domain's table): 0x8104 / 0x8106 answered
+  // by 0x0104, and 0x8103 answered by 0x0001 — sent by the same JT/T 808 sender.
+  "jt808ParamQuery",
+  "jt808ParamSet",
 ] as const;
 export type CommandKind = (typeof COMMAND_KINDS)[number];
 

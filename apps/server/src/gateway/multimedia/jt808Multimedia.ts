@@ -20,14 +20,17 @@ import {
   JT808_TERMINAL_RESULTS,
   JT1078_QUERY_IDS,
   type Jt808CameraShoot,
+  type Jt808GeneralParamValue,
   type Jt808Header,
   type Jt808PendingMessage,
   type Jt808TerminalControl,
   type Jt808VehicleControl,
   type Jt1078ParamValues,
+  jt808GeneralParamItems,
   jt808MissingPackages,
   jt808PendingMediaId,
   jt1078ParamItems,
+  readJt808GeneralParams,
   readJt1078ParamItems,
 } from "@tsp/domain";
 import type { Kysely } from "kysely";
@@ -44,6 +47,8 @@ export const JT808_COMMAND_KINDS: readonly CommandKind[] = [
   "avSet",
   "jt808TerminalControl",
   "jt808VehicleControl",
+  "jt808ParamQuery",
+  "jt808ParamSet",
 ];
 
 /** 0x8105 终端控制, 0x8500 车辆控制 and the terminal's answer to the latter, 0x0500. */
@@ -52,6 +57,7 @@ const CONTROL_ID = { terminal: 0x8105, vehicle: 0x8500, vehicleAnswer: 0x0500 } 
 const GENERAL_ANSWERED: ReadonlyMap<CommandKind, number> = new Map<CommandKind, number>([
   ["avSet", JT808_PARAM_MESSAGE_ID.set],
   ["jt808TerminalControl", CONTROL_ID.terminal],
+  ["jt808ParamSet", JT808_PARAM_MESSAGE_ID.set],
 ]);
 /** JT/T 808 status bit 12: 车门加锁 (the 0x0500's location says whether the door is locked). */
 const DOOR_LOCKED_BIT = 1 << 12;
@@ -255,6 +261,24 @@ export class Jt808Multimedia {
       const answer = decodeJt808ParamAnswer(body);
       if (!answer.ok) return { status: "bad-body", reason: answer.error.message, result: 2 };
       const sent = this.inFlight.get(session.vin);
+      if (sent?.kind === "jt808ParamQuery" && sent.serial === answer.value.serial) {
+        // The general parameters: every item read with the domain's table (unknown ids as hex).
+        this.inFlight.delete(session.vin);
+        const row = await recordAnswer(
+          this.db,
+          {
+            vin: session.vin,
+            kinds: ["jt808ParamQuery"],
+            wireTime: sent.wireTime,
+            success: true,
+            reason: null,
+            answer: { jt808Params: readJt808GeneralParams(answer.value.items) },
+            answerHex: bytesToHex(raw),
+          },
+          receivedAt,
+        );
+        if (row) void this.dispatch(session.vin);
+      }
       if (sent?.kind === "avQuery" && sent.serial === answer.value.serial) {
         this.inFlight.delete(session.vin);
         const values = readJt1078ParamItems(answer.value.items);
@@ -337,6 +361,17 @@ function commandBody(kind: CommandKind, params: string, edition: 2013 | 2019) {
   if (kind === "jt808VehicleControl") {
     const { vehicle } = JSON.parse(params) as { vehicle: Jt808VehicleControl };
     return { messageId: CONTROL_ID.vehicle, body: encodeJt808VehicleControl(vehicle, edition) };
+  }
+  if (kind === "jt808ParamQuery") {
+    // No ids: 0x8104 (every parameter, an empty body); else 0x8106 of those.
+    const { ids } = JSON.parse(params) as { ids: number[] };
+    return ids.length === 0
+      ? { messageId: JT808_PARAM_MESSAGE_ID.queryAll, body: { ok: true as const, value: new Uint8Array(0) } }
+      : { messageId: JT808_PARAM_MESSAGE_ID.query, body: encodeJt808ParamQuery(ids) };
+  }
+  if (kind === "jt808ParamSet") {
+    const items = jt808GeneralParamItems((JSON.parse(params) as { jt808Params: Jt808GeneralParamValue[] }).jt808Params);
+    return { messageId: JT808_PARAM_MESSAGE_ID.set, body: items.ok ? encodeJt808ParamSet(items.value) : items };
   }
   if (kind === "avQuery")
     return { messageId: JT808_PARAM_MESSAGE_ID.query, body: encodeJt808ParamQuery(JT1078_QUERY_IDS) };

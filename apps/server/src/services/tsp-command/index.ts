@@ -17,6 +17,7 @@ import {
   sendWakeUp,
 } from "./handlers";
 import { sendJt808TerminalControl, sendJt808VehicleControl } from "./jt808Control";
+import { sendJt808ParamQuery, sendJt808ParamSet } from "./jt808Params";
 import { seedRegistrations } from "./registrationSeed";
 import {
   exportTerminalRegistrations,
@@ -46,6 +47,8 @@ const handlers = {
   sendAvSet,
   sendJt808TerminalControl,
   sendJt808VehicleControl,
+  sendJt808ParamQuery,
+  sendJt808ParamSet,
 } satisfies HandlerTable;
 
 /**
