@@ -14,7 +14,7 @@ interface Terminal {
   terminalId: string | null;
 }
 
-test("JT/T 808 车辆控制 on 远程控制 (车门加锁 → 成功, doors locked) and 终端控制 on 终端设置管理 (终端复位 → 成功), through a simulated terminal", async ({
+test("JT/T 808 车辆控制 on 远程控制 (车门加锁 → 成功, doors locked), 终端控制 on 终端设置管理 (终端复位 → 成功) and 终端参数 on 报警参数设置 (0x0029 read, set, read again), through a simulated terminal", async ({
   page,
 }) => {
   await signIn(page, "admin", "/tbox/remoteControl");
@@ -69,6 +69,35 @@ test("JT/T 808 车辆控制 on 远程控制 (车门加锁 → 成功, doors lock
       await expect(page.locator("tbody tr").first()).toContainText("终端控制（JT/T 808）");
       await expect(page.locator("tbody tr").first()).toContainText("成功");
       await page.screenshot({ path: "test-results/screenshots/jt808-terminal-control.png", fullPage: true });
+    });
+
+    await test.step("报警参数设置: a JT/T 808 terminal's parameters read (0x8104), 0x0029 set to 30 s (0x8103) → 成功, and read again", async () => {
+      await page.goto("/#/tbox/setting");
+      await page.getByLabel("终端协议").selectOption("jt808");
+      await page.getByLabel("VIN").fill(vin);
+      await page.getByLabel("VIN").press("Enter");
+      const interval = page.getByLabel("缺省时间汇报间隔");
+      await expect(interval).toHaveValue("10", { timeout: 20_000 });
+      await expect(page.getByLabel("车牌颜色")).toHaveValue("1");
+      await audit(page, "报警参数设置 JT/T 808");
+      await interval.fill("30");
+      await page.getByRole("button", { name: "下发设置" }).click();
+      // The read's state and, below it, the set's.
+      await expect(page.getByTestId("command-state")).toHaveCount(2);
+      await expect(page.getByTestId("command-state").last()).toContainText("成功", { timeout: 20_000 });
+      expect(terminal.reportPeriodMs, "0x0029 spaces the terminal's reports").toBe(30_000);
+      const firstRead = /^#\d+/.exec((await page.getByTestId("command-state").first().textContent()) ?? "")?.[0];
+      await page.getByRole("button", { name: "读取当前值" }).click();
+      // A new query (not the first read's badge or form): its answer fills the form again.
+      const reread = page.getByTestId("command-state");
+      await expect(reread).toHaveCount(1);
+      await expect(reread).not.toHaveText(new RegExp(`^${firstRead}\\D`));
+      await expect(reread).toContainText("成功", { timeout: 20_000 });
+      await expect(page.getByLabel("缺省时间汇报间隔")).toHaveValue("30");
+      await expect(page.getByTestId("command-timeline").locator("li").first()).toContainText(
+        "终端参数查询（JT/T 808）",
+      );
+      await page.screenshot({ path: "test-results/screenshots/jt808-params.png", fullPage: true });
     });
   } finally {
     await terminal.close();

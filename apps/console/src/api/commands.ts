@@ -22,6 +22,8 @@ export const COMMAND_KINDS = [
   "wakeUp",
   "jt808TerminalControl",
   "jt808VehicleControl",
+  "jt808ParamQuery",
+  "jt808ParamSet",
 ] as const satisfies readonly CommandKind[];
 export const COMMAND_STATES = [
   "queued",
@@ -59,6 +61,19 @@ export async function sendJt808TerminalControl(body: Jt808ControlRequest) {
 /** sendJt808VehicleControl: 0x8500 车门加锁 / 解锁 to a JT/T 808 terminal; the 0x0500 answer says doorLocked. */
 export async function sendJt808VehicleControl(vin: string, action: "lock" | "unlock") {
   return dataOf(await sdk().POST("/tsp-command/jt808/vehicleControl", { body: { vin, action } }));
+}
+
+export type Jt808ParamEntry = Schemas["Jt808ParamEntry"];
+export type Jt808ParamRead = Schemas["Jt808ParamRead"];
+
+/** sendJt808ParamQuery: every general parameter (0x8104) or the ids given (0x8106); the 0x0104 lands in `answer.jt808Params`. */
+export async function sendJt808ParamQuery(vin: string, ids?: number[]) {
+  return dataOf(await sdk().POST("/tsp-command/jt808/paramQuery", { body: ids ? { vin, ids } : { vin } }));
+}
+
+/** sendJt808ParamSet: 0x8103 of the values (checked by @tsp/domain's JT808_GENERAL_PARAMS on both sides). */
+export async function sendJt808ParamSet(vin: string, params: Jt808ParamEntry[]) {
+  return dataOf(await sdk().POST("/tsp-command/jt808/paramSet", { body: { vin, params } }));
 }
 
 export async function cancelCommand(id: number) {

@@ -1,11 +1,19 @@
 import * as d from "@tsp/domain";
 import { Badge, buttonClass, inputClass, useToast } from "@tsp/ui";
 import { type FormEvent, useState } from "react";
-import { type Command, isOpen, type ParamEntry, sendParamQuery, sendParamSet } from "../../../api/commands";
+import {
+  type Command,
+  isOpen,
+  type ParamEntry,
+  sendJt808ParamQuery,
+  sendParamQuery,
+  sendParamSet,
+} from "../../../api/commands";
 import { useT } from "../../../i18n/i18n";
 import { refusalByField } from "../../../kit/RowActions";
 import { useCan } from "../../../permission/useCan";
 import { CommandTimeline } from "./CommandTimeline";
+import { Jt808ParamForm, Jt808ParamTable } from "./Jt808ParamForm";
 import { useCommandWatch } from "./useCommandWatch";
 
 /** Every standard parameter but the length ids (asked with their domain): what a query reads. */
@@ -133,14 +141,23 @@ function SetForm({
   );
 }
 
+type Protocol = "gbt32960" | "jt808";
+
 /**
- * 报警参数查询 and 报警参数设置: a VIN, then the terminal's current parameters read with a GB/T 32960
- * query (0x80) — as a command that waits for the vehicle —, on the setting screen a form of the
- * settable ones that sends the changed values (0x81), and the vehicle's command timeline.
+ * 报警参数查询 and 报警参数设置: a VIN and its terminal's protocol, then the terminal's current
+ * parameters read — GB/T 32960 0x80, or JT/T 808 0x8104 (every general parameter) — as a command
+ * that waits for the vehicle; on the setting screen a form of the settable ones that sends the
+ * changed values (0x81, or 0x8103 with @tsp/domain's JT/T 808 table), and the vehicle's command
+ * timeline. Each protocol's read and set are their own permissions.
  */
 export function ParamScreen({ mode }: { mode: "query" | "set" }) {
   const t = useT();
   const can = useCan();
+  const protocols = (["gbt32960", "jt808"] as const).filter((p) =>
+    can(p === "jt808" ? "sendJt808ParamQuery" : "sendParamQuery"),
+  );
+  const [protocol, setProtocol] = useState<Protocol>("gbt32960");
+  const chosen = protocols.includes(protocol) ? protocol : (protocols[0] ?? "gbt32960");
   const [vinDraft, setVinDraft] = useState("");
   const [vin, setVin] = useState<string | null>(null);
   const [queryId, setQueryId] = useState<number | null>(null);
@@ -156,8 +173,10 @@ export function ParamScreen({ mode }: { mode: "query" | "set" }) {
     if (problem) return;
     setVin(text);
     setSetId(null);
+    // The previous read (and its form) goes at once: a new read shows only what the terminal answers now.
+    setQueryId(null);
     try {
-      const c = await sendParamQuery(text, QUERY_IDS);
+      const c = chosen === "jt808" ? await sendJt808ParamQuery(text) : await sendParamQuery(text, QUERY_IDS);
       setQueryId(c.id);
     } catch (error) {
       const byField = refusalByField(error);
@@ -186,7 +205,26 @@ export function ParamScreen({ mode }: { mode: "query" | "set" }) {
             {vinError ?? t("cmd.vinHint")}
           </span>
         </div>
-        {can("sendParamQuery") && (
+        {protocols.length > 1 && (
+          <>
+            <label htmlFor="cmd-protocol" className="pt-1.5 text-sm text-gray-700">
+              {t("cmd.protocol")}
+            </label>
+            <select
+              id="cmd-protocol"
+              className={inputClass("w-40")}
+              value={chosen}
+              onChange={(e) => setProtocol(e.target.value as Protocol)}
+            >
+              {protocols.map((p) => (
+                <option key={p} value={p}>
+                  {t(`cmd.protocol.${p}`)}
+                </option>
+              ))}
+            </select>
+          </>
+        )}
+        {protocols.length > 0 && (
           <button type="submit" className={buttonClass("primary")}>
             {t(mode === "query" ? "cmd.query" : "cmd.readCurrent")}
           </button>
@@ -202,6 +240,17 @@ export function ParamScreen({ mode }: { mode: "query" | "set" }) {
           {query?.answer && "params" in query.answer && mode === "query" && <ParamTable params={query.answer.params} />}
           {query?.answer && "params" in query.answer && mode === "set" && can("sendParamSet") && (
             <SetForm key={query.id} vin={vin} current={query.answer.params} onSent={(c) => setSetId(c.id)} />
+          )}
+          {query?.answer && "jt808Params" in query.answer && mode === "query" && (
+            <Jt808ParamTable params={query.answer.jt808Params} />
+          )}
+          {query?.answer && "jt808Params" in query.answer && mode === "set" && can("sendJt808ParamSet") && (
+            <Jt808ParamForm
+              key={query.id}
+              vin={vin}
+              current={query.answer.jt808Params}
+              onSent={(c) => setSetId(c.id)}
+            />
           )}
           {query && !query.answer && !isOpen(query.state) && (
             <p className="text-sm text-gray-600">{t("cmd.noAnswer")}</p>
