@@ -10,8 +10,9 @@ import {
 /**
  * 终端参数设置 (数据服务 › 终端参数设置, issue 20; designed — the spec shows no fields): a parameter
  * template is a named set of terminal parameters (id → value) of one protocol, applied to many
- * terminals at once as set-parameter commands. Only GB/T 32960 (0x81) is offered: the JT/T 808
- * 0x8103 encoder is not in the domain yet, so a JT/T 808 template could not be checked or sent.
+ * terminals at once as set-parameter commands. Only GB/T 32960 (0x81) is offered: JT/T 808's
+ * general parameters (jt808/params/generalParams.ts, 0x8103) are set one vehicle at a time, the
+ * batches being built on GB/T 32960's set command.
  */
 export const PARAM_TEMPLATE_PROTOCOLS = ["gbt32960"] as const;
 export type ParamTemplateProtocol = (typeof PARAM_TEMPLATE_PROTOCOLS)[number];

@@ -1344,7 +1344,7 @@ export interface components {
             note: string | null;
         };
         /**
-         * @description The template's protocol; GB/T 32960 only until the JT/T 808 0x8103 encoder exists.
+         * @description The template's protocol; GB/T 32960 only — JT/T 808 parameters are set per vehicle (sendJt808ParamSet), not by template.
          * @enum {string}
          */
         ParamTemplateProtocol: "gbt32960";
