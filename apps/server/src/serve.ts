@@ -1,5 +1,4 @@
 import type { ServerConfig } from "./config";
-import { forwarderOptionsFromEnv, startForwarder } from "./forwarder/forwarder";
 import {
   attachmentHost,
   attachmentPort,
@@ -10,9 +9,7 @@ import {
   simulateCount,
   sleepingVins,
 } from "./gateway/config";
-import { startGateway } from "./gateway/gatewayServer";
 import { fleetFrom, fleetRowsFromDatabase, machineRowsFromDatabase, machinesFrom } from "./simulator/fleet";
-import { runFleet } from "./simulator/runFleet";
 import { startServer } from "./start";
 import { reportReady, workerIndex } from "./workers";
 
@@ -37,25 +34,29 @@ export async function serve(config: ServerConfig): Promise<void> {
   const portAttachments = attachmentPort(process.env);
   const hostAttachments = attachmentHost(process.env);
   // A port in use (another server, `npm run gateway`) costs the gateway, not the console.
+  // The gateway, the demo fleet and the forwarder are imported only when they run (chunks of the
+  // bundle): a console-only server never loads them (issue 21: start time, idle memory).
   const gateway =
     !withGateway || (port === undefined && port808 === undefined && port1239 === undefined)
       ? undefined
-      : await startGateway(server.db, {
-          host: config.host,
-          port: port ?? 0,
-          objects: server.ctx.objects,
-          writers: gatewayWriters(process.env, server.ctx.dbKind),
-          ...(port808 === undefined ? {} : { jt808Port: port808 }),
-          ...(port1239 === undefined ? {} : { hj1239Port: port1239 }),
-          ...(portAttachments === undefined ? {} : { attachmentPort: portAttachments }),
-          ...(hostAttachments === undefined ? {} : { attachmentHost: hostAttachments }),
-        }).catch((error: unknown) => {
-          console.warn(
-            `The gateway did not start (${(error as Error).message}); the console runs without it. ` +
-              "Free the ports or choose others with GATEWAY_PORT / JT808_PORT / HJ1239_PORT / ATTACHMENT_PORT (empty: off).",
-          );
-          return undefined;
-        });
+      : await (await import("./gateway/gatewayServer"))
+          .startGateway(server.db, {
+            host: config.host,
+            port: port ?? 0,
+            objects: server.ctx.objects,
+            writers: gatewayWriters(process.env, server.ctx.dbKind),
+            ...(port808 === undefined ? {} : { jt808Port: port808 }),
+            ...(port1239 === undefined ? {} : { hj1239Port: port1239 }),
+            ...(portAttachments === undefined ? {} : { attachmentPort: portAttachments }),
+            ...(hostAttachments === undefined ? {} : { attachmentHost: hostAttachments }),
+          })
+          .catch((error: unknown) => {
+            console.warn(
+              `The gateway did not start (${(error as Error).message}); the console runs without it. ` +
+                "Free the ports or choose others with GATEWAY_PORT / JT808_PORT / HJ1239_PORT / ATTACHMENT_PORT (empty: off).",
+            );
+            return undefined;
+          });
   const simulate = gateway ? simulateCount(process.env) : 0;
   // SIMULATE_SLEEPING: T-BOXes asleep until a wake-up SMS of the gateway's built-in SMS gateway (TBOX唤醒).
   const sleeping = new Set(gateway ? sleepingVins(process.env) : []);
@@ -73,7 +74,7 @@ export async function serve(config: ServerConfig): Promise<void> {
   ];
   const fleet =
     gateway && fleetVehicles.length > 0
-      ? runFleet({
+      ? (await import("./simulator/runFleet")).runFleet({
           address: {
             host: gateway.host,
             port: gateway.port,
@@ -89,7 +90,9 @@ export async function serve(config: ServerConfig): Promise<void> {
   // (`npm start` sets it; test servers never do).
   const forwarder =
     withGateway && process.env.FORWARD === "1"
-      ? startForwarder(server.db, server.ctx.secrets, forwarderOptionsFromEnv(process.env))
+      ? await import("./forwarder/forwarder").then(({ forwarderOptionsFromEnv, startForwarder }) =>
+          startForwarder(server.db, server.ctx.secrets, forwarderOptionsFromEnv(process.env)),
+        )
       : undefined;
 
   const banner = `  database: ${config.databaseUrl ? "PostgreSQL server (DATABASE_URL)" : `embedded PGlite in ${config.dataDir}`}${server.seeded ? " — created and seeded" : ""}
