@@ -61,3 +61,43 @@ export function xlsOf(headers: readonly string[], rows: readonly (readonly unkno
   XLSX.utils.book_append_sheet(book, sheet, "导入");
   return XLSX.write(book, { type: "buffer", bookType: "biff8" }) as Buffer;
 }
+
+/** An import task as getImportTask answers it (openapi comm-inc-center ImportTask). */
+export interface ImportTaskAnswer {
+  id: string;
+  status: "queued" | "running" | "done" | "failed";
+  rowsDone: number;
+  rowsTotal: number | null;
+  failReason: string | null;
+  report: { all: number; success: number; failed: number; rows: Record<string, unknown>[] } | null;
+}
+
+/** Polls getImportTask until the task is done or failed (checking every answer against openapi/). */
+export async function awaitImportTask(base: string, taskId: string, token: string): Promise<ImportTaskAnswer> {
+  for (let i = 0; i < 3000; i++) {
+    const { status, body } = await call(base, "getImportTask", { path: { id: taskId }, token });
+    if (status !== 200) throw new Error(`getImportTask answered ${status}: ${JSON.stringify(body)}`);
+    const task = body.data as ImportTaskAnswer;
+    if (task.status === "done" || task.status === "failed") return task;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error(`import task ${taskId} did not end`);
+}
+
+/**
+ * Uploads a file to an import that runs as a task (issue 21) and waits for the task: the
+ * upload's answer (`status`, `body`: 200 with the task, or the refusal of the file) and, when
+ * accepted, the ended task with its per-row report.
+ */
+export async function importAndWait(
+  base: string,
+  operationId: string,
+  path: string,
+  file: { name: string; bytes: Buffer | Uint8Array; type?: string },
+  token: string,
+): Promise<{ status: number; body: Answer; task: ImportTaskAnswer | null }> {
+  const { status, body } = await postFile(base, operationId, path, file, token);
+  if (status !== 200) return { status, body, task: null };
+  const taskId = (body.data as { taskId: string }).taskId;
+  return { status, body, task: await awaitImportTask(base, taskId, token) };
+}

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "./db/schema";
 import type { ExportQueue } from "./platform/exports/queue";
+import type { ImportQueue } from "./platform/imports/queue";
 import type { ObjectStore } from "./platform/objectStore";
 import type { Principal } from "./platform/principal";
 import type { Secrets } from "./platform/secrets";
@@ -18,6 +19,8 @@ export interface AppContext {
   objects: ObjectStore;
   /** Background export tasks (queued → running → done / failed). */
   exports: ExportQueue;
+  /** Background import tasks: an uploaded file checked and saved by a worker (platform/imports/). */
+  imports: ImportQueue;
   /** The principal of a bearer token, or null when the token is unknown, expired or revoked. */
   authenticate(token: string): Promise<Principal | null>;
 }

@@ -13,6 +13,7 @@ import { loadDocuments } from "./openapi/documents";
 import { listOperations } from "./openapi/operations";
 import { authenticateToken } from "./platform/auth";
 import { ExportQueue } from "./platform/exports/queue";
+import { ImportQueue } from "./platform/imports/queue";
 import { ObjectStore } from "./platform/objectStore";
 import { Secrets } from "./platform/secrets";
 import { type SeedOptions, seedIfEmpty } from "./seed/seed";
@@ -72,6 +73,8 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
       : path.join(config.dataDir, "objects");
   const exports = new ExportQueue();
   for (const m of modules) for (const [kind, e] of Object.entries(m.exporters ?? {})) exports.register(kind, e);
+  const imports = new ImportQueue();
+  for (const m of modules) for (const [kind, i] of Object.entries(m.importers ?? {})) imports.register(kind, i);
   const ctx: AppContext = {
     db: opened.db,
     dbKind: opened.kind,
@@ -80,11 +83,13 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     secrets,
     objects: new ObjectStore(objectsRoot),
     exports,
+    imports,
     authenticate: (token) => authenticateToken(opened.db, token, now()),
   };
   const seeded = await seedIfEmpty(ctx, modules, operations, options.seed);
   const image = seeded && options.captureImage && opened.dump ? await opened.dump() : undefined;
   await exports.start(ctx, { recover: (options.worker ?? 1) === 1 });
+  await imports.start(ctx, { recover: (options.worker ?? 1) === 1 });
   const app = await buildApp({
     ctx,
     operations,
@@ -112,6 +117,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     close: async () => {
       await app.close();
       await exports.stop();
+      await imports.stop();
       await opened.close();
     },
   };

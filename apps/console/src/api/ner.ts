@@ -1,6 +1,7 @@
 import type { Brand } from "@tsp/domain";
 import { download, type PermittedOperation } from "@tsp/sdk";
-import type { ImportReport, SelectOption } from "@tsp/ui";
+import type { ImportOptions, ImportReport, SelectOption } from "@tsp/ui";
+import { followImportTask } from "../kit/importTask";
 import type { ListImport } from "../kit/ListPage";
 import { dataOf } from "./dataOf";
 import { sdk } from "./sdk";
@@ -8,6 +9,7 @@ import type {
   ChangeLogPage,
   CreditName,
   ExportTaskRef,
+  ImportTaskRef,
   NerBaseInfoPage,
   NerFilters,
   NerGroup,
@@ -148,6 +150,22 @@ async function upload(path: string, file: File, query?: { allowCover: boolean })
   return (result.data as { data: ImportReport }).data;
 }
 
+/**
+ * A multipart upload to an import that runs as a task (issue 21): the answer is the task, which
+ * is then followed (getImportTask) until its per-row report — the rows checked shown meanwhile.
+ */
+async function uploadTask(path: string, file: File, options: ImportOptions): Promise<ImportReport> {
+  const form = new FormData();
+  form.append("file", file);
+  const result = await sdk().raw("POST", path, { body: form, bodySerializer: (b: FormData) => b });
+  const { taskId } = (result.data as { data: ImportTaskRef }).data;
+  return followImportTask(
+    async () =>
+      dataOf(await sdk().GET("/comm-inc-center/v1/web/importTask/{id}", { params: { path: { id: taskId } } })),
+    options.onProgress,
+  );
+}
+
 /** A template file as the import dialog saves it. */
 async function template(path: string): Promise<{ blob: Blob; fileName: string | undefined }> {
   const file = await download(sdk(), path);
@@ -181,7 +199,7 @@ const IMPORTS = {
 /** A group's import as a list screen offers it: its operation, template and call. */
 export function groupImport(group: NerGroup): Omit<ListImport, "title"> {
   const { op, path, template: sheet } = IMPORTS[group];
-  return { op, template: () => template(sheet), importFile: (file) => upload(path, file) };
+  return { op, template: () => template(sheet), importFile: (file, options) => uploadTask(path, file, options) };
 }
 
 /** The vehicle model catalogue import (spec: allowCover; a model another unit created is not overwritten). */

@@ -27,6 +27,8 @@ export type JournalRow = JournalSchemas["JournalRow"];
 export type JournalPage = JournalSchemas["JournalPage"];
 /** What an export call answers (spec §7 "task submitted"). */
 export type ExportTaskRef = JournalSchemas["ExportTaskRef"];
+/** What an import run as a task answers (issue 21): the task to follow with getImportTask. */
+export type ImportTaskRef = TspBss.components["schemas"]["ImportTaskRef"];
 
 type MonitorSchemas = TspBss.components["schemas"];
 /** One vehicle of the monitoring list (新能源车辆监控 › 车辆监控列表) with its live state. */

@@ -1,5 +1,5 @@
 import type { PermittedOperation } from "@tsp/sdk";
-import { buttonClass, ImportDialog, type ImportReport, saveBlob } from "@tsp/ui";
+import { buttonClass, ImportDialog, type ImportOptions, type ImportReport, saveBlob } from "@tsp/ui";
 import { useState } from "react";
 import { useT } from "../i18n/i18n";
 import { useCan } from "../permission/useCan";
@@ -24,7 +24,7 @@ export function ImportButton({
   title: string;
   /** Downloads the template: its file and name. */
   template: () => Promise<{ blob: Blob; fileName: string | undefined }>;
-  importFile: (file: File, options: { allowCover: boolean }) => Promise<ImportReport>;
+  importFile: (file: File, options: ImportOptions) => Promise<ImportReport>;
   onImported: () => void;
   fillHint?: string;
   allowCover?: boolean;

@@ -1,6 +1,6 @@
 import type { FilterSchema } from "@tsp/domain";
 import type { PermittedOperation } from "@tsp/sdk";
-import { type Column, type ImportReport, ListScreen, type SearchField, SearchForm } from "@tsp/ui";
+import { type Column, type ImportOptions, type ImportReport, ListScreen, type SearchField, SearchForm } from "@tsp/ui";
 import { createContext, type ReactNode, useContext } from "react";
 import type * as v from "valibot";
 import { useT } from "../i18n/i18n";
@@ -13,7 +13,7 @@ export interface ListImport {
   op: PermittedOperation;
   title: string;
   template: () => Promise<{ blob: Blob; fileName: string | undefined }>;
-  importFile: (file: File, options: { allowCover: boolean }) => Promise<ImportReport>;
+  importFile: (file: File, options: ImportOptions) => Promise<ImportReport>;
   fillHint?: string;
   allowCover?: boolean;
 }

@@ -12,6 +12,7 @@ import * as m0015 from "../gateway/migrations/0015_registration_lookup";
 import * as m0018 from "../gateway/migrations/0018_geofence";
 import * as m0024 from "../gateway/migrations/0024_frame_journal_keyset";
 import * as m0027 from "../gateway/migrations/0027_active_safety";
+import * as m0028 from "../platform/imports/migrations/0028_import_task";
 import type { ServiceModule } from "../services/types";
 import * as m0001 from "./migrations/0001_app_meta";
 import * as m0002 from "./migrations/0002_platform";
@@ -43,6 +44,8 @@ const platformMigrations: Record<string, Migration> = {
   "0024_frame_journal_keyset": m0024,
   // 苏标 active-safety alarms and their attachment files (gateway/attachments/).
   "0027_active_safety": m0027,
+  // Import tasks: uploaded files checked and saved by a worker (platform/imports/).
+  "0028_import_task": m0028,
 };
 
 /** Plain code-unit order (not locale order), so the sequence is the same on every machine. */

@@ -3,6 +3,7 @@ import type { Migration } from "kysely/migration";
 import type { AppContext } from "../context";
 import type { OperationInfo } from "../openapi/operations";
 import type { Exporter } from "../platform/exports/exporter";
+import type { Importer } from "../platform/imports/importer";
 import type { Principal } from "../platform/principal";
 import type { Rng } from "../seed/rng";
 
@@ -64,6 +65,11 @@ export interface ServiceModule {
    * list shows that operationId as the task's `operation`.
    */
   exporters?: Record<string, Exporter>;
+  /**
+   * Importers by the operationId of the upload call that submits them
+   * (`ctx.imports.submit(principal, "importNerVehicleInfo", file)`): imports run as tasks.
+   */
+  importers?: Record<string, Importer>;
   /**
    * Routes that are not JSON operations of openapi/ (e.g. the object store's raw PUT/GET of a
    * signed URL, the authorize form's POST). Use sparingly: everything a client calls through

@@ -109,6 +109,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/comm-inc-center/v1/web/importTask/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One import task of the signed-in account (status, progress, per-row report)
+         * @description An import call that runs as a task (issue 21; e.g. importNerVehicleInfo) answers at once
+         *     with the task's id; this call reads it: queued → running (rowsDone counts the data rows
+         *     checked so far) → done (the per-row report, as the synchronous imports answer it) or
+         *     failed (failReason, in Chinese: a file refused while read, a refusal by the database, or a
+         *     server restart; each file is saved in one transaction, so a failed task saved nothing).
+         *     Only the uploading account reads its task: another account's, or an unknown id, answers 404.
+         */
+        get: operations["getImportTask"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/comm-inc-center/v1/web/operationLog/list": {
         parameters: {
             query?: never;
@@ -262,6 +287,25 @@ export interface components {
             /** @description Why a failed task failed, in Chinese. */
             failReason: string | null;
         };
+        ImportTask: {
+            /** Format: uuid */
+            id: string;
+            /** @description File name as uploaded. */
+            name: string;
+            /** @description operationId of the import call that made the task (e.g. importNerVehicleInfo). */
+            operation: string;
+            status: components["schemas"]["ExportStatus"];
+            /** @description Data rows checked so far (all of them once done). */
+            rowsDone: number;
+            /** @description Data rows of the file, once known (the file is read as it is checked, so at the end). */
+            rowsTotal: number | null;
+            createdAt: components["schemas"]["Timestamp"];
+            finishedAt: components["schemas"]["Timestamp"] | null;
+            /** @description Why a failed task failed, in Chinese; nothing of its file was saved. */
+            failReason: string | null;
+            /** @description The per-row report of a done task; null before (and when failed). */
+            report: components["schemas"]["ImportResult"] | null;
+        };
         /** @description A numbered page of export tasks (`NumberedPage` with its item type). */
         ExportTaskPage: {
             list: components["schemas"]["ExportTask"][];
@@ -339,6 +383,32 @@ export interface components {
         };
         /** @description Number of rows matching the filter, across all pages. */
         Total: number;
+        ImportRowFailure: {
+            /** @description Row number in the sheet (row 1 is the header). */
+            row: number;
+            /** @description VIN as written in the row (may be invalid, hence no pattern); empty for rows without a VIN (vehicle models). */
+            vin: string;
+            /** @description For rows without a VIN, what identifies the row (the 公告型号 of a vehicle model). */
+            key?: string;
+            /**
+             * @description Every reason the row was rejected, joined with ；, in the order they were checked.
+             * @example VIN校验位错误
+             * @example 电池类型：取值应为 …；文件中终端序列号重复
+             */
+            reason: string;
+            /** @description The row's cells by header as read from the file (dates as yyyy-MM-dd; empty cells null), so the failed-rows sheet can be rebuilt from the answer when the uploaded file cannot be read back (a legacy .xls). */
+            data?: {
+                [key: string]: string | number | boolean | null;
+            };
+        };
+        /** @description Result of an import (spec section 3 "Import validation result"); rows lists every rejected row. */
+        ImportResult: {
+            /** @description Data rows read from the file. */
+            all: number;
+            success: number;
+            failed: number;
+            rows: components["schemas"]["ImportRowFailure"][];
+        };
         ExportTaskRef: {
             /** Format: uuid */
             taskId: string;
@@ -730,6 +800,62 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getImportTask: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The task. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "操作成功",
+                     *       "data": {
+                     *         "id": "7c1f0a2e-3b4d-4e5f-8a9b-0c1d2e3f4a5b",
+                     *         "name": "车辆信息.xlsx",
+                     *         "operation": "importNerVehicleInfo",
+                     *         "status": "done",
+                     *         "rowsDone": 3,
+                     *         "rowsTotal": 3,
+                     *         "createdAt": 1742030000000,
+                     *         "finishedAt": 1742030001200,
+                     *         "failReason": null,
+                     *         "report": {
+                     *           "all": 3,
+                     *           "success": 2,
+                     *           "failed": 1,
+                     *           "rows": [
+                     *             {
+                     *               "row": 4,
+                     *               "vin": "LGXCE4CB3S0000124",
+                     *               "reason": "VIN校验位错误"
+                     *             }
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["ImportTask"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
         };
     };

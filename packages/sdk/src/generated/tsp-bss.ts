@@ -2924,7 +2924,7 @@ export interface paths {
         put?: never;
         /**
          * Import vehicle info from a sheet
-         * @description Reads the vehicle info rows of one .xls/.xlsx file (the import template's columns). Valid rows are saved in one transaction, each with its own change log entry; rejected rows are listed with their reason and change nothing. If the database refuses a valid row while saving, no row is saved (409). A file that is not a spreadsheet, or has no data rows, answers 400 and changes nothing.
+         * @description Accepts one .xls/.xlsx file of vehicle info rows (the import template's columns) as an import task and answers at once with the task (getImportTask reads its progress and the per-row report). A file that is not a spreadsheet, is another template or has no data rows answers 400 and changes nothing; a file over 10 MB answers 413. The worker checks every row (VIN, ownership, the group's schema and rules, batch by batch) and saves the valid ones in ONE transaction, each with its own change log entry, so the file is saved whole or not at all (a refusal by the database, the row limit reached mid-file or a server restart fail the task and save nothing); rejected rows are listed in the report with every reason and change nothing.
          */
         post: operations["importNerVehicleInfo"];
         delete?: never;
@@ -2944,7 +2944,7 @@ export interface paths {
         put?: never;
         /**
          * Import power-battery info from a sheet
-         * @description Reads the power-battery info rows of one .xls/.xlsx file (the import template's columns). Valid rows are saved in one transaction, each with its own change log entry; rejected rows are listed with their reason and change nothing. If the database refuses a valid row while saving, no row is saved (409). A file that is not a spreadsheet, or has no data rows, answers 400 and changes nothing.
+         * @description Accepts one .xls/.xlsx file of power-battery info rows (the import template's columns) as an import task and answers at once with the task (getImportTask reads its progress and the per-row report). A file that is not a spreadsheet, is another template or has no data rows answers 400 and changes nothing; a file over 10 MB answers 413. The worker checks every row (VIN, ownership, the group's schema and rules, batch by batch) and saves the valid ones in ONE transaction, each with its own change log entry, so the file is saved whole or not at all (a refusal by the database, the row limit reached mid-file or a server restart fail the task and save nothing); rejected rows are listed in the report with every reason and change nothing.
          */
         post: operations["importNerBatteryInfo"];
         delete?: never;
@@ -2964,7 +2964,7 @@ export interface paths {
         put?: never;
         /**
          * Import drive-motor info from a sheet
-         * @description Reads the drive-motor info rows of one .xls/.xlsx file (the import template's columns). Valid rows are saved in one transaction, each with its own change log entry; rejected rows are listed with their reason and change nothing. If the database refuses a valid row while saving, no row is saved (409). A file that is not a spreadsheet, or has no data rows, answers 400 and changes nothing.
+         * @description Accepts one .xls/.xlsx file of drive-motor info rows (the import template's columns) as an import task and answers at once with the task (getImportTask reads its progress and the per-row report). A file that is not a spreadsheet, is another template or has no data rows answers 400 and changes nothing; a file over 10 MB answers 413. The worker checks every row (VIN, ownership, the group's schema and rules, batch by batch) and saves the valid ones in ONE transaction, each with its own change log entry, so the file is saved whole or not at all (a refusal by the database, the row limit reached mid-file or a server restart fail the task and save nothing); rejected rows are listed in the report with every reason and change nothing.
          */
         post: operations["importNerDriveInfo"];
         delete?: never;
@@ -2984,7 +2984,7 @@ export interface paths {
         put?: never;
         /**
          * Import terminal info from a sheet
-         * @description Reads the terminal info rows of one .xls/.xlsx file (the import template's columns). Valid rows are saved in one transaction, each with its own change log entry; rejected rows are listed with their reason and change nothing. If the database refuses a valid row while saving, no row is saved (409). A file that is not a spreadsheet, or has no data rows, answers 400 and changes nothing.
+         * @description Accepts one .xls/.xlsx file of terminal info rows (the import template's columns) as an import task and answers at once with the task (getImportTask reads its progress and the per-row report). A file that is not a spreadsheet, is another template or has no data rows answers 400 and changes nothing; a file over 10 MB answers 413. The worker checks every row (VIN, ownership, the group's schema and rules, batch by batch) and saves the valid ones in ONE transaction, each with its own change log entry, so the file is saved whole or not at all (a refusal by the database, the row limit reached mid-file or a server restart fail the task and save nothing); rejected rows are listed in the report with every reason and change nothing.
          */
         post: operations["importNerTerminalInfo"];
         delete?: never;
@@ -12106,6 +12106,17 @@ export interface components {
          * @example 1741912205000
          */
         Timestamp: number;
+        ImportTaskRef: {
+            /** Format: uuid */
+            taskId: string;
+            /** @description File name as uploaded. */
+            name: string;
+            /**
+             * @description A new task is always queued.
+             * @enum {string}
+             */
+            status: "queued";
+        };
         /**
          * @description Key of an object in the store: one path segment, by default the file's MD5 plus its
          *     extension (spec section 5). Letters, digits, dot, underscore and hyphen.
@@ -19383,7 +19394,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success. */
+            /** @description The file is accepted as an import task. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -19392,30 +19403,22 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": 200,
-                     *       "msg": "导入完成",
+                     *       "msg": "导入任务已提交",
                      *       "data": {
-                     *         "all": 3,
-                     *         "success": 2,
-                     *         "failed": 1,
-                     *         "rows": [
-                     *           {
-                     *             "row": 4,
-                     *             "vin": "LGXCE4CB3S0000124",
-                     *             "reason": "VIN校验位错误"
-                     *           }
-                     *         ]
+                     *         "taskId": "7c1f0a2e-3b4d-4e5f-8a9b-0c1d2e3f4a5b",
+                     *         "name": "车辆信息.xlsx",
+                     *         "status": "queued"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["Envelope"] & {
-                        data: components["schemas"]["ImportResult"];
+                        data: components["schemas"]["ImportTaskRef"];
                     };
                 };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            409: components["responses"]["ImportNotSaved"];
             413: components["responses"]["PayloadTooLarge"];
         };
     };
@@ -19432,7 +19435,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success. */
+            /** @description The file is accepted as an import task. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -19441,30 +19444,22 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": 200,
-                     *       "msg": "导入完成",
+                     *       "msg": "导入任务已提交",
                      *       "data": {
-                     *         "all": 3,
-                     *         "success": 2,
-                     *         "failed": 1,
-                     *         "rows": [
-                     *           {
-                     *             "row": 4,
-                     *             "vin": "LGXCE4CB3S0000124",
-                     *             "reason": "VIN校验位错误"
-                     *           }
-                     *         ]
+                     *         "taskId": "7c1f0a2e-3b4d-4e5f-8a9b-0c1d2e3f4a5b",
+                     *         "name": "车辆信息.xlsx",
+                     *         "status": "queued"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["Envelope"] & {
-                        data: components["schemas"]["ImportResult"];
+                        data: components["schemas"]["ImportTaskRef"];
                     };
                 };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            409: components["responses"]["ImportNotSaved"];
             413: components["responses"]["PayloadTooLarge"];
         };
     };
@@ -19481,7 +19476,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success. */
+            /** @description The file is accepted as an import task. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -19490,30 +19485,22 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": 200,
-                     *       "msg": "导入完成",
+                     *       "msg": "导入任务已提交",
                      *       "data": {
-                     *         "all": 3,
-                     *         "success": 2,
-                     *         "failed": 1,
-                     *         "rows": [
-                     *           {
-                     *             "row": 4,
-                     *             "vin": "LGXCE4CB3S0000124",
-                     *             "reason": "VIN校验位错误"
-                     *           }
-                     *         ]
+                     *         "taskId": "7c1f0a2e-3b4d-4e5f-8a9b-0c1d2e3f4a5b",
+                     *         "name": "车辆信息.xlsx",
+                     *         "status": "queued"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["Envelope"] & {
-                        data: components["schemas"]["ImportResult"];
+                        data: components["schemas"]["ImportTaskRef"];
                     };
                 };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            409: components["responses"]["ImportNotSaved"];
             413: components["responses"]["PayloadTooLarge"];
         };
     };
@@ -19530,7 +19517,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success. */
+            /** @description The file is accepted as an import task. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -19539,30 +19526,22 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": 200,
-                     *       "msg": "导入完成",
+                     *       "msg": "导入任务已提交",
                      *       "data": {
-                     *         "all": 3,
-                     *         "success": 2,
-                     *         "failed": 1,
-                     *         "rows": [
-                     *           {
-                     *             "row": 4,
-                     *             "vin": "LGXCE4CB3S0000124",
-                     *             "reason": "VIN校验位错误"
-                     *           }
-                     *         ]
+                     *         "taskId": "7c1f0a2e-3b4d-4e5f-8a9b-0c1d2e3f4a5b",
+                     *         "name": "车辆信息.xlsx",
+                     *         "status": "queued"
                      *       }
                      *     }
                      */
                     "application/json": components["schemas"]["Envelope"] & {
-                        data: components["schemas"]["ImportResult"];
+                        data: components["schemas"]["ImportTaskRef"];
                     };
                 };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            409: components["responses"]["ImportNotSaved"];
             413: components["responses"]["PayloadTooLarge"];
         };
     };

@@ -308,10 +308,10 @@ export interface components {
          */
         TtlSeconds: number;
         /**
-         * @description paramQuery (0x80), paramSet (0x81), terminalControl (0x82), remoteControl (0x82 · 0x80, designed), wakeUp (an SMS; nothing over the connection), cameraShoot (JT/T 808 0x8801 camera shoot now, answered by 0x0805; the photos follow as 0x0801), udsDiagnosis (0x82 · 0x81, designed — a UDS request to an ECU, see tsp-uds), avQuery (JT/T 808 0x8106 of the JT/T 1078 audio/video parameters, answered by 0x0104), avSet (0x8103 of them, answered by 0x0001), jt808TerminalControl (JT/T 808 0x8105 终端控制, words 1–7, answered by 0x0001), jt808VehicleControl (JT/T 808 0x8500 车辆控制, answered by 0x0500 with the location after it; its answer is `{status, doorLocked}`).
+         * @description paramQuery (0x80), paramSet (0x81), terminalControl (0x82), remoteControl (0x82 · 0x80, designed), wakeUp (an SMS; nothing over the connection), cameraShoot (JT/T 808 0x8801 camera shoot now, answered by 0x0805; the photos follow as 0x0801), udsDiagnosis (0x82 · 0x81, designed — a UDS request to an ECU, see tsp-uds), avQuery (JT/T 808 0x8106 of the JT/T 1078 audio/video parameters, answered by 0x0104), avSet (0x8103 of them, answered by 0x0001), jt808TerminalControl (JT/T 808 0x8105 终端控制, words 1–7, answered by 0x0001), jt808VehicleControl (JT/T 808 0x8500 车辆控制, answered by 0x0500 with the location after it; its answer is `{status, doorLocked}`), jt808ParamQuery (JT/T 808 0x8104 / 0x8106 of the general parameters, answered by 0x0104; its answer is `{jt808Params}`), jt808ParamSet (0x8103 of them, answered by 0x0001).
          * @enum {string}
          */
-        CommandKind: "paramQuery" | "paramSet" | "terminalControl" | "remoteControl" | "wakeUp" | "cameraShoot" | "udsDiagnosis" | "avQuery" | "avSet" | "jt808TerminalControl" | "jt808VehicleControl";
+        CommandKind: "paramQuery" | "paramSet" | "terminalControl" | "remoteControl" | "wakeUp" | "cameraShoot" | "udsDiagnosis" | "avQuery" | "avSet" | "jt808TerminalControl" | "jt808VehicleControl" | "jt808ParamQuery" | "jt808ParamSet";
         /** @description GB/T 32960 parameter id (0x01–0x10 standard, 0x80–0xFE the maker's). */
         ParamId: number;
         /** @description A number for BYTE/WORD parameters, ASCII text for domains and versions, hex text for maker parameters. */
@@ -325,6 +325,13 @@ export interface components {
          * @enum {string}
          */
         RemoteAction: "lock" | "unlock" | "findCar" | "climateOn" | "climateOff" | "windowsOpen" | "windowsClose" | "engineStart" | "engineStop";
+        /** @description JT/T 808 parameter id (DWORD; 表12's ids, 0xF000– the maker's). */
+        Jt808ParamId: number;
+        Jt808ParamEntry: {
+            id: components["schemas"]["Jt808ParamId"];
+            /** @description A number for BYTE/WORD/DWORD parameters, text for STRING ones (@tsp/domain JT808_GENERAL_PARAMS). */
+            value: number | string;
+        };
         /** @description One stream of JT/T 1078 表3 (real-time or stored). */
         AvStream: {
             /** @description 0 CBR, 1 VBR, 2 ABR, 100–127 maker-defined. */
@@ -379,6 +386,12 @@ export interface components {
             }[];
             alarmRecording?: components["schemas"]["AvAlarmRecording"];
         };
+        /** @description One item of a 0x0104 — `value` when @tsp/domain's table reads it, otherwise `hex` (its bytes). */
+        Jt808ParamRead: {
+            id: number;
+            value?: number | string;
+            hex?: string;
+        };
         Command: {
             id: number;
             vin: string;
@@ -408,6 +421,8 @@ export interface components {
                         value?: number;
                     }[];
                 };
+                /** @description A jt808ParamSet's values (a jt808ParamQuery's ids are `ids`; empty = every parameter). */
+                jt808Params?: components["schemas"]["Jt808ParamEntry"][];
                 /** @description An avSet's values. */
                 av?: {
                     avParams?: components["schemas"]["AvParams"];
@@ -428,6 +443,8 @@ export interface components {
                 params: components["schemas"]["ParamEntry"][];
             } | {
                 av: components["schemas"]["AvParamValues"];
+            } | {
+                jt808Params: components["schemas"]["Jt808ParamRead"][];
             } | {
                 status: number;
                 doorLocked: boolean;

@@ -1,10 +1,10 @@
-import { render, screen, waitFor } from "@testing-library/react";
+import { act, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import ExcelJS from "exceljs";
 import { describe, expect, it, vi } from "vitest";
 import { ToastProvider } from "../feedback/Toasts";
 import { failedRowsSheet } from "./failedRowsSheet";
-import { ImportDialog } from "./ImportDialog";
+import { ImportDialog, type ImportDialogProps } from "./ImportDialog";
 import type { ImportReport } from "./types";
 
 const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
@@ -15,7 +15,10 @@ const REPORT: ImportReport = {
   rows: [{ row: 3, vin: "LBAD0000000000001", reason: "VIN不存在", data: { VIN: "LBAD0000000000001", 车型: "J6P" } }],
 };
 
-function setup(importFile = vi.fn(async () => REPORT), onClose = () => {}) {
+function setup(
+  importFile: ImportDialogProps["importFile"] = vi.fn(async () => REPORT),
+  onClose: () => void = () => {},
+) {
   const downloadTemplate = vi.fn();
   render(
     <ToastProvider>
@@ -66,11 +69,38 @@ describe("ImportDialog", () => {
     await user.upload(screen.getByLabelText("选择导入文件"), file);
     await user.click(screen.getByRole("checkbox", { name: "允许覆盖已有数据" }));
     await user.click(screen.getByRole("button", { name: "导入" }));
-    await waitFor(() => expect(importFile).toHaveBeenCalledWith(file, { allowCover: true }));
+    await waitFor(() =>
+      expect(importFile).toHaveBeenCalledWith(file, { allowCover: true, onProgress: expect.any(Function) }),
+    );
     const result = await screen.findByRole("group", { name: "导入结果" });
     expect(result.textContent).toBe("全部3成功2失败1下载失败数据");
     expect(screen.getByRole("table", { name: "失败明细" }).textContent).toContain("LBAD0000000000001");
     expect(screen.getByRole("button", { name: /VIN不存在/ })).toBeTruthy();
+  });
+
+  it("shows the rows checked while an import task runs, then its report", async () => {
+    let finish: ((r: ImportReport) => void) | undefined;
+    let report: ((done: number, total: number | null) => void) | undefined;
+    const importFile = vi.fn(
+      (_file: File, options: { onProgress?: (done: number, total: number | null) => void }) =>
+        new Promise<ImportReport>((resolve) => {
+          report = options.onProgress;
+          finish = resolve;
+        }),
+    );
+    const { user } = setup(importFile);
+    await user.upload(screen.getByLabelText("选择导入文件"), new File(["x"], "车型.xlsx", { type: XLSX }));
+    await user.click(screen.getByRole("button", { name: "导入" }));
+    await waitFor(() => expect(report).toBeDefined());
+    act(() => report?.(0, null));
+    expect(screen.getByRole("status").textContent).toBe("已提交，等待处理…");
+    act(() => report?.(2000, null));
+    expect(screen.getByRole("status").textContent).toBe("已处理 2000 行");
+    act(() => report?.(3000, 100000));
+    expect(screen.getByRole("status").textContent).toBe("已处理 3000 / 100000 行");
+    act(() => finish?.(REPORT));
+    expect((await screen.findByRole("group", { name: "导入结果" })).textContent).toBe("全部3成功2失败1下载失败数据");
+    expect(screen.queryByRole("status")).toBeNull();
   });
 });
 

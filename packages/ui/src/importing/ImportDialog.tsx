@@ -7,7 +7,7 @@ import { useUiText, withN } from "../kit/uiText";
 import { DataTable } from "../table/DataTable";
 import { buttonClass } from "../theme/classes";
 import { failedRowsSheet, saveBlob } from "./failedRowsSheet";
-import type { ImportReport, ImportRowResult } from "./types";
+import type { ImportOptions, ImportReport, ImportRowResult } from "./types";
 
 /** Props of {@link ImportDialog}. */
 export interface ImportDialogProps {
@@ -16,8 +16,11 @@ export interface ImportDialogProps {
   onClose: () => void;
   /** Downloads the template (the console calls the template endpoint). */
   downloadTemplate: () => Promise<void> | void;
-  /** Imports the file; answers the per-row report. `allowCover` only when offered. */
-  importFile: (file: File, options: { allowCover: boolean }) => Promise<ImportReport>;
+  /**
+   * Imports the file; answers the per-row report. `allowCover` only when offered. An import run
+   * as a task reports the rows checked while it runs (`onProgress`; `total` null while unknown).
+   */
+  importFile: (file: File, options: ImportOptions) => Promise<ImportReport>;
   /** Offer 允许覆盖 (vehicle model import, spec business §4). */
   allowCoverOption?: boolean;
   /** File name of the failed-rows sheet. */
@@ -52,6 +55,7 @@ export function ImportDialog({
   const [allowCover, setAllowCover] = useState(false);
   const [busy, setBusy] = useState(false);
   const [report, setReport] = useState<ImportReport | null>(null);
+  const [progress, setProgress] = useState<{ done: number; total: number | null } | null>(null);
 
   // The file stays after an import: the failed-rows sheet is cut from it.
   const reset = () => {
@@ -88,8 +92,9 @@ export function ImportDialog({
       return;
     }
     setBusy(true);
+    setProgress(null);
     try {
-      const r = await importFile(file, { allowCover });
+      const r = await importFile(file, { allowCover, onProgress: (done, total) => setProgress({ done, total }) });
       setReport(r);
       onImported?.(r);
       if (r.failed === 0) toast.success(withN(words.saved, r.success));
@@ -97,6 +102,7 @@ export function ImportDialog({
       toast.error(e instanceof Error && e.message ? e.message : words.failedToast);
     } finally {
       setBusy(false);
+      setProgress(null);
     }
   };
 
@@ -163,6 +169,15 @@ export function ImportDialog({
               <span className={clsx("text-xs", fileError ? "text-red-600" : "text-gray-500")} aria-live="polite">
                 {fileError ?? (file ? words.chosen.replace("{name}", file.name) : words.fileRule)}
               </span>
+              {busy && progress && (
+                <span className="text-xs text-blue-600" role="status">
+                  {progress.done === 0 && progress.total === null
+                    ? words.queued
+                    : progress.total === null
+                      ? withN(words.progressRows, progress.done)
+                      : withN(words.progress, progress.done).replace("{total}", String(progress.total))}
+                </span>
+              )}
               {allowCoverOption && (
                 <label className="flex items-center gap-2 text-gray-700">
                   <input type="checkbox" checked={allowCover} onChange={(e) => setAllowCover(e.target.checked)} />

@@ -19,3 +19,10 @@ export interface ImportReport {
   failed: number;
   rows: ImportRowResult[];
 }
+
+/** How the import dialog calls an import: the 允许覆盖 choice and, for an import run as a task, its progress. */
+export interface ImportOptions {
+  allowCover: boolean;
+  /** Rows checked so far and the file's total when known (an import run as a task calls it while polling). */
+  onProgress?: (done: number, total: number | null) => void;
+}

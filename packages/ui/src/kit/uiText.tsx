@@ -59,6 +59,12 @@ export interface UiText {
     allSaved: string;
     saved: string;
     failedToast: string;
+    /** An import run as a task: accepted, not started yet. */
+    queued: string;
+    /** Rows checked so far, `{n}`, of `{total}`. */
+    progress: string;
+    /** Rows checked so far, `{n}`, the total not known yet. */
+    progressRows: string;
     row: string;
     key: string;
     reason: string;
@@ -115,6 +121,9 @@ export const DEFAULT_UI_TEXT: UiText = {
     allSaved: "全部导入成功",
     saved: "导入成功，共 {n} 条",
     failedToast: "导入失败",
+    queued: "已提交，等待处理…",
+    progress: "已处理 {n} / {total} 行",
+    progressRows: "已处理 {n} 行",
     row: "行号",
     key: "VIN/标识",
     reason: "失败原因",

@@ -5,6 +5,7 @@ import * as m0002 from "./migrations/0002_ner";
 import * as m0005 from "./migrations/0005_ner_model_owner";
 import { baseInfoHandlers } from "./ner/baseInfo";
 import { nerExporters } from "./ner/exports";
+import { nerImporters } from "./ner/imports";
 import { monitorHandlers } from "./ner/monitor";
 import { seedTspBss } from "./seed/seedTspBss";
 import "./tables";
@@ -25,5 +26,6 @@ export const tspBss: ServiceModule = {
   },
   handlers: { ...lookupHandlers, ...baseInfoHandlers, ...monitorHandlers },
   exporters: nerExporters,
+  importers: nerImporters,
   seed: seedTspBss,
 };

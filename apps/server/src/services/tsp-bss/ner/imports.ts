@@ -2,6 +2,8 @@ import { isVinCheckDigitValid, MSG_VIN_CHECK_DIGIT, normalizeVin, vinProblem } f
 import type { Kysely } from "kysely";
 import type { Database } from "../../../db/schema";
 import { ApiError, ok } from "../../../http/envelope";
+import type { Importer } from "../../../platform/imports/importer";
+import { IMPORT_SUBMITTED_MSG } from "../../../platform/imports/queue";
 import { inTenants } from "../../../platform/principal";
 import type { Handler } from "../../types";
 import { actorOf, must } from "../actor";
@@ -88,12 +90,10 @@ const IMPORT_BATCH = 1000;
  * Only an accepted row claims its VIN and its unique values, so a corrected copy further down
  * is taken; the group's rules read the database as the earlier batches left it.
  */
-const importGroup =
-  (group: NerGroup): Handler =>
-  async ({ request, principal }, ctx) => {
-    const p = must(principal);
+const groupImporter =
+  (group: NerGroup): Importer =>
+  async ({ principal: p }, ctx, buffer, progress) => {
     const def = GROUPS[group];
-    const { buffer } = await importUpload(request);
     const batches = readSheetBatches(buffer, requiredHeaders(def), { batchSize: IMPORT_BATCH });
     // The header is checked before the transaction opens (a wrong template costs no transaction).
     const first = await batches.next();
@@ -162,6 +162,7 @@ const importGroup =
             all += next.value.length;
             success += accepted.length;
             if (accepted.length > 0) await saveGroups(trx, group, accepted, actor, nowMs);
+            await progress(all);
           }
         }),
       );
@@ -169,10 +170,40 @@ const importGroup =
       // A failed save leaves the read unfinished: close it (and the workbook reader under it).
       await batches.return(undefined);
     }
-    return ok({ all, success, failed: failures.length, rows: failures }, IMPORT_DONE_MSG);
+    return { all, success, failed: failures.length, rows: failures };
   };
 
-export const importNerVehicleInfo = importGroup("vehicleInfo");
-export const importNerBatteryInfo = importGroup("batteryInfo");
-export const importNerDriveInfo = importGroup("driveInfo");
-export const importNerTerminalInfo = importGroup("terminalInfo");
+/**
+ * importNer<Group>Info's upload (issue 21: imports as tasks): the file is checked as a file —
+ * one workbook of at most 10 MB ({@link importUpload}), readable, the group's template (its
+ * header row) with a data row — and refused at once with 400 otherwise; then it is stored and
+ * queued, and the answer is the task (openapi ImportTaskRef). The worker runs
+ * {@link groupImporter}; getImportTask answers its progress and, once done, the per-row report.
+ */
+const importGroup =
+  (group: NerGroup, kind: string): Handler =>
+  async ({ request, principal }, ctx) => {
+    const p = must(principal);
+    const file = await importUpload(request);
+    const head = readSheetBatches(file.buffer, requiredHeaders(GROUPS[group]), { batchSize: 1 });
+    try {
+      await head.next();
+    } finally {
+      await head.return(undefined);
+    }
+    const { taskId } = await ctx.imports.submit(p, kind, file);
+    return ok({ taskId, name: file.name, status: "queued" }, IMPORT_SUBMITTED_MSG);
+  };
+
+export const importNerVehicleInfo = importGroup("vehicleInfo", "importNerVehicleInfo");
+export const importNerBatteryInfo = importGroup("batteryInfo", "importNerBatteryInfo");
+export const importNerDriveInfo = importGroup("driveInfo", "importNerDriveInfo");
+export const importNerTerminalInfo = importGroup("terminalInfo", "importNerTerminalInfo");
+
+/** The four group imports' workers, by the operationId of their upload (ServiceModule.importers). */
+export const nerImporters: Record<string, Importer> = {
+  importNerVehicleInfo: groupImporter("vehicleInfo"),
+  importNerBatteryInfo: groupImporter("batteryInfo"),
+  importNerDriveInfo: groupImporter("driveInfo"),
+  importNerTerminalInfo: groupImporter("terminalInfo"),
+};
