@@ -292,6 +292,8 @@ function serveAttachments(socket: Socket, o: AttachmentServerOptions, port: Port
     }
     if (list.value.files.some((f) => f.size > maxFile)) return general(h, RESULT.failure);
     if (alarm !== undefined && alarm.id !== Number(row.id)) return general(h, RESULT.failure);
+    // The progress window starts at the first accepted 0x1210 only: one sent again restarts nothing.
+    const first = alarm === undefined;
     if (alarm === undefined) {
       alarm = { id: Number(row.id), vin: row.vin, number: row.alarm_number };
       clearTimeout(firstFrameTimer);
@@ -299,6 +301,8 @@ function serveAttachments(socket: Socket, o: AttachmentServerOptions, port: Port
     }
     const at = now();
     for (const f of list.value.files) {
+      // A file this connection already has keeps its bytes (and its count against the caps).
+      if (files.has(f.name)) continue;
       await db
         .insertInto("gateway_safety_file")
         .values({ alarm_id: alarm.id, name: f.name, size: f.size, listed_at: at })
@@ -320,7 +324,7 @@ function serveAttachments(socket: Socket, o: AttachmentServerOptions, port: Port
         done: stored.object_key !== null,
       });
     }
-    armProgress();
+    if (first) armProgress();
     return general(h, RESULT.success);
   }
 
