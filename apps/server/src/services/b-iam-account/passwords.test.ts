@@ -11,11 +11,29 @@ describe("scrypt password hashes", () => {
     expect(await verifyPassword("admin@123456", a)).toBe(false);
     expect(await verifyPassword("Admin@123456", "md5$whatever")).toBe(false);
   });
+
+  it("answers false, without throwing, for a stored hash missing any part (found by mutation testing)", async () => {
+    const good = await hashPassword("Admin@123456");
+    const [, n, r, p, salt, hash] = good.split("$");
+    for (const stored of [
+      `scrypt$$${r}$${p}$${salt}$${hash}`,
+      `scrypt$${n}$$${p}$${salt}$${hash}`,
+      `scrypt$${n}$${r}$$${salt}$${hash}`,
+      `scrypt$${n}$${r}$${p}$$${hash}`,
+      `scrypt$${n}$${r}$${p}$${salt}$`,
+      `scrypt$${n}$${r}$${p}$${salt}`,
+    ])
+      expect(await verifyPassword("Admin@123456", stored), stored).toBe(false);
+  });
 });
 
 describe("the new-password policy (8–32 characters, three of four classes)", () => {
   it.each([
     ["Better@2025", null],
+    ["Bet@2025", null],
+    [`Aa1${"x".repeat(29)}`, null],
+    ["UPPER12345", MSG_PASSWORD_POLICY],
+    ["UpperLower", MSG_PASSWORD_POLICY],
     ["better2025!", null],
     ["BETTERbetter1", null],
     ["short1A", MSG_PASSWORD_POLICY],

@@ -25,6 +25,14 @@ describe("PKCE (RFC 7636)", () => {
     expect(isPkceValue("a".repeat(128))).toBe(true);
     expect(isPkceValue("a".repeat(129))).toBe(false);
   });
+
+  it("takes 43 to 128 unreserved characters and nothing else (found by mutation testing)", () => {
+    expect(isPkceValue("a".repeat(42))).toBe(false);
+    expect(isPkceValue("a".repeat(43))).toBe(true);
+    expect(isPkceValue(`-._~${"Az09".repeat(10)}`)).toBe(true);
+    for (const bad of ["/", "+", "=", " ", "é"]) expect(isPkceValue(`${"a".repeat(43)}${bad}`)).toBe(false);
+    expect(isPkceValue(`${"a".repeat(43)}\n`)).toBe(false);
+  });
 });
 
 describe("OAuth error bodies (RFC 6749 §5.2)", () => {

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../../testing/testServer";
-import { createSignedUpload, signedObjectUrl } from "./signing";
+import {
+  createSignedUpload,
+  maxSizeOf,
+  signedAclOf,
+  signedObjectUrl,
+  stringToSign,
+  verifyObjectSignature,
+} from "./signing";
 
 /**
  * The object store's HTTP side with the server's clock under the test's control: a signed URL
@@ -143,5 +150,57 @@ describe("object store", () => {
     const res = await put(upload.url, "image/png", "u", "private");
     expect(((await res.json()) as { data: { acl: string } }).data.acl).toBe("private");
     expect((await fetch(at("/obs/acl-upgrade.png"))).status).toBe(403);
+  });
+});
+
+/** Found by mutation testing (SECURITY.md): each line below failed to notice one changed rule of signing.ts. */
+describe("signing rules", () => {
+  const query = (url: string) => {
+    const q: Record<string, unknown> = Object.fromEntries(new URL(url, "http://x").searchParams);
+    q.Expires = Number(q.Expires);
+    return q;
+  };
+
+  it("signs the documented string: method, path, content type, expiry, then MaxSize and the private line", () => {
+    expect(stringToSign("PUT", "k.png", "image/png", 100)).toBe("PUT\n/obs/k.png\nimage/png\n100");
+    expect(stringToSign("PUT", "k.png", "image/png", 100, 2048)).toBe("PUT\n/obs/k.png\nimage/png\n100\n2048");
+    expect(stringToSign("PUT", "k.png", "image/png", 100, undefined, "private")).toBe(
+      "PUT\n/obs/k.png\nimage/png\n100\nx-obs-acl:private",
+    );
+    expect(stringToSign("GET", "k.png", "", 100, undefined, "public-read")).toBe("GET\n/obs/k.png\n\n100");
+  });
+
+  it("reads MaxSize as a positive safe integer, and Acl as private or absent only", () => {
+    expect(maxSizeOf({})).toBeUndefined();
+    expect(maxSizeOf({ MaxSize: "2048" })).toBe(2048);
+    expect(maxSizeOf({ MaxSize: "1" })).toBe(1);
+    for (const bad of ["0", "-1", "1.5", "abc", String(2 ** 53)]) expect(maxSizeOf({ MaxSize: bad }), bad).toBeNull();
+    expect(signedAclOf({})).toBe("public-read");
+    expect(signedAclOf({ Acl: "private" })).toBe("private");
+    expect(signedAclOf({ Acl: "public-read" })).toBeNull();
+  });
+
+  it("verifies a signature only with the server's key id, a well-formed MaxSize and Acl, and no Acl on a GET", () => {
+    const secrets = server.ctx.secrets;
+    const now = clock.getTime();
+    const expires = nowSeconds() + 60;
+    const put = query(signedObjectUrl(secrets, "PUT", "v.png", "image/png", expires, 10));
+    expect(verifyObjectSignature(secrets, put, "PUT", "v.png", "image/png", now)).toBe(true);
+    expect(verifyObjectSignature(secrets, { ...put, AccessKeyId: "other" }, "PUT", "v.png", "image/png", now)).toBe(
+      false,
+    );
+    expect(verifyObjectSignature(secrets, { ...put, MaxSize: "abc" }, "PUT", "v.png", "image/png", now)).toBe(false);
+    expect(verifyObjectSignature(secrets, { ...put, MaxSize: "11" }, "PUT", "v.png", "image/png", now)).toBe(false);
+    const open = query(signedObjectUrl(secrets, "PUT", "v.png", "image/png", expires));
+    expect(verifyObjectSignature(secrets, { ...open, Acl: "bogus" }, "PUT", "v.png", "image/png", now)).toBe(false);
+    // A GET is always signed as public-read, whatever ACL its caller passes.
+    const get = query(signedObjectUrl(secrets, "GET", "v.png", "", expires, undefined, "private"));
+    expect(get.Acl).toBeUndefined();
+    expect(verifyObjectSignature(secrets, get, "GET", "v.png", "", now)).toBe(true);
+  });
+
+  it("gives a public upload a plain access URL, without a signature", () => {
+    const upload = createSignedUpload(server.ctx, { objectKey: "plain public.png", contentType: "image/png" });
+    expect(upload.accessURL).toBe("/obs/plain%20public.png");
   });
 });
