@@ -81,6 +81,8 @@ describe("answers without a body", () => {
     const { error, value } = await settle(sdk.raw("GET", PATH));
     expect(error).toBeUndefined();
     expect((value as { response: Response }).response.status).toBe(204);
+    // The platform's own answer, untouched: no body to read (not an empty one made up).
+    expect((value as { response: Response }).response.body).toBeNull();
     expect(seen.errors).toEqual([]);
   });
 
