@@ -6,6 +6,7 @@ import { withVinCheckDigit } from "@tsp/domain";
 import ExcelJS from "exceljs";
 import { type Kysely, sql } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
+import { IMPORT_INTERRUPTED_MSG } from "../../apps/server/src/platform/imports/queue";
 import { GROUPS } from "../../apps/server/src/services/tsp-bss/ner/groups";
 import { type RunningServer, startServer } from "../../apps/server/src/start";
 import { testEngine } from "../../apps/server/src/testing/testServer";
@@ -204,7 +205,8 @@ describe.skipIf(engine.skip || engine.kind !== "pglite")("SIGKILL during a large
     token = await adminToken(child.url);
     const late = importInFlight(child.url, token, await importSheet(second, prepared.template));
     const firstRow = new URL(`/tsp-bss/nerVehicleInfo/single/vechicleInfo?vin=${second[0]}`, child.url);
-    for (let i = 0; i < 6000 && !late.state.answered; i++) {
+    // The upload is answered at once (imports run as tasks): wait for the first row itself.
+    for (let i = 0; i < 6000; i++) {
       const res = await fetch(firstRow, { headers: { authorization: `Bearer ${token}` } });
       if (((await res.json()) as { data: unknown }).data !== null) break;
       await sleep(20);
@@ -223,12 +225,33 @@ describe.skipIf(engine.skip || engine.kind !== "pglite")("SIGKILL during a large
       consoleDir: undefined,
     });
     try {
+      // A task still queued at the kill runs now: its file is saved whole before the counts.
+      await reopened.ctx.imports.idle();
       const db = reopened.db as unknown as Kysely<unknown>;
-      for (const [name, vins] of [
-        ["first", first],
-        ["second", second],
-      ] as const) {
+      const tasks = await sql<{
+        status: string;
+        error: string | null;
+        file_key: string | null;
+      }>`select status, error, file_key from import_task order by created_at`.execute(db);
+      console.log(`crash: import tasks after the kills: ${tasks.rows.map((t) => t.status).join(", ")}`);
+      expect(tasks.rows).toHaveLength(2);
+      for (const t of tasks.rows) {
+        expect(["done", "failed"]).toContain(t.status);
+        // A task killed while running is failed on restart, saying nothing of its file was saved.
+        if (t.status === "failed") expect(t.error).toBe(IMPORT_INTERRUPTED_MSG);
+        expect(t.file_key).toBeNull();
+      }
+      for (const [index, [name, vins]] of (
+        [
+          ["first", first],
+          ["second", second],
+        ] as const
+      ).entries()) {
         const { records, logs } = await writtenRows(db, vins);
+        // The task says what happened: done in the same commit as the rows, failed with none saved.
+        expect(records, `${name} import's task is ${tasks.rows[index]?.status}`).toBe(
+          tasks.rows[index]?.status === "done" ? IMPORT_ROWS : 0,
+        );
         console.log(
           `crash: ${name} import after the kill: ${records} of ${IMPORT_ROWS} rows, ${logs} change-log entries`,
         );

@@ -1,4 +1,6 @@
+import type { Kysely } from "kysely";
 import type { AppContext } from "../../context";
+import type { Database } from "../../db/schema";
 import type { Principal } from "../principal";
 
 /** One rejected row of an import (openapi ImportRowFailure). */
@@ -34,11 +36,15 @@ export interface ImportJob {
  * A kind of import run as a task (`ImportQueue.register`, under the operationId of its upload
  * call): reads `file`, checks and saves it, calling `progress` after each batch with the data
  * rows handled so far (and the file's total when known), and answers the per-row report. An
- * `ApiError` it throws fails the task with that error's Chinese message.
+ * `ApiError` it throws fails the task with that error's Chinese message. An importer that saves
+ * in a transaction calls `finish` with it and the report as its last statement: the task is
+ * then marked done in the same commit as the rows, so a server killed between the two can never
+ * leave saved rows under a task said to have saved nothing (or the reverse).
  */
 export type Importer = (
   job: ImportJob,
   ctx: AppContext,
   file: Buffer,
   progress: (done: number, total?: number) => Promise<void>,
+  finish: (trx: Kysely<Database>, report: ImportReport) => Promise<void>,
 ) => Promise<ImportReport>;

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { readFile, writeFile } from "node:fs/promises";
-import { sql } from "kysely";
+import { type Kysely, sql } from "kysely";
 import type { AppContext } from "../../context";
+import type { Database } from "../../db/schema";
 import { ApiError } from "../../http/envelope";
 import { nextTurn } from "../exports/queue";
 import type { Principal } from "../principal";
@@ -176,7 +177,28 @@ export class ImportQueue {
       if (!importer) throw new Error(`no importer for ${task.kind}`);
       if (!task.file_key) throw new Error("上传的文件已不存在");
       const file = await readFile(ctx.objects.pathOf(task.file_key));
-      const report = await importer(job, ctx, file, async (done, total) => {
+      // Marks the task done with its report, inside the importer's transaction when it has one.
+      let finished = false;
+      const finish = async (db: Kysely<Database>, report: ImportReport) => {
+        const reportKey = `${IMPORT_PREFIX}/${task.account_id}/${task.id}.report.json`;
+        await ctx.objects.writeAtomic(reportKey, (temp) => writeFile(temp, JSON.stringify(report)));
+        await db
+          .updateTable("import_task")
+          .set({
+            status: "done",
+            rows_done: report.all,
+            rows_total: report.all,
+            report_key: reportKey,
+            file_key: null,
+            finished_at: ctx.now(),
+          })
+          .where("id", "=", task.id)
+          // A restart may have failed it meanwhile (a worker that outlived its own recovery): that stays.
+          .where("status", "=", "running")
+          .execute();
+        finished = true;
+      };
+      const progress = async (done: number, total?: number) => {
         this.live.set(task.id, { done, total: total ?? null });
         if (shared)
           await ctx.db
@@ -186,23 +208,9 @@ export class ImportQueue {
             .execute();
         // Requests (a poll of this task among them) are answered between batches.
         await nextTurn();
-      });
-      const reportKey = `${IMPORT_PREFIX}/${task.account_id}/${task.id}.report.json`;
-      await ctx.objects.writeAtomic(reportKey, (temp) => writeFile(temp, JSON.stringify(report)));
-      await ctx.db
-        .updateTable("import_task")
-        .set({
-          status: "done",
-          rows_done: report.all,
-          rows_total: report.all,
-          report_key: reportKey,
-          file_key: null,
-          finished_at: ctx.now(),
-        })
-        .where("id", "=", task.id)
-        // A restart may have failed it meanwhile (a worker that outlived its own recovery): that stays.
-        .where("status", "=", "running")
-        .execute();
+      };
+      const report = await importer(job, ctx, file, progress, finish);
+      if (!finished) await finish(ctx.db, report);
     } catch (error) {
       await ctx.db
         .updateTable("import_task")

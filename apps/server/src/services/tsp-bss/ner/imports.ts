@@ -92,7 +92,7 @@ const IMPORT_BATCH = 1000;
  */
 const groupImporter =
   (group: NerGroup): Importer =>
-  async ({ principal: p }, ctx, buffer, progress) => {
+  async ({ principal: p }, ctx, buffer, progress, finish) => {
     const def = GROUPS[group];
     const batches = readSheetBatches(buffer, requiredHeaders(def), { batchSize: IMPORT_BATCH });
     // The header is checked before the transaction opens (a wrong template costs no transaction).
@@ -164,6 +164,8 @@ const groupImporter =
             if (accepted.length > 0) await saveGroups(trx, group, accepted, actor, nowMs);
             await progress(all);
           }
+          // The task is done in the same commit as the rows (a kill before it leaves neither).
+          await finish(trx, { all, success, failed: failures.length, rows: failures });
         }),
       );
     } finally {
