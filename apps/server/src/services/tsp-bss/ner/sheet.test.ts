@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import {
   cellValue,
   formatOf,
+  headIsCheap,
   IMPORT_MAX_ROWS,
   importMaxRows,
   MSG_ENCRYPTED,
@@ -229,5 +230,32 @@ describe("an .xlsx whose parts are in an unusual order", () => {
     expect(rows[0]?.row).toBe(2);
     expect(rows[0]?.cells.get("VIN")).toBe("LFV2A21K8N4000001");
     expect(rows[0]?.cells.get("出厂日期")).toEqual(new Date(Date.UTC(2024, 2, 1)));
+  });
+});
+
+describe("headIsCheap (whether an import's upload reads the header before answering)", () => {
+  it("is cheap for a small file of any kind, and for a large one only when it can be streamed", () => {
+    expect(headIsCheap(Buffer.from("small"))).toBe(true);
+    // 2 MB of an OLE2 (.xls) header: SheetJS would parse it whole, twice.
+    const bigXls = Buffer.alloc(2 * 1024 * 1024);
+    Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]).copy(bigXls);
+    expect(headIsCheap(bigXls)).toBe(false);
+    // 2 MB .xlsx whose worksheet precedes xl/workbook.xml: read whole, so not cheap.
+    const sheetFirst = zipSync(
+      {
+        "xl/worksheets/sheet1.xml": new Uint8Array(2 * 1024 * 1024).map((_, i) => (i * 7919) % 251),
+        "xl/workbook.xml": new Uint8Array(10),
+      },
+      { level: 0 },
+    );
+    expect(headIsCheap(Buffer.from(sheetFirst))).toBe(false);
+    const workbookFirst = zipSync(
+      {
+        "xl/workbook.xml": new Uint8Array(10),
+        "xl/worksheets/sheet1.xml": new Uint8Array(2 * 1024 * 1024).map((_, i) => (i * 7919) % 251),
+      },
+      { level: 0 },
+    );
+    expect(headIsCheap(Buffer.from(workbookFirst))).toBe(true);
   });
 });

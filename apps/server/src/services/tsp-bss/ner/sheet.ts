@@ -156,6 +156,18 @@ function streamable(buffer: Buffer): boolean {
   });
 }
 
+/**
+ * Whether the first rows of an import file are cheap to read before the import reads it all: an
+ * .xlsx the streaming reader takes, or any file of at most 1 MB. A larger .xls, or .xlsx read
+ * whole, would be parsed twice (the upload's check of its header, then the import): ~21 s and
+ * +500 MB for 100,000 rows.
+ */
+export function headIsCheap(buffer: Buffer): boolean {
+  return buffer.length <= MB_BYTES || (formatOf(buffer) === "xlsx" && streamable(buffer));
+}
+
+const MB_BYTES = 1024 * 1024;
+
 /** The rows of an .xlsx's first worksheet from the whole workbook loaded (a file {@link streamable} refuses). */
 async function* loadedXlsxRows(buffer: Buffer): AsyncGenerator<RawRow> {
   const workbook = new ExcelJS.Workbook();
