@@ -218,6 +218,10 @@ describe("a JSON answer", () => {
   });
 });
 
+/** One call whose answer openapi-fetch leaves unread (parseAs "stream" only takes `body`). */
+const answer = async (sdk: ReturnType<typeof setup>["sdk"]) =>
+  (await sdk.raw("GET", PATH, { parseAs: "stream", dedupe: false })) as { data: unknown; response: Response };
+
 describe("the answer handed on after the runtime read it", () => {
   const FORM = "a=1&b=%E5%8C%97";
   const formAnswer = () =>
@@ -225,10 +229,6 @@ describe("the answer handed on after the runtime read it", () => {
       res.setHeader("content-type", "application/x-www-form-urlencoded");
       res.end(FORM);
     });
-  /** One call whose answer openapi-fetch leaves unread (parseAs "stream" only takes `body`). */
-  const answer = async (sdk: ReturnType<typeof setup>["sdk"]) =>
-    (await sdk.raw("GET", PATH, { parseAs: "stream", dedupe: false })) as { data: unknown; response: Response };
-
   it("gives every body read the bytes that came: body, text, arrayBuffer, blob, bytes, formData", async () => {
     const { sdk } = setup();
     formAnswer();
