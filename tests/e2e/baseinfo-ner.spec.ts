@@ -46,7 +46,10 @@ test("filing: edit a battery group, the change log, a concurrent edit refused wi
   // The group switch: the battery view, kept in the address.
   // The visible label is what an operator clicks; the radio itself is sr-only, and a forced
   // check() on it raced the first render's re-render (flaky on a loaded machine).
-  await page.locator("label").filter({ hasText: /^动力电池信息$/ }).click();
+  await page
+    .locator("label")
+    .filter({ hasText: /^动力电池信息$/ })
+    .click();
   await expect(page.getByRole("radio", { name: "动力电池信息" })).toBeChecked();
   await expect(page).toHaveURL(/group=batteryInfo/);
   await loaded(page);
