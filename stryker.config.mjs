@@ -50,6 +50,8 @@ export default {
   tempDirName: ".tmp/stryker",
   // Not copied into the sandbox: build and test output that other runs write meanwhile.
   ignorePatterns: [
+    // Test and bench scratch (tens of GB of browser-test data on a busy machine).
+    ".tmp",
     "test-results",
     "playwright-report",
     "coverage",
