@@ -112,6 +112,7 @@ describe("operationTitle", () => {
     expect(operationTitle("/dataService/content/frobnicate", "x")).toBe("车载内容管理·frobnicate");
     expect(operationTitle("/baseInfo/recordVehicleInfo/export/batteryInfo", "x")).toBe("备案车辆信息·导出动力电池信息");
     expect(operationTitle("/tbox/remoteControl/jt808Door", "x")).toBe("远程控制·JT/T 808车门控制");
+    expect(operationTitle("/tbox/setting/jt808Set", "x")).toBe("报警参数设置·JT/T 808参数设置");
     expect(permissionAction("/tbox/loginJournal/logoutLog/export")).toBe("登出日志导出");
     expect(permissionAction("/nowhere/export")).toBe("nowhere导出");
   });

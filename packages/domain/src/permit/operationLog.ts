@@ -193,6 +193,8 @@ const ACTION_WORDS: Readonly<Record<string, string>> = {
   engine: "发动机",
   jt808Control: "JT/T 808终端控制",
   jt808Door: "JT/T 808车门控制",
+  jt808Query: "JT/T 808参数查询",
+  jt808Set: "JT/T 808参数设置",
   package: "服务包管理",
   stop: "停用",
   cancel: "取消",
