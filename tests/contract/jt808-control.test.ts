@@ -4,7 +4,7 @@ import type { Jt808Terminal } from "../../apps/server/src/simulator/jt808Termina
 import { startTestServer, type TestServer, testEngine } from "../../apps/server/src/testing/testServer";
 import { CallLedger } from "./business-coverage";
 import { signIn } from "./support/contract";
-import { connectJt808Terminal } from "./support/jt808Rig";
+import { connectJt808Terminal, jt808CommandTargets } from "./support/jt808Rig";
 import { JT808_CONTROL_OPS } from "./support/owners";
 
 const engine = testEngine();
@@ -42,28 +42,7 @@ describe.skipIf(engine.skip)(`JT/T 808 终端控制 / 车辆控制 operations ($
     base = server.url;
     ({ token: admin } = await signIn(base, "admin", "Admin@123456"));
     ({ token: other } = await signIn(base, "tenant2admin", "Admin@123456"));
-    const t0001 = server.db.selectFrom("tenant").select("id").where("code", "=", "T0001");
-    const b = await server.db
-      .selectFrom("bss_tbox as t")
-      .innerJoin("vehicle as v", "v.tbox_sn", "t.sn")
-      .select(["v.vin", "t.terminal_id"])
-      .where("t.protocol", "=", "JTT808")
-      .where("t.state", "!=", "deregistered")
-      .where("t.tenant_id", "in", t0001)
-      .orderBy("t.sn")
-      .executeTakeFirstOrThrow();
-    bound = { vin: b.vin, terminalId: b.terminal_id as string };
-    const g = await server.db
-      .selectFrom("vehicle as v")
-      .leftJoin("bss_tbox as t", "t.sn", "v.tbox_sn")
-      .leftJoin("jsatl_terminal as j", "j.vin", "v.vin")
-      .select("v.vin")
-      .where("v.tenant_id", "in", t0001)
-      .where((e) => e.or([e("t.protocol", "is", null), e("t.protocol", "!=", "JTT808")]))
-      .where("j.vin", "is", null)
-      .orderBy("v.vin")
-      .executeTakeFirstOrThrow();
-    gbtVin = g.vin;
+    ({ bound, gbtVin } = await jt808CommandTargets(server.db));
     gateway = await startGateway(server.db, { port: 0, jt808Port: 0, flushMs: 20, commandPollMs: 50 });
     terminal = await connectJt808Terminal(gateway, { ...bound, phone: "14000000817", edition: 2019 }, 17);
   }, 300_000);

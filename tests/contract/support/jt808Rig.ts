@@ -40,3 +40,32 @@ export async function connectJt808Terminal(
   await terminal.report({ ...startSimVehicle(0, Date.now(), createRng(rngSeed).next), linkDown: false });
   return terminal;
 }
+
+/**
+ * The demo tenant T0001's first JT/T 808 vehicle with a registered T-BOX (by T-BOX serial), and
+ * its first vehicle that is neither JT/T 808 nor 苏标 (a GB/T 32960 one: the JT/T 808 calls
+ * must refuse it). What the 终端控制 / 车辆控制 and 终端参数 suites send to.
+ */
+export async function jt808CommandTargets(db: Kysely<Database>) {
+  const t0001 = db.selectFrom("tenant").select("id").where("code", "=", "T0001");
+  const b = await db
+    .selectFrom("bss_tbox as t")
+    .innerJoin("vehicle as v", "v.tbox_sn", "t.sn")
+    .select(["v.vin", "t.terminal_id"])
+    .where("t.protocol", "=", "JTT808")
+    .where("t.state", "!=", "deregistered")
+    .where("t.tenant_id", "in", t0001)
+    .orderBy("t.sn")
+    .executeTakeFirstOrThrow();
+  const g = await db
+    .selectFrom("vehicle as v")
+    .leftJoin("bss_tbox as t", "t.sn", "v.tbox_sn")
+    .leftJoin("jsatl_terminal as j", "j.vin", "v.vin")
+    .select("v.vin")
+    .where("v.tenant_id", "in", t0001)
+    .where((e) => e.or([e("t.protocol", "is", null), e("t.protocol", "!=", "JTT808")]))
+    .where("j.vin", "is", null)
+    .orderBy("v.vin")
+    .executeTakeFirstOrThrow();
+  return { bound: { vin: b.vin, terminalId: b.terminal_id as string }, gbtVin: g.vin };
+}
