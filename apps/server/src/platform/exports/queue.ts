@@ -6,6 +6,7 @@ import { sql } from "kysely";
 import type { AppContext } from "../../context";
 import type { ExportTaskTable } from "../../db/schema";
 import type { Principal } from "../principal";
+import { TaskWorker } from "../taskWorker";
 import { type Exporter, type ExportJob, type ExportSheet, extensionOf, sheetsOf } from "./exporter";
 import { XlsxWriter } from "./xlsxWriter";
 
@@ -24,11 +25,12 @@ const EXPORT_PREFIX = "exports";
  * submitted on one replica may be run by any; `recover` marks tasks a dead process left
  * running as failed.
  */
-export class ExportQueue {
+export class ExportQueue extends TaskWorker {
+  constructor() {
+    super("ExportQueue");
+  }
+
   private readonly exporters = new Map<string, Exporter>();
-  private running: Promise<void> | null = null;
-  private stopped = false;
-  private ctx: AppContext | null = null;
 
   /** Registers the exporters of every module; a kind registered twice is a start-up error. */
   register(kind: string, exporter: Exporter): void {
@@ -102,30 +104,7 @@ export class ExportQueue {
     return { taskId: id, name };
   }
 
-  /** Resolves when the worker has nothing left to do (tests, shutdown). */
-  async idle(): Promise<void> {
-    while (this.running) await this.running;
-  }
-
-  /** Stops taking new tasks and waits for the current one. */
-  async stop(): Promise<void> {
-    this.stopped = true;
-    await this.idle();
-  }
-
-  private context(): AppContext {
-    if (!this.ctx) throw new Error("ExportQueue.start was not called");
-    return this.ctx;
-  }
-
-  private kick(): void {
-    if (this.running || this.stopped || !this.ctx) return;
-    this.running = this.drain().finally(() => {
-      this.running = null;
-    });
-  }
-
-  private async drain(): Promise<void> {
+  protected async drain(): Promise<void> {
     const ctx = this.context();
     while (!this.stopped) {
       const claimed = await sql<ExportTaskRow>`

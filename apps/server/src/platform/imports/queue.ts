@@ -6,6 +6,7 @@ import type { Database } from "../../db/schema";
 import { ApiError } from "../../http/envelope";
 import { nextTurn } from "../exports/queue";
 import type { Principal } from "../principal";
+import { TaskWorker } from "../taskWorker";
 import type { Importer, ImportJob, ImportReport } from "./importer";
 import "./tables";
 
@@ -35,12 +36,13 @@ const IMPORT_PREFIX = "imports";
  * process's memory ({@link progressOf}) and every other query — a poll of the task too —
  * waits for the transaction, as it did for the synchronous import.
  */
-export class ImportQueue {
+export class ImportQueue extends TaskWorker {
+  constructor() {
+    super("ImportQueue");
+  }
+
   private readonly importers = new Map<string, Importer>();
   private readonly live = new Map<string, { done: number; total: number | null }>();
-  private running: Promise<void> | null = null;
-  private stopped = false;
-  private ctx: AppContext | null = null;
 
   /** Registers an importer under the operationId of its upload call; twice is a start-up error. */
   register(kind: string, importer: Importer): void {
@@ -121,30 +123,7 @@ export class ImportQueue {
     }
   }
 
-  /** Resolves when the worker has nothing left to do (tests, shutdown). */
-  async idle(): Promise<void> {
-    while (this.running) await this.running;
-  }
-
-  /** Stops taking new tasks and waits for the current one. */
-  async stop(): Promise<void> {
-    this.stopped = true;
-    await this.idle();
-  }
-
-  private context(): AppContext {
-    if (!this.ctx) throw new Error("ImportQueue.start was not called");
-    return this.ctx;
-  }
-
-  private kick(): void {
-    if (this.running || this.stopped || !this.ctx) return;
-    this.running = this.drain().finally(() => {
-      this.running = null;
-    });
-  }
-
-  private async drain(): Promise<void> {
+  protected async drain(): Promise<void> {
     const ctx = this.context();
     // The upload's answer goes out before the worker takes the connection (PGlite has one).
     await nextTurn();
