@@ -5,12 +5,6 @@ import { type OpenedDatabase, openDatabase } from "../db/database";
 import { up as createAppMeta } from "../db/migrations/0001_app_meta";
 import { Secrets } from "./secrets";
 
-// The key pair is generated through this spy, so the test sees whether a start made one.
-vi.mock("node:crypto", async (original) => {
-  const actual = await original<typeof import("node:crypto")>();
-  return { ...actual, generateKeyPairSync: vi.fn(actual.generateKeyPairSync) };
-});
-
 describe("Secrets.load", () => {
   let opened: OpenedDatabase;
   beforeAll(async () => {
@@ -20,12 +14,17 @@ describe("Secrets.load", () => {
   afterAll(() => opened.close());
 
   it("makes the keys on a new database and reads them back on the next start without making a key pair", async () => {
-    const keygen = vi.mocked(crypto.generateKeyPairSync);
-    keygen.mockClear();
-    const first = await Secrets.load(opened.db);
+    // A real key, made through a spy so the test sees whether a start made one.
+    const keygen = vi.fn(() =>
+      crypto
+        .generateKeyPairSync("rsa", { modulusLength: 2048 })
+        .privateKey.export({ type: "pkcs8", format: "pem" })
+        .toString(),
+    );
+    const first = await Secrets.load(opened.db, keygen);
     expect(keygen).toHaveBeenCalledTimes(1);
 
-    const second = await Secrets.load(opened.db);
+    const second = await Secrets.load(opened.db, keygen);
     // A restart (issue 21): the stored RSA key and HMAC key are used, no new pair is generated.
     expect(keygen).toHaveBeenCalledTimes(1);
     expect(second.publicKeySpki).toBe(first.publicKeySpki);

@@ -24,12 +24,13 @@ export class Secrets {
     readonly publicKeySpki: string,
   ) {}
 
-  static async load(db: Kysely<Database>): Promise<Secrets> {
+  /**
+   * The keys of this database, made on its first start. `makeRsaKey` makes the PKCS#8 PEM of a
+   * new RSA key; a parameter so a test can see whether a start made one.
+   */
+  static async load(db: Kysely<Database>, makeRsaKey: () => string = newRsaKeyPem): Promise<Secrets> {
     const hmac = await ensure(db, "secret:hmac", () => randomBytes(32).toString("base64"));
-    const pem = await ensure(db, "secret:rsa", () => {
-      const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
-      return privateKey.export({ type: "pkcs8", format: "pem" }).toString();
-    });
+    const pem = await ensure(db, "secret:rsa", makeRsaKey);
     const spki = createPublicKey(pem).export({ type: "spki", format: "der" }).toString("base64");
     return new Secrets(Buffer.from(hmac, "base64"), pem, spki);
   }
@@ -57,6 +58,12 @@ export class Secrets {
       return null;
     }
   }
+}
+
+/** A new RSA 2048 private key as PKCS#8 PEM. */
+function newRsaKeyPem(): string {
+  const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+  return privateKey.export({ type: "pkcs8", format: "pem" }).toString();
 }
 
 /**
