@@ -1,5 +1,5 @@
-import { Pool, type PoolClient } from "pg";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { Client, Pool, type PoolClient } from "pg";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { testEngine } from "../testing/testServer";
 import { openDatabase } from "./database";
 import { redirect } from "./pgCallbackQueries";
@@ -17,16 +17,27 @@ describe.skipIf(engine.kind !== "postgres" || engine.skip)("pg clients answering
   });
   afterAll(() => pool?.end());
 
-  /** A checked-out client whose own query function is watched, then redirected. */
+  const restores: (() => void)[] = [];
+  afterEach(() => {
+    for (const restore of restores.splice(0)) restore();
+  });
+
+  /**
+   * A checked-out client, redirected, then watched as the Citus suite (vinFilter.test.ts) records
+   * statements: a wrapper put on `Client.prototype.query` after the redirect must see the calls.
+   */
   async function watchedClient(): Promise<{ client: PoolClient; calls: unknown[][] }> {
     const client = await pool.connect();
-    const calls: unknown[][] = [];
-    const own = client.query.bind(client) as (...args: unknown[]) => unknown;
-    (client as unknown as { query: unknown }).query = vi.fn((...args: unknown[]) => {
-      calls.push(args);
-      return own(...args);
-    });
     redirect(client);
+    const calls: unknown[][] = [];
+    const own = Client.prototype.query;
+    Client.prototype.query = function (this: Client, ...args: unknown[]) {
+      if (this === client) calls.push(args);
+      return (own as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof own;
+    restores.push(() => {
+      Client.prototype.query = own;
+    });
     return { client, calls };
   }
 

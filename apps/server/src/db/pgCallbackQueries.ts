@@ -25,9 +25,15 @@ export function answerQueriesByCallback(pool: Pool): void {
 type QueryCallback = (error: Error | null, result: QueryResult) => void;
 type LooseQuery = (text: unknown, values?: unknown, callback?: QueryCallback) => unknown;
 
-/** Redirects one client's plain `query(text[, values])` calls (exported for its test). */
+/**
+ * Redirects one client's plain `query(text[, values])` calls (exported for its test). pg's own
+ * `query` is looked up on the client's prototype at each call, not bound once: a wrapper put on
+ * `Client.prototype.query` later (the Citus suite records every statement that way) still sees
+ * the calls of clients the pool made before it.
+ */
 export function redirect(client: PoolClient): void {
-  const original = client.query.bind(client) as LooseQuery;
+  const proto = Object.getPrototypeOf(client) as { query: LooseQuery };
+  const original: LooseQuery = (text, values, callback) => proto.query.call(client, text, values, callback);
   const query: LooseQuery = (text, values, callback) => {
     if (typeof text !== "string" || typeof values === "function" || callback !== undefined) {
       return original(text, values, callback);
