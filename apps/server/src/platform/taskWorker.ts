@@ -11,6 +11,8 @@ export abstract class TaskWorker {
   protected stopped = false;
   protected ctx: AppContext | null = null;
   private running: Promise<void> | null = null;
+  /** A kick arrived while a drain ran: the drain may already have looked and found nothing. */
+  private kickedAgain = false;
 
   /** @param name the queue's class name, for the error of a queue used before `start`. */
   protected constructor(private readonly name: string) {}
@@ -31,11 +33,23 @@ export abstract class TaskWorker {
     return this.ctx;
   }
 
-  /** Starts a drain unless one runs (it will see the new task), the worker stopped, or start was not called. */
+  /**
+   * Starts a drain unless the worker stopped or start was not called. When one runs, it is
+   * drained again after it ends: the running drain may already have claimed nothing and be on
+   * its way out (purging expired files), and would leave the new task queued until the next
+   * kick — a lost wake-up that left an export `queued` after `idle()` in a fresh-clone run.
+   */
   protected kick(): void {
-    if (this.running || this.stopped || !this.ctx) return;
+    if (this.stopped || !this.ctx) return;
+    if (this.running) {
+      this.kickedAgain = true;
+      return;
+    }
+    this.kickedAgain = false;
+    // `idle()` awaits `running` in a loop, so the follow-up drain set here is awaited too.
     this.running = this.drain().finally(() => {
       this.running = null;
+      if (this.kickedAgain) this.kick();
     });
   }
 
