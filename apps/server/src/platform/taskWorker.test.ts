@@ -40,19 +40,25 @@ class MemoryWorker extends TaskWorker {
   }
 }
 
+/** A promise opened from outside. */
+class Gate {
+  open: () => void = () => {};
+  readonly promise = new Promise<void>((resolve) => {
+    this.open = resolve;
+  });
+}
+
 describe("TaskWorker", () => {
   it("runs a task submitted while the drain has found the queue empty and is on its way out", async () => {
     const worker = new MemoryWorker();
-    let open = () => {};
-    worker.gate = new Promise<void>((resolve) => {
-      open = resolve;
-    });
+    const gate = new Gate();
+    worker.gate = gate.promise;
     worker.begin();
     // Let the first drain look, find nothing and wait at the gate.
     while (worker.emptyLooks === 0) await Promise.resolve();
     worker.gate = Promise.resolve();
     worker.submit("late");
-    open();
+    gate.open();
     await worker.idle();
     expect(worker.done).toEqual(["late"]);
     expect(worker.queue).toEqual([]);
