@@ -1,10 +1,8 @@
-import { Readable } from "node:stream";
 import * as XLSX from "@e965/xlsx";
 import { MSG_FILE_FORMAT_INCORRECT } from "@tsp/domain";
-import ExcelJS from "exceljs";
-import { unzipSync } from "fflate";
 import { badRequest } from "../../../http/envelope";
 import type { CellKind } from "./groups";
+import { NoWorksheet, xlsxRows } from "./xlsxRows";
 
 /**
  * Most data rows one import takes (x-designed: the spec sets no cap). Default 100,000: the
@@ -72,119 +70,40 @@ interface RawRow {
 
 const noSheet = () => badRequest("导入文件没有工作表", [{ field: "file", msg: "导入文件没有工作表" }]);
 
-/** The plain value of an exceljs cell (rich text, formulas and hyperlinks unwrapped). */
-function plain(value: ExcelJS.CellValue): unknown {
-  if (value === null || value === undefined) return null;
-  if (value instanceof Date || typeof value !== "object") return value;
-  if ("richText" in value) return value.richText.map((t) => t.text).join("");
-  if ("result" in value) return plain(value.result as ExcelJS.CellValue);
-  if ("text" in value) return String(value.text);
-  return null;
-}
-
-/** A step of the .xlsx reader whose failure (a broken ZIP or sheet XML) is the format message. */
-async function reading<T>(step: () => Promise<T>): Promise<T> {
-  try {
-    return await step();
-  } catch {
-    throw unreadable("无法读取Excel文件内容");
-  }
-}
-
 /**
- * The rows of an .xlsx's first worksheet, streamed through exceljs's WorkbookReader (the
- * library the exports and templates are written with): the sheet XML is parsed as it is
- * unzipped and a row is dropped once read, so memory follows the row being read, not the file
- * (the whole-workbook `load` took ~5 KB a row: +495 MB for 100,000 rows, BENCHMARKS.md).
- * Shared strings and styles are cached (the styles say which numbers are dates).
+ * The rows of an .xlsx's first worksheet, streamed from the ZIP by xlsxRows.ts (parts read in
+ * the order needed whatever order they are stored in, the sheet inflated only as far as it is
+ * read); a broken ZIP or sheet XML is the format message, a workbook without a worksheet its own.
  */
-async function* xlsxRows(buffer: Buffer): AsyncGenerator<RawRow> {
-  if (!streamable(buffer)) {
-    yield* loadedXlsxRows(buffer);
-    return;
-  }
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(buffer), {
-    worksheets: "emit",
-    sharedStrings: "cache",
-    hyperlinks: "ignore",
-    styles: "cache",
-    entries: "ignore",
-  });
-  const sheets = reader[Symbol.asyncIterator]();
-  try {
-    const first = await reading(() => sheets.next());
-    if (first.done) throw noSheet();
-    const rows = first.value[Symbol.asyncIterator]();
-    for (;;) {
-      const next = await reading(() => rows.next());
-      if (next.done) return;
-      const row = next.value;
-      yield { number: row.number, lastCol: row.cellCount, cell: (col) => plain(row.getCell(col).value) };
+function* xlsxRawRows(buffer: Buffer): Generator<RawRow> {
+  const rows = xlsxRows(buffer);
+  for (;;) {
+    let next: IteratorResult<RawRow>;
+    try {
+      next = rows.next();
+    } catch (error) {
+      if (error instanceof NoWorksheet) throw noSheet();
+      throw unreadable("无法读取Excel文件内容");
     }
-  } finally {
-    // Later sheets are never read: close the reader (its rejection, if any, is of no interest).
-    sheets.return(undefined).catch(() => undefined);
+    if (next.done) return;
+    yield next.value;
   }
-}
-
-/**
- * Whether exceljs's streaming reader can read this .xlsx: it parses the parts in the ZIP's order
- * and reads a worksheet met before the workbook, its relationships, styles or shared strings
- * wrongly (a worksheet before `xl/workbook.xml` throws; before `xl/styles.xml` its dates would
- * read as numbers). Excel, WPS, LibreOffice and our own export writer put those parts first;
- * exceljs's own writer (the import templates) sometimes does not — its parts are written
- * concurrently. The names are listed from the ZIP's directory without inflating anything.
- */
-function streamable(buffer: Buffer): boolean {
-  const names: string[] = [];
-  try {
-    unzipSync(buffer, {
-      filter: (file) => {
-        names.push(file.name);
-        return false;
-      },
-    });
-  } catch {
-    return true; // not a readable ZIP: the streaming reader says so in the format message
-  }
-  const firstSheet = names.findIndex((n) => /^xl\/worksheets\/sheet\d+\.xml$/.test(n));
-  if (firstSheet < 0) return true;
-  const needed = ["xl/workbook.xml", "xl/_rels/workbook.xml.rels", "xl/styles.xml", "xl/sharedStrings.xml"];
-  return needed.every((part) => {
-    const at = names.indexOf(part);
-    return at < 0 || at < firstSheet;
-  });
 }
 
 /**
  * Whether the first rows of an import file are cheap to read before the import reads it all: an
- * .xlsx the streaming reader takes, or any file of at most 1 MB. A larger .xls, or .xlsx read
- * whole, would be parsed twice (the upload's check of its header, then the import): ~21 s and
- * +500 MB for 100,000 rows.
+ * .xlsx (streamed: its header row is read without the rest), or any file of at most 1 MB. A
+ * larger .xls is parsed whole, so it would be parsed twice (the upload's check of its header,
+ * then the import): ~21 s and +500 MB for 100,000 rows.
  */
 export function headIsCheap(buffer: Buffer): boolean {
-  return buffer.length <= MB_BYTES || (formatOf(buffer) === "xlsx" && streamable(buffer));
+  return buffer.length <= MB_BYTES || formatOf(buffer) === "xlsx";
 }
 
 const MB_BYTES = 1024 * 1024;
 
-/** The rows of an .xlsx's first worksheet from the whole workbook loaded (a file {@link streamable} refuses). */
-async function* loadedXlsxRows(buffer: Buffer): AsyncGenerator<RawRow> {
-  const workbook = new ExcelJS.Workbook();
-  await reading(() => workbook.xlsx.load(buffer as unknown as ArrayBuffer));
-  const sheet = workbook.worksheets[0];
-  if (!sheet) throw noSheet();
-  const rows: ExcelJS.Row[] = [];
-  sheet.eachRow((row) => {
-    rows.push(row);
-  });
-  for (const row of rows) {
-    yield { number: row.number, lastCol: row.cellCount, cell: (col) => plain(row.getCell(col).value) };
-  }
-}
-
 /**
- * The rows of a legacy .xls's first worksheet (BIFF) through SheetJS CE: exceljs reads only
+ * The rows of a legacy .xls's first worksheet (BIFF) through SheetJS CE: xlsxRows.ts reads only
  * .xlsx. The workbook is parsed whole — BIFF has no streaming reader — which is bounded by the
  * format itself (at most 65,536 rows a sheet) and the 10 MB upload. Reads no formulas, styles,
  * HTML or macros; dates are computed from the serial number in UTC (SheetJS's own Date objects
@@ -256,8 +175,8 @@ export interface SheetReadOptions {
 
 /**
  * Reads the first worksheet of an import file in batches of data rows: row 1 is the header,
- * every following non-empty row is data, numbered as Excel shows it. `.xlsx` is streamed by
- * exceljs; `.xls` (BIFF) is read by SheetJS when the import's contract takes it (`formats`).
+ * every following non-empty row is data, numbered as Excel shows it. `.xlsx` is streamed
+ * (xlsxRows.ts); `.xls` (BIFF) is read by SheetJS when the import's contract takes it (`formats`).
  * The data rows are counted while reading: past the limit the read stops with 400 naming it,
  * without reading the rest. A file neither reader can open, an encrypted one, another template
  * or one without data answers 400 — the header problems before any batch, the limit and "no
@@ -274,7 +193,7 @@ export async function* readSheetBatches(
   let headers: Map<number, string> | null = null;
   let batch: SheetRow[] = [];
   let count = 0;
-  for await (const raw of format === "xlsx" ? xlsxRows(buffer) : xlsRows(buffer)) {
+  for (const raw of format === "xlsx" ? xlsxRawRows(buffer) : xlsRows(buffer)) {
     if (headers === null) {
       headers = headersOf(raw.number === 1 ? raw : null, requiredHeaders);
       if (raw.number === 1) continue;
