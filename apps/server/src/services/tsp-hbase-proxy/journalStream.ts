@@ -13,10 +13,13 @@ import type { JournalKind } from "./tables";
  */
 export const STREAM_BATCH = 5000;
 
-/** One row as a JSON line (JournalRow: vin, time, content), written by PostgreSQL. */
-const LINE = sql.raw(
-  `'{"vin":' || to_json(b.vin)::text || ',"time":' || b.ts || ',"content":' || to_json(b.content)::text || '}'`,
-);
+/**
+ * One row as a JSON line (JournalRow: vin, time, content), written by PostgreSQL. Every row of
+ * the statement has the query's VIN (`vin = $1`), so its JSON is written once here and bound as
+ * a parameter: one `to_json` per row instead of two (~9 % of PostgreSQL's CPU on the stream).
+ */
+const line = (vin: string) =>
+  sql`${`{"vin":${JSON.stringify(vin)},"time":`} || b.ts || ',"content":' || to_json(b.content)::text || '}'`;
 
 /** One batch as the database wrote it: NDJSON lines, their count, the last row's report time. */
 interface Batch {
@@ -43,14 +46,14 @@ export async function readBatch(
   if (afterTs !== null) rows = rows.where("ts", q.reportTimeDesc ? "<" : ">", afterTs);
   const dir = sql.raw(q.reportTimeDesc ? "desc" : "asc");
   const page = rows
-    .select(["vin", "ts", "content"])
+    .select(["ts", "content"])
     .orderBy("ts", q.reportTimeDesc ? "desc" : "asc")
     .limit(limit)
     .as("b");
   const row = await ctx.db
     .selectFrom(page)
     .select([
-      sql<string | null>`string_agg(${LINE}, E'\n' order by b.ts ${dir})`.as("lines"),
+      sql<string | null>`string_agg(${line(q.vin)}, E'\n' order by b.ts ${dir})`.as("lines"),
       sql<string>`count(*)`.as("n"),
       sql<string | null>`${sql.raw(q.reportTimeDesc ? "min" : "max")}(b.ts)`.as("last"),
     ])
