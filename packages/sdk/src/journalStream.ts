@@ -75,11 +75,72 @@ export function streamJournal(
   query: StreamJournalQuery,
   options: StreamJournalOptions = {},
 ): AsyncGenerator<JournalRow, void, undefined> {
-  return rowsOf(streamJournalBatches(sdk, query, options));
+  return new Rows(streamJournalBatches(sdk, query, options));
 }
 
-async function* rowsOf(batches: AsyncGenerator<JournalRow[], void, undefined>) {
-  for await (const rows of batches) yield* rows;
+const finished: IteratorResult<JournalRow, void> = { value: undefined, done: true };
+
+/**
+ * The rows of the batches one at a time, without an async generator: `yield*` in one costs a
+ * few promise turns per row (~0.3 µs, a third of the client's share of a 1M rows/s walk); here a
+ * row already received is one resolved promise, and a batch is awaited only when the last runs out.
+ */
+class Rows implements AsyncGenerator<JournalRow, void, undefined> {
+  readonly #batches: AsyncGenerator<JournalRow[], void, undefined>;
+  #rows: JournalRow[] = [];
+  #at = 0;
+  #done = false;
+  /** The batch being awaited: a `next()` made meanwhile (for-await makes none) waits for it, so rows keep their order. */
+  #pending: Promise<IteratorResult<JournalRow, void>> | undefined;
+
+  constructor(batches: AsyncGenerator<JournalRow[], void, undefined>) {
+    this.#batches = batches;
+  }
+
+  [Symbol.asyncIterator](): this {
+    return this;
+  }
+
+  next(): Promise<IteratorResult<JournalRow, void>> {
+    if (this.#pending) {
+      const again = () => this.next();
+      return this.#pending.then(again, again);
+    }
+    if (this.#at < this.#rows.length)
+      return Promise.resolve({ value: this.#rows[this.#at++] as JournalRow, done: false });
+    if (this.#done) return Promise.resolve(finished);
+    this.#pending = this.#batches.next().then(
+      (batch) => {
+        this.#pending = undefined;
+        if (batch.done) this.#done = true;
+        else {
+          this.#rows = batch.value;
+          this.#at = 0;
+        }
+        return this.next();
+      },
+      (error: unknown) => {
+        // As a generator that threw: the error once, then done.
+        this.#pending = undefined;
+        this.#done = true;
+        throw error;
+      },
+    );
+    return this.#pending;
+  }
+
+  /** Breaking out of the loop: closes the connection (the batches' `finally`), which stops the server. */
+  async return(): Promise<IteratorResult<JournalRow, void>> {
+    this.#done = true;
+    this.#rows = [];
+    await this.#batches.return(undefined);
+    return finished;
+  }
+
+  async throw(error: unknown): Promise<IteratorResult<JournalRow, void>> {
+    await this.return();
+    throw error;
+  }
 }
 
 /**

@@ -100,6 +100,34 @@ describe("streamJournal", () => {
     expect(batches.every((b) => Array.isArray(b) && b.length > 0)).toBe(true);
   });
 
+  it("closes the connection when the loop breaks, and keeps the order of next() calls made without waiting", async () => {
+    let closed!: () => void;
+    const serverSawClose = new Promise<void>((resolve) => {
+      closed = resolve;
+    });
+    server.streamRoutes.set(`GET ${PATH}`, (_req, res) => {
+      res.on("close", () => closed());
+      // Two rows, then the answer stays open: only the client can end it.
+      ndjson(res, [line(journal[0]), line(journal[1])], false);
+    });
+    for await (const row of streamJournal(client(), query)) {
+      expect(row).toEqual(journal[0]);
+      break;
+    }
+    await serverSawClose;
+
+    // Three answers of five rows: at least three batches.
+    serveJournal(5, 2);
+    const rows = streamJournal(client(), query);
+    // Three calls before the first batch came: each row once, in order, then done.
+    const calls = await Promise.all([rows.next(), rows.next(), rows.next()]);
+    expect(calls.map((r) => r.value)).toEqual(journal.slice(0, 3));
+    const rest: JournalRow[] = [];
+    for await (const row of rows) rest.push(row);
+    expect(rest).toEqual(journal.slice(3));
+    expect(await rows.next()).toEqual({ value: undefined, done: true });
+  });
+
   it("throws NetworkError when the stream is cut before its end line, and with resume goes on from the checkpoint without repeats", async () => {
     serveJournal(12, 4, { call: 1, rows: 6 });
     const cut: JournalRow[] = [];
