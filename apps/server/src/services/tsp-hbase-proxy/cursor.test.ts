@@ -1,8 +1,9 @@
 // A real HMAC with a fixed key: Secrets.load needs a database, the cursor only needs sign/verify.
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { describe, expect, it } from "vitest";
+import { ApiError } from "../../http/envelope";
 import type { Secrets } from "../../platform/secrets";
-import { type CursorScope, decodeCursor, encodeCursor } from "./cursor";
+import { type CursorScope, cursorAfter, decodeCursor, encodeCursor } from "./cursor";
 
 const hmacKey = Buffer.alloc(32, 7);
 const sign = (purpose: string, data: string) =>
@@ -44,5 +45,39 @@ describe("journal cursors (nextKey)", () => {
     expect(decodeCursor(secrets, scope, "")).toBeNull();
     expect(decodeCursor(secrets, scope, ".abc")).toBeNull();
     expect(decodeCursor(secrets, scope, "no-dot")).toBeNull();
+  });
+
+  // Found by mutation testing: with the purpose changed, encode and decode still agreed.
+  it("is bound to its purpose: the server's MAC of the same text for any other purpose is no cursor", () => {
+    const [payload] = encodeCursor(secrets, scope, 5).split(".");
+    const text = Buffer.from(payload ?? "", "base64url").toString("utf8");
+    expect(decodeCursor(secrets, scope, `${payload}.${sign("journal-cursor", text)}`)).toBe(5);
+    for (const purpose of ["", "journal", "object-store"])
+      expect(decodeCursor(secrets, scope, `${payload}.${sign(purpose, text)}`), purpose).toBeNull();
+  });
+});
+
+// What a list handler calls with the request's rowKey (found by mutation testing: untested).
+describe("the rowKey of a request", () => {
+  it("continues after the cursor's report time; none without a rowKey", () => {
+    expect(cursorAfter(secrets, scope, undefined)).toBeNull();
+    expect(cursorAfter(secrets, scope, encodeCursor(secrets, scope, 42))).toBe(42);
+    expect(cursorAfter(secrets, scope, encodeCursor(secrets, scope, 0))).toBe(0);
+  });
+
+  it("answers a forged, altered or foreign key with a 400 naming rowKey", () => {
+    for (const key of ["", "no-dot", encodeCursor(secrets, { ...scope, vin: "LGXCE4CB2S0000124" }, 5)]) {
+      let error: unknown;
+      try {
+        cursorAfter(secrets, scope, key);
+      } catch (e) {
+        error = e;
+      }
+      expect(error, key).toBeInstanceOf(ApiError);
+      expect((error as ApiError).status).toBe(400);
+      expect((error as ApiError).failDetail).toEqual([
+        { field: "rowKey", msg: "rowKey：游标无效或已被篡改，请重新查询" },
+      ]);
+    }
   });
 });
