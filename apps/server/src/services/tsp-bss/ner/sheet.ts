@@ -2,7 +2,8 @@ import * as XLSX from "@e965/xlsx";
 import { MSG_FILE_FORMAT_INCORRECT } from "@tsp/domain";
 import { badRequest } from "../../../http/envelope";
 import type { CellKind } from "./groups";
-import { NoWorksheet, xlsxRows } from "./xlsxRows";
+import { NoWorksheet } from "./xlsxBook";
+import { xlsxRows } from "./xlsxRows";
 
 /**
  * Most data rows one import takes (x-designed: the spec sets no cap). Default 100,000: the
