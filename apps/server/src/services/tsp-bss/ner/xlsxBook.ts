@@ -1,5 +1,5 @@
 import * as XLSX from "@e965/xlsx";
-import { attrsOf, decodeXml, type XmlHandler, XmlScanner } from "./xmlScan";
+import { attrsOf, decodeXml, detach, type XmlHandler, XmlScanner } from "./xmlScan";
 import { partText, type ZipPart } from "./zipParts";
 
 /**
@@ -161,7 +161,7 @@ export class StringText {
 
   /** The string read so far, and a fresh start. */
   take(): string {
-    const s = unescapeOoxml(decodeXml(this.pieces));
+    const s = detach(unescapeOoxml(decodeXml(this.pieces)));
     this.pieces = "";
     this.inT = false;
     this.phonetic = 0;

@@ -1,5 +1,5 @@
 import { dateStylesOf, MAX_CELL_CHARS, StringText, sharedStringsOf, unescapeOoxml, workbookOf } from "./xlsxBook";
-import { attrsOf, decodeXml, type XmlHandler, XmlScanner } from "./xmlScan";
+import { attrsOf, decodeXml, detach, type XmlHandler, XmlScanner } from "./xmlScan";
 import { partText, zipParts } from "./zipParts";
 
 /**
@@ -74,7 +74,7 @@ function excelDate(serial: number, date1904: boolean): Date {
 function isoDate(text: string): Date | string {
   const s = /T\d\d:\d\d(:\d\d(\.\d+)?)?$/.test(text) ? `${text}Z` : text;
   const d = new Date(s);
-  return Number.isNaN(d.getTime()) ? text : d;
+  return Number.isNaN(d.getTime()) ? detach(text) : d;
 }
 
 /** The worksheet's `<sheetData>`: a row at a time, handed to `emit` once its `</row>` is read. */
@@ -199,7 +199,7 @@ class SheetHandler implements XmlHandler {
       case "s":
         return this.strings[Number(v)] ?? null;
       case "str":
-        return unescapeOoxml(decodeXml(v));
+        return detach(unescapeOoxml(decodeXml(v)));
       case "b":
         return v.trim() === "1" || v.trim() === "true";
       case "e":
