@@ -15,7 +15,7 @@ import {
 } from "./listQuery";
 
 interface TestDb {
-  item: { id: Generated<number>; tenant_id: number; name: string; code: string; score: number };
+  item: { id: Generated<number>; tenant_id: number; name: string; code: string; score: number; note: string | null };
 }
 
 let db: Kysely<TestDb>;
@@ -38,8 +38,11 @@ beforeAll(async () => {
     .addColumn("name", "text", (c) => c.notNull())
     .addColumn("code", "text", (c) => c.notNull())
     .addColumn("score", "integer", (c) => c.notNull())
+    // Null on every row but 甲's: an empty search field must not hide rows whose column is null.
+    .addColumn("note", "text")
     .execute();
   await db.insertInto("item").values(ROWS).execute();
+  await db.updateTable("item").set({ note: "备注" }).where("code", "=", "A1").execute();
 });
 afterAll(() => db.destroy());
 
@@ -71,6 +74,24 @@ describe("list query: tenant scope and filters", () => {
       filters: (f) => [f.exact("code", ""), f.exact("score", undefined), f.contains("name", null), f.oneOf("id", [])],
     });
     expect(await countOf(q)).toBe(4);
+    // Found by mutation testing: an absent value must add no condition at all, not a
+    // match-everything one (ilike '%%' is false on a null column), and not an SQL error.
+    expect(
+      await count((f) => [
+        f.contains("note", ""),
+        f.keyword(["note", "name"], ""),
+        f.keyword(["note"], undefined),
+        f.exact("note", null),
+        f.oneOf("id", undefined),
+        f.range("score", undefined, undefined),
+        f.isNull("note", false),
+        f.isNull("note", undefined),
+      ]),
+    ).toBe(ROWS.length);
+  });
+
+  it('keeps only rows whose column is null when asked (an "only the unbound ones" checkbox)', async () => {
+    expect(await count((f) => [f.isNull("note", true)])).toBe(ROWS.length - 1);
   });
 
   it("combines exact, one-of, range and keyword conditions", async () => {
@@ -115,6 +136,16 @@ describe("list query: order and numbered pages", () => {
     await expect(numberedPage(items(), { sortBy: "toString" }, ORDER, pick)).rejects.toBeInstanceOf(ApiError);
     await expect(numberedPage(items(), { sortBy: "score" }, { order: ["id"] }, pick)).rejects.toThrow(ApiError);
     expect(await countOf(items())).toBe(ROWS.length);
+    // A list without sort keys says so, under the default field name.
+    const none = (await numberedPage(items(), { sortBy: "score" }, { order: ["id"] }, pick).catch(
+      (e: unknown) => e,
+    )) as ApiError;
+    expect(none.failDetail).toEqual([{ field: "sortBy", msg: "sortBy：该列表不支持排序" }]);
+  });
+
+  it("takes an empty sort key as none: the default order", async () => {
+    const page = await numberedPage(items(), { sortBy: "", desc: true }, ORDER, pick);
+    expect(names(page.list)).toEqual(["甲", "乙", "丙", "丁", "戊", "己"]);
   });
 });
 
@@ -153,11 +184,19 @@ describe("list query: keyset", () => {
   it("yields every row once, in batches, also when the last batch is full", async () => {
     for (const batch of [2, 3, 4, 100]) {
       const seen: string[] = [];
-      for await (const rows of keysetBatches(items(), { column: "id", batch, keyOf: (r) => r.id }, pick)) {
+      let queries = 0;
+      const counted = (q: ReturnType<typeof items>) => {
+        queries += 1;
+        return pick(q);
+      };
+      for await (const rows of keysetBatches(items(), { column: "id", batch, keyOf: (r) => r.id }, counted)) {
         expect(rows.length).toBeLessThanOrEqual(batch);
+        expect(rows.length).toBeGreaterThan(0);
         seen.push(...names(rows));
       }
       expect(seen).toEqual(["甲", "乙", "丙", "丁", "戊", "己"]);
+      // A short batch is the last: no query after it; after a full one, one more finds nothing.
+      expect(queries, `batch ${batch}`).toBe(Math.floor(ROWS.length / batch) + 1);
     }
   });
 });

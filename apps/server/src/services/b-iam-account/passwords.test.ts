@@ -1,3 +1,4 @@
+import { randomBytes, scryptSync } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { hashPassword, MSG_PASSWORD_POLICY, passwordPolicyProblem, verifyPassword } from "./passwords";
 
@@ -24,6 +25,16 @@ describe("scrypt password hashes", () => {
       `scrypt$${n}$${r}$${p}$${salt}`,
     ])
       expect(await verifyPassword("Admin@123456", stored), stored).toBe(false);
+  });
+
+  // Found by mutation testing: with the cost left out, scrypt's defaults equal today's cost, so
+  // only a hash stored with other parameters shows that they are read from the hash.
+  it("verifies a hash stored with other cost parameters and key length, read from the hash itself", async () => {
+    const salt = randomBytes(16);
+    const hash = scryptSync("Admin@123456", salt, 64, { N: 1024, r: 4, p: 2 });
+    const stored = ["scrypt", 1024, 4, 2, salt.toString("base64"), hash.toString("base64")].join("$");
+    expect(await verifyPassword("Admin@123456", stored)).toBe(true);
+    expect(await verifyPassword("Admin@123457", stored)).toBe(false);
   });
 });
 
