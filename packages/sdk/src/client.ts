@@ -102,7 +102,7 @@ export type TspClient<Paths extends {} = paths> = Client<Paths> &
 /**
  * Creates the client for every TSP service. `Paths` defaults to the generated `paths` type of
  * every openapi/ document, so `createTspClient({ baseUrl })` is fully typed; the runtime
- * (envelope check, token, hooks, cancellation, timeouts) is one openapi-fetch middleware.
+ * (envelope check, token, hooks, cancellation, timeouts) is the `fetch` openapi-fetch calls.
  * Failing answers reject with typed errors, so `data` of a resolved call is the envelope.
  */
 export function createTspClient<Paths extends {} = paths>(options: TspClientOptions): TspClient<Paths> {
@@ -113,7 +113,7 @@ export function createTspClient<Paths extends {} = paths>(options: TspClientOpti
     // The runtime is the fetch; openapi-fetch hands it a CallRequest (URL and init) instead of a Request.
     fetch: runtime.fetch as never,
     Request: CallRequest as never,
-    ...(options.headers ? { headers: options.headers } : {}),
+    headers: options.headers,
   });
   // Each method (GET … TRACE: the upper-case keys) and `request` pass the schema path on, so
   // the runtime finds the operation in one lookup.

@@ -76,6 +76,15 @@ export interface AnswerInit {
   call?: CallInfo;
 }
 
+/** The answer's fields of an error; none (an upload that got no answer) gives code and status 0. */
+const answerOf = (init?: AnswerInit): Answer => ({
+  code: init?.code ?? 0,
+  msg: init?.msg ?? "",
+  failDetail: init?.failDetail ?? [],
+  status: init?.status ?? 0,
+  body: init?.body,
+});
+
 /** A log line of a failing answer: code, msg, every failDetail and the call. */
 function describeAnswer(init: AnswerInit): string {
   const details = (init.failDetail ?? []).map((d) => (d.field ? `${d.field}: ${d.msg ?? ""}` : (d.msg ?? "")));
@@ -86,18 +95,14 @@ function describeAnswer(init: AnswerInit): string {
 /** The server answered a failing code (envelope `code` or HTTP status). */
 export class ApiError extends TspError implements Answer {
   override readonly kind: ErrorKind = "api";
-  readonly code: string | number;
-  readonly msg: string;
-  readonly failDetail: readonly FailDetail[];
-  readonly status: number;
-  readonly body: unknown;
+  declare readonly code: string | number;
+  declare readonly msg: string;
+  declare readonly failDetail: readonly FailDetail[];
+  declare readonly status: number;
+  declare readonly body: unknown;
   constructor(init: AnswerInit) {
     super(describeAnswer(init), init.call);
-    this.code = init.code;
-    this.msg = init.msg ?? "";
-    this.failDetail = init.failDetail ?? [];
-    this.status = init.status;
-    this.body = init.body;
+    Object.assign(this, answerOf(init));
   }
 }
 
@@ -155,11 +160,11 @@ export class BadResponseError extends TspError {
  */
 export class UploadError extends TspError implements Answer {
   override readonly kind = "upload";
-  readonly code: string | number;
-  readonly msg: string;
-  readonly failDetail: readonly FailDetail[];
-  readonly status: number;
-  readonly body: unknown;
+  declare readonly code: string | number;
+  declare readonly msg: string;
+  declare readonly failDetail: readonly FailDetail[];
+  declare readonly status: number;
+  declare readonly body: unknown;
   constructor(init: AnswerInit | { call: CallInfo; cause: unknown }) {
     const answer = "status" in init ? init : undefined;
     super(
@@ -167,11 +172,7 @@ export class UploadError extends TspError implements Answer {
       init.call,
       answer ? undefined : { cause: (init as { cause: unknown }).cause },
     );
-    this.code = answer?.code ?? 0;
-    this.msg = answer?.msg ?? "";
-    this.failDetail = answer?.failDetail ?? [];
-    this.status = answer?.status ?? 0;
-    this.body = answer?.body;
+    Object.assign(this, answerOf(answer));
   }
 }
 

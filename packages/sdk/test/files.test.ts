@@ -150,7 +150,7 @@ describe("signed upload", () => {
     }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UploadError);
     expect(error).not.toBeInstanceOf(NetworkError);
-    expect(error).toMatchObject({ kind: "upload", status: 0, msg: "", failDetail: [] });
+    expect(error).toMatchObject({ kind: "upload", code: 0, status: 0, msg: "", failDetail: [], body: undefined });
     expect((error as UploadError).cause).toBeInstanceOf(TypeError);
     expect(errors).toEqual([error]);
   });

@@ -272,6 +272,25 @@ describe("the answer handed on after the runtime read it", () => {
     expect(seen.errors).toHaveLength(0);
   });
 
+  it("keeps the fetched answer's own headers (no copy per call), status and status text", async () => {
+    let fetched: Response | undefined;
+    const { sdk } = setup(async (input) => {
+      fetched = await globalThis.fetch(input);
+      return fetched;
+    });
+    server.routes.set(`GET ${PATH}`, (_req, res) => {
+      res.statusMessage = "Made";
+      json(res, { code: 200, data: { n: 1 } }, 201);
+    });
+    const { data, response } = (await sdk.raw("GET", PATH)) as { data: unknown; response: Response };
+    expect(data).toEqual({ code: 200, data: { n: 1 } });
+    expect(response).not.toBe(fetched);
+    expect(response.headers).toBe(fetched?.headers);
+    expect([response.status, response.statusText]).toEqual([201, "Made"]);
+    // A re-read copy carries the same headers.
+    expect(response.clone().headers.get("content-type")).toBe(fetched?.headers.get("content-type"));
+  });
+
   it("a finished call's timer is cleared: its request is never aborted afterwards", async () => {
     const signals: AbortSignal[] = [];
     const recording: typeof globalThis.fetch = (input) => {
