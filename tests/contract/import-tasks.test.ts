@@ -161,6 +161,59 @@ describe.skipIf(engine.skip)(`import tasks contract (${engine.kind})`, () => {
     expect((await awaitImportTask(base, taskId, admin)).status).toBe("failed");
   });
 
+  it("lists the account's own import tasks newest first, a running one with its live progress; others see none", async () => {
+    const gated = gatedImporter();
+    server.ctx.imports.register("testGatedList", gated.importer);
+    const principal = await server.ctx.authenticate(admin);
+    if (!principal) throw new Error("admin token not accepted");
+    const { taskId } = await server.ctx.imports.submit(principal, "testGatedList", {
+      name: "列表.xlsx",
+      buffer: Buffer.from("x"),
+    });
+    await gated.midway;
+    const page = await ledger.call("listImportTasks", { query: { pageNum: 1, pageSize: 10 }, token: admin });
+    expect(page.status).toBe(200);
+    const stored = await server.db
+      .selectFrom("import_task")
+      .select(["id", "file_name"])
+      .where("account_id", "=", principal.accountId)
+      .orderBy("created_at", "desc")
+      .orderBy("id", "desc")
+      .execute();
+    expect(stored.length).toBeGreaterThanOrEqual(4);
+    expect(page.body.data.total).toBe(stored.length);
+    expect(page.body.data.list.map((t: { id: string }) => t.id)).toEqual(stored.map((t) => t.id));
+    expect(page.body.data.list[0]).toEqual({
+      id: taskId,
+      name: "列表.xlsx",
+      operation: "testGatedList",
+      status: "running",
+      rowsDone: 1000,
+      rowsTotal: 3000,
+      createdAt: expect.any(Number),
+      finishedAt: null,
+      failReason: null,
+    });
+    // The list never carries a report (getImportTask does).
+    expect(page.body.data.list.some((t: object) => "report" in t)).toBe(false);
+    const failed = await ledger.call("listImportTasks", { query: { status: "failed" }, token: admin });
+    expect(failed.body.data.list.map((t: { name: string; failReason: string }) => [t.name, t.failReason])).toEqual([
+      ["中断.xlsx", IMPORT_INTERRUPTED_MSG],
+    ]);
+    const second = await ledger.call("listImportTasks", { query: { pageNum: 2, pageSize: 2 }, token: admin });
+    expect(second.body.data.list.map((t: { id: string }) => t.id)).toEqual(stored.slice(2, 4).map((t) => t.id));
+    const theirs = await ledger.call("listImportTasks", { query: {}, token: operator });
+    expect(theirs.status).toBe(200);
+    expect(theirs.body.data).toEqual({ list: [], total: 0 });
+    expect((await ledger.call("listImportTasks", { query: { status: "paused" }, token: admin })).status).toBe(400);
+    expect((await ledger.call("listImportTasks", { query: { pageSize: 0 }, token: admin })).status).toBe(400);
+    expect((await ledger.call("listImportTasks", { query: {} })).status).toBe(401);
+    gated.release();
+    await server.ctx.imports.idle();
+    const after = await ledger.call("listImportTasks", { query: { status: "done", pageSize: 1 }, token: admin });
+    expect(after.body.data.list[0]).toMatchObject({ id: taskId, status: "done", rowsDone: 3000 });
+  });
+
   it("called every import task operation with good and bad input", () => {
     ledger.expectCovered(IMPORT_TASK_OPS);
   });

@@ -143,8 +143,10 @@ test("filing: edit a battery group, the change log, a concurrent edit refused wi
   expect(logBook, "the change-log export holds before and after").toBeTruthy();
 });
 
-test("filing: import good and bad rows, fix the failed-rows sheet, import it again", async ({ page }) => {
-  test.setTimeout(120_000);
+test("filing: import good and bad rows, fix the failed-rows sheet, import it again; both tasks in the import task list", async ({
+  page,
+}) => {
+  test.setTimeout(150_000);
   await signIn(page, "admin", `${RECORDS}?group=batteryInfo`);
   await page.goto(`/#${RECORDS}?group=batteryInfo`);
   await loaded(page);
@@ -192,7 +194,7 @@ test("filing: import good and bad rows, fix the failed-rows sheet, import it aga
     await dialog.getByLabel("选择导入文件").setInputFiles({ name, mimeType, buffer });
     await dialog.getByRole("button", { name: "导入", exact: true }).click();
   };
-  await upload(Buffer.from(await book.xlsx.writeBuffer()), "battery.xlsx");
+  await upload(Buffer.from(await book.xlsx.writeBuffer()), `battery-${stamp}.xlsx`);
   const result = dialog.getByRole("group", { name: "导入结果" });
   await expect(result).toContainText("成功1");
   await expect(result).toContainText("失败1");
@@ -215,7 +217,7 @@ test("filing: import good and bad rows, fix the failed-rows sheet, import it aga
   await dialog.getByRole("button", { name: "完成" }).click();
   await page.getByRole("button", { name: "导入", exact: true }).click();
   await page.waitForTimeout(2_100); // the dialog's confirm is throttled to once every 2 s (spec §5)
-  await upload(Buffer.from(await fix.xlsx.writeBuffer()), "battery-fixed.xlsx");
+  await upload(Buffer.from(await fix.xlsx.writeBuffer()), `battery-${stamp}-fixed.xlsx`);
   await expect(result).toContainText("成功1");
   await expect(result).toContainText("失败0");
   await dialog.getByRole("button", { name: "完成" }).click();
@@ -230,6 +232,43 @@ test("filing: import good and bad rows, fix the failed-rows sheet, import it aga
     ).data;
     expect(rec).toMatchObject({ manufacturer: `导入厂${stamp}`, ratedVoltage: voltage });
   }
+
+  // Both imports stay findable after their dialog closed: 导出文件列表 → 导入任务, newest first.
+  await page.getByRole("navigation", { name: "侧边菜单" }).getByRole("link", { name: "导出文件列表" }).click();
+  await page.getByRole("group", { name: "任务类型" }).getByText("导入任务").click();
+  await expect(page).toHaveURL(/view=imports/);
+  const tasks = page
+    .getByRole("table", { name: "导入任务" })
+    .locator("tbody tr")
+    .filter({ hasText: `battery-${stamp}` });
+  await expect(tasks).toHaveCount(2);
+  await expect(tasks.nth(0)).toContainText(`battery-${stamp}-fixed.xlsx`);
+  for (const text of ["导入动力电池信息", "已完成", "1 / 1"]) await expect(tasks.nth(0)).toContainText(text);
+  await expect(tasks.nth(1)).toContainText("2 / 2");
+  await tasks
+    .nth(1)
+    .getByRole("button", { name: `battery-${stamp}.xlsx 导入结果` })
+    .click();
+  const report = page.getByRole("dialog", { name: `导入结果 · battery-${stamp}.xlsx` });
+  await expect(report.getByRole("group", { name: "导入结果" })).toContainText("失败1");
+  await expect(report.getByRole("table", { name: "失败明细" })).toContainText(vinB);
+  await page.screenshot({ path: "test-results/screenshots/import-task-list.png" });
+  // The failed rows again, without the uploaded file at hand: from the report's own rows.
+  const [again] = await Promise.all([
+    page.waitForEvent("download"),
+    report.getByRole("button", { name: "下载失败数据" }).click(),
+  ]);
+  expect(again.suggestedFilename()).toBe(`battery-${stamp}_导入失败数据.xlsx`);
+  const againBook = new ExcelJS.Workbook();
+  await againBook.xlsx.readFile(await again.path());
+  const againSheet = againBook.worksheets[0];
+  if (!againSheet) throw new Error("the failed-rows sheet has no sheet");
+  expect(againSheet.rowCount).toBe(2);
+  expect(againSheet.getRow(2).getCell(1).value).toBe(vinB);
+  // The address keeps the list: a reload shows the import tasks again.
+  await page.keyboard.press("Escape");
+  await page.reload();
+  await expect(page.getByRole("table", { name: "导入任务" })).toBeVisible();
 });
 
 test("filing: the operator sees no export buttons on either screen, and the export calls answer 403", async ({

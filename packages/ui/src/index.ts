@@ -14,6 +14,7 @@ export { type Toast, ToastAnnouncer, type ToastApi, type ToastKind, ToastProvide
 export { type NumberRange, NumberRangeInput } from "./form/NumberRangeInput";
 export { failedRowsSheet, REASON_HEADER, saveBlob } from "./importing/failedRowsSheet";
 export { ImportDialog, type ImportDialogProps } from "./importing/ImportDialog";
+export { ImportReportView } from "./importing/ImportReportView";
 export type { ImportOptions, ImportReport, ImportRowResult } from "./importing/types";
 export * from "./kit/index";
 // Heavy widgets: lazy wrappers only (each is its own chunk).

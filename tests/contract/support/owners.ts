@@ -36,7 +36,7 @@ export const JOURNAL_OPS = [
 ];
 
 /** Imports as tasks: one import task of the signed-in account (import-tasks.test.ts). */
-export const IMPORT_TASK_OPS = ["getImportTask"];
+export const IMPORT_TASK_OPS = ["getImportTask", "listImportTasks"];
 
 /** 机械轨迹查询: a vehicle's track and its export (track.test.ts). */
 export const TRACK_OPS = ["getVehicleTrack", "exportVehicleTrack"];

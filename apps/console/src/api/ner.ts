@@ -196,6 +196,11 @@ const IMPORTS = {
   },
 } as const satisfies Record<NerGroup, { op: PermittedOperation; path: string; template: string }>;
 
+/** The 新能源 group an import task's operation imports (the import task list names it), if any. */
+export function importGroupOf(operation: string): NerGroup | undefined {
+  return NER_GROUPS.find((g) => IMPORTS[g].op === operation);
+}
+
 /** A group's import as a list screen offers it: its operation, template and call. */
 export function groupImport(group: NerGroup): Omit<ListImport, "title"> {
   const { op, path, template: sheet } = IMPORTS[group];

@@ -20,6 +20,10 @@ export type ExportTask = HomeSchemas["ExportTask"];
 export type ExportStatus = HomeSchemas["ExportStatus"];
 /** A numbered page of export tasks. */
 export type ExportTaskPage = HomeSchemas["ExportTaskPage"];
+/** One import task of the import task list (issue 21; getImportTask adds its report). */
+export type ImportTaskSummary = HomeSchemas["ImportTaskSummary"];
+/** A numbered page of import tasks. */
+export type ImportTaskPage = HomeSchemas["ImportTaskPage"];
 
 /** Spec §3 "Login log row". */
 export type JournalRow = JournalSchemas["JournalRow"];

@@ -109,6 +109,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/comm-inc-center/v1/web/importTask/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in account's import tasks (import task list)
+         * @description Numbered page of the account's import tasks (issue 21: the imports that run as tasks,
+         *     e.g. importNerVehicleInfo), newest first: status, rows checked and the file's rows once
+         *     known, times and the failure reason. The per-row report of a done task is read with
+         *     getImportTask (it can be large: one entry per rejected row). Only the caller's own tasks
+         *     are listed, whatever its permissions.
+         */
+        get: operations["listImportTasks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/comm-inc-center/v1/web/importTask/{id}": {
         parameters: {
             query?: never;
@@ -287,7 +311,7 @@ export interface components {
             /** @description Why a failed task failed, in Chinese. */
             failReason: string | null;
         };
-        ImportTask: {
+        ImportTaskSummary: {
             /** Format: uuid */
             id: string;
             /** @description File name as uploaded. */
@@ -303,8 +327,16 @@ export interface components {
             finishedAt: components["schemas"]["Timestamp"] | null;
             /** @description Why a failed task failed, in Chinese; nothing of its file was saved. */
             failReason: string | null;
+        };
+        /** @description One import task with its per-row report once done. */
+        ImportTask: components["schemas"]["ImportTaskSummary"] & {
             /** @description The per-row report of a done task; null before (and when failed). */
             report: components["schemas"]["ImportResult"] | null;
+        };
+        /** @description A numbered page of import tasks (`NumberedPage` with its item type). */
+        ImportTaskPage: {
+            list: components["schemas"]["ImportTaskSummary"][];
+            total: components["schemas"]["Total"];
         };
         /** @description A numbered page of export tasks (`NumberedPage` with its item type). */
         ExportTaskPage: {
@@ -801,6 +833,62 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    listImportTasks: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 (spec section 3 "Pagination"). */
+                pageNum?: components["parameters"]["PageNum"];
+                /**
+                 * @description Rows per page. Tables offer 10, 20, 50, 100; selectors ask 10; the VIN, SN and ICCID
+                 *     searches ask for 10000 at once (spec section 9), hence the upper bound.
+                 */
+                pageSize?: components["parameters"]["PageSize"];
+                /** @description Only tasks in this state. */
+                status?: components["schemas"]["ExportStatus"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of import tasks. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 200,
+                     *       "msg": "操作成功",
+                     *       "data": {
+                     *         "list": [
+                     *           {
+                     *             "id": "7c1f0a2e-3b4d-4e5f-8a9b-0c1d2e3f4a5b",
+                     *             "name": "车辆信息.xlsx",
+                     *             "operation": "importNerVehicleInfo",
+                     *             "status": "done",
+                     *             "rowsDone": 3,
+                     *             "rowsTotal": 3,
+                     *             "createdAt": 1742030000000,
+                     *             "finishedAt": 1742030001200,
+                     *             "failReason": null
+                     *           }
+                     *         ],
+                     *         "total": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["ImportTaskPage"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
         };
     };
     getImportTask: {

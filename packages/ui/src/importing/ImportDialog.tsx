@@ -4,10 +4,9 @@ import { useId, useState } from "react";
 import { Dialog } from "../dialog/Dialog";
 import { useToast } from "../feedback/Toasts";
 import { useUiText, withN } from "../kit/uiText";
-import { DataTable } from "../table/DataTable";
 import { buttonClass } from "../theme/classes";
-import { failedRowsSheet, saveBlob } from "./failedRowsSheet";
-import type { ImportOptions, ImportReport, ImportRowResult } from "./types";
+import { ImportReportView } from "./ImportReportView";
+import type { ImportOptions, ImportReport } from "./types";
 
 /** Props of {@link ImportDialog}. */
 export interface ImportDialogProps {
@@ -106,11 +105,6 @@ export function ImportDialog({
     }
   };
 
-  const downloadFailed = async () => {
-    if (!report) return;
-    saveBlob(await failedRowsSheet(report.rows, file), failedFileName);
-  };
-
   return (
     <Dialog
       open={open}
@@ -188,30 +182,7 @@ export function ImportDialog({
           </li>
         </ol>
       ) : (
-        <div className="flex flex-col gap-3">
-          <fieldset aria-label={words.result} className="flex items-center gap-2">
-            <Count label={words.all} value={report.all} />
-            <Count label={words.success} value={report.success} tone="green" />
-            <Count label={words.failed} value={report.failed} tone="red" />
-            {report.failed > 0 && (
-              <button type="button" className={buttonClass("primary", "ml-auto")} onClick={() => void downloadFailed()}>
-                {words.downloadFailed}
-              </button>
-            )}
-          </fieldset>
-          <DataTable<ImportRowResult>
-            label={words.failedRows}
-            height={240}
-            rows={report.rows}
-            rowKey={(r, i) => `${r.row ?? i}-${r.vin}`}
-            emptyText={report.failed === 0 ? words.allSaved : undefined}
-            columns={[
-              { key: "row", title: words.row, width: 64, render: (r) => r.row ?? "-" },
-              { key: "vin", title: words.key, width: 190, render: (r) => r.vin || r.key || "-" },
-              { key: "reason", title: words.reason, ellipsis: true },
-            ]}
-          />
-        </div>
+        <ImportReportView report={report} file={file} failedFileName={failedFileName} />
       )}
     </Dialog>
   );
@@ -221,15 +192,6 @@ function Step({ n }: { n: number }) {
   return (
     <span className="flex size-6 shrink-0 items-center justify-center rounded-full bg-blue-600 text-xs text-white">
       {n}
-    </span>
-  );
-}
-
-function Count({ label, value, tone }: { label: string; value: number; tone?: "green" | "red" }) {
-  return (
-    <span className="inline-flex h-8 items-center gap-1 rounded bg-gray-50 px-3 text-gray-600">
-      {label}
-      <b className={clsx(tone === "green" && "text-green-600", tone === "red" && "text-red-600")}>{value}</b>
     </span>
   );
 }

@@ -7,7 +7,7 @@ import { formatDateTime } from "../../format/dateTime";
 import { useT } from "../../i18n/i18n";
 import { hashHref } from "../../routing/hashLocation";
 import { sessionAtom } from "../../session/sessionAtoms";
-import { ExportStatusBadge } from "../exportFile/ExportStatusBadge";
+import { TaskStatusBadge } from "../exportFile/TaskStatusBadge";
 
 const ActivityChart = lazy(() => import("./ActivityChart"));
 
@@ -84,7 +84,7 @@ export default function DataHomePage() {
                   {task.name}
                 </span>
                 <span className="text-xs text-gray-500">{formatDateTime(task.createdAt)}</span>
-                <ExportStatusBadge task={task} />
+                <TaskStatusBadge task={task} />
               </li>
             ))}
           </ul>

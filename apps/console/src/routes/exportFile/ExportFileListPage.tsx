@@ -1,103 +1,27 @@
-import { filterCodec } from "@tsp/domain";
-import { buttonClass, dateColumn, dateTimeColumn, ellipsisColumn, ListScreen, progressColumn, saveBlob } from "@tsp/ui";
-import * as v from "valibot";
-import { downloadExportFile, getExportFiles } from "../../api/exportFile";
-import type { ExportTask } from "../../api/types";
-import { formatBytes } from "../../format/dateTime";
+import { Segmented } from "@tsp/ui";
 import { useT } from "../../i18n/i18n";
-import { useListController } from "../../kit/useListController";
-import { Permitted } from "../../permission/Permitted";
-import { ExportStatusBadge } from "./ExportStatusBadge";
-
-/** While a task is queued or running, the list reads itself again this often to show progress. */
-const POLL_MS = 2000;
-const noFilters = filterCodec(v.object({}));
-const expired = (task: ExportTask) => task.expiresAt !== null && task.expiresAt < Date.now();
-
-/** Saves a finished export under its name. */
-async function download(task: ExportTask): Promise<void> {
-  try {
-    const file = await downloadExportFile(task.id);
-    saveBlob(file.blob, file.fileName ?? task.name);
-  } catch {
-    // Toasted by the shell.
-  }
-}
+import { navigateHash, useHashPath, useHashSearch } from "../../routing/hashLocation";
+import { ExportTaskList } from "./ExportTaskList";
+import { ImportTaskList } from "./ImportTaskList";
+import { TASK_VIEWS, taskViewFilters } from "./taskViews";
 
 /**
- * 导出文件列表 (/exportFile/index): the signed-in account's export tasks, newest first, with
- * status, progress, rows, size, times and expiry, and a download for finished files (spec §7:
- * "the list call of the export file screen is not shown" — designed in comm-inc-center).
+ * 导出文件列表 (/exportFile/index): the signed-in account's export files and, under 导入任务,
+ * its import tasks (issue 21: imports run as tasks too). Which list shows is in the address.
  */
 export default function ExportFileListPage() {
   const t = useT();
-  const list = useListController({
-    screen: "exportFile",
-    filters: noFilters,
-    paging: "numbered",
-    poll: (tasks: readonly ExportTask[]) =>
-      tasks.some((task) => task.status === "queued" || task.status === "running") ? POLL_MS : null,
-    load: ({ pageNum, pageSize, signal }) => getExportFiles(pageNum, pageSize, signal),
-  });
-  return (
-    <ListScreen
-      title={t("exportFile.heading")}
-      titleExtra={
-        <button type="button" className={buttonClass("default")} onClick={list.reload}>
-          {t("common.refresh")}
-        </button>
+  const [path] = useHashPath();
+  const { view } = taskViewFilters.parse(useHashSearch());
+  const switcher = (
+    <Segmented
+      legend={t("exportFile.view")}
+      options={TASK_VIEWS.map((value) => ({ value, label: t(`exportFile.view.${value}`) }))}
+      value={view}
+      onChange={(next) =>
+        navigateHash(`${path}?${taskViewFilters.format({ view: next as (typeof TASK_VIEWS)[number] })}`)
       }
-      columns={[
-        ellipsisColumn<ExportTask>("name", t("exportFile.col.name")),
-        {
-          key: "status",
-          title: t("exportFile.col.status"),
-          width: 76,
-          render: (task) => <ExportStatusBadge task={task} />,
-        },
-        progressColumn<ExportTask>(
-          "progress",
-          t("exportFile.col.progress"),
-          (task) => `${task.name} ${t("exportFile.col.progress")}`,
-        ),
-        {
-          key: "rowCount",
-          title: t("exportFile.col.rows"),
-          width: 60,
-          align: "right",
-          render: (task) => task.rowCount ?? "",
-        },
-        {
-          key: "size",
-          title: t("exportFile.col.size"),
-          width: 72,
-          align: "right",
-          render: (task) => formatBytes(task.size),
-        },
-        dateTimeColumn<ExportTask>("createdAt", t("exportFile.col.createdAt")),
-        dateTimeColumn<ExportTask>("finishedAt", t("exportFile.col.finishedAt")),
-        dateColumn<ExportTask>("expiresAt", t("exportFile.col.expiresAt"), { expiredText: t("exportFile.expired") }),
-        {
-          key: "actions",
-          title: t("exportFile.col.actions"),
-          width: 64,
-          render: (task) =>
-            task.status === "done" &&
-            !expired(task) && (
-              <Permitted op="downloadExportFile">
-                <button type="button" className={buttonClass("link")} onClick={() => void download(task)}>
-                  {t("common.download")}
-                </button>
-              </Permitted>
-            ),
-        },
-      ]}
-      rows={list.rows}
-      rowKey={(task) => task.id}
-      loading={list.loading && list.rows.length === 0}
-      emptyText={t("exportFile.empty")}
-      paging={list.paging}
-      height={560}
     />
   );
+  return view === "imports" ? <ImportTaskList switcher={switcher} /> : <ExportTaskList switcher={switcher} />;
 }
