@@ -78,7 +78,8 @@ export function streamJournal(
   return new Rows(streamJournalBatches(sdk, query, options));
 }
 
-const finished: IteratorResult<JournalRow, void> = { value: undefined, done: true };
+/** The end, a new object each time (a caller may keep or change what it got). */
+const finished = (): IteratorResult<JournalRow, void> => ({ value: undefined, done: true });
 
 /**
  * The rows of the batches one at a time, without an async generator: `yield*` in one costs a
@@ -108,7 +109,7 @@ class Rows implements AsyncGenerator<JournalRow, void, undefined> {
     }
     if (this.#at < this.#rows.length)
       return Promise.resolve({ value: this.#rows[this.#at++] as JournalRow, done: false });
-    if (this.#done) return Promise.resolve(finished);
+    if (this.#done) return Promise.resolve(finished());
     this.#pending = this.#batches.next().then(
       (batch) => {
         this.#pending = undefined;
@@ -134,7 +135,7 @@ class Rows implements AsyncGenerator<JournalRow, void, undefined> {
     this.#done = true;
     this.#rows = [];
     await this.#batches.return(undefined);
-    return finished;
+    return finished();
   }
 
   async throw(error: unknown): Promise<IteratorResult<JournalRow, void>> {
