@@ -1,5 +1,5 @@
 import { isVinCheckDigitValid, MSG_VIN_CHECK_DIGIT, normalizeVin, vinProblem } from "@tsp/domain";
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import type { Database } from "../../../db/schema";
 import { ApiError, ok } from "../../../http/envelope";
 import type { Importer } from "../../../platform/imports/importer";
@@ -106,15 +106,16 @@ const groupImporter =
     const seenUnique = new Map<string, Set<string>>((UNIQUE_IN_FILE[group] ?? []).map((u) => [u.field, new Set()]));
     const checkBatch = async (trx: Kysely<Database>, rows: readonly SheetRow[]) => {
       const vins = [...new Set(rows.map((r) => normalizeVin(String(r.cells.get("VIN") ?? ""))))];
+      // One primary-key lookup per VIN (LATERAL … LIMIT 1 keeps the planner from a hash join): an
+      // IN list of 1,000 VINs was planned as a scan of every vehicle while the table's statistics
+      // lagged a bulk load — 40–75 ms a batch, 4–5 s of a 100,000-row import (BENCHMARKS.md).
       const owned = new Map(
         (
-          await trx
-            .selectFrom("vehicle")
-            .select(["vin", "tenant_id"])
-            .where("vin", "in", vins.length > 0 ? vins : [""])
-            .where(inTenants("vehicle.tenant_id", p))
-            .execute()
-        ).map((v) => [v.vin, v.tenant_id]),
+          await sql<{ vin: string; tenant_id: number }>`select v.vin, v.tenant_id
+            from unnest(${vins}::varchar[]) as x(vin)
+            cross join lateral (select vin, tenant_id from vehicle where vin = x.vin limit 1) as v
+            where ${inTenants("v.tenant_id", p)}`.execute(trx)
+        ).rows.map((v) => [v.vin, v.tenant_id]),
       );
       const accepted: GroupSave[] = [];
       for (const r of rows) {

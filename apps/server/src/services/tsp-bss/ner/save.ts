@@ -63,17 +63,12 @@ export async function saveGroups(
     const chunk = items.slice(i, i + CHUNK);
     // Every writer of a vehicle's groups locks the vehicle first (in VIN order, so two imports
     // cannot deadlock): an edit's version check (updates.ts) then never races an import's write.
-    await trx
-      .selectFrom("vehicle")
-      .select("vin")
-      .where(
-        "vin",
-        "in",
-        chunk.map((c) => c.vin),
-      )
-      .orderBy("vin")
-      .forUpdate()
-      .execute();
+    // One primary-key lookup per VIN, in the sorted array's order (LATERAL … LIMIT 1 runs them
+    // one by one): an IN list was planned as a scan of every vehicle while the table's statistics
+    // lagged a bulk load — ~21 ms a chunk of 500, 4–5 s of a 100,000-row import (BENCHMARKS.md).
+    const vins = chunk.map((c) => c.vin).sort();
+    await sql`select v.vin from unnest(${vins}::varchar[]) as x(vin)
+      cross join lateral (select vin from vehicle where vin = x.vin limit 1 for update) as v`.execute(trx);
     const old = await trx
       .selectFrom("ner_record")
       .select(["vin", "data"])
