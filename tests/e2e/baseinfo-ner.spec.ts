@@ -245,6 +245,7 @@ test("filing: import good and bad rows, fix the failed-rows sheet, import it aga
   await expect(tasks.nth(0)).toContainText(`battery-${stamp}-fixed.xlsx`);
   for (const text of ["导入动力电池信息", "已完成", "1 / 1"]) await expect(tasks.nth(0)).toContainText(text);
   await expect(tasks.nth(1)).toContainText("2 / 2");
+  await page.screenshot({ path: "test-results/screenshots/import-task-list-rows.png" });
   await tasks
     .nth(1)
     .getByRole("button", { name: `battery-${stamp}.xlsx 导入结果` })

@@ -67,7 +67,7 @@ export function ImportTaskList({ switcher }: { switcher: ReactNode }) {
         tableLabel={t("exportFile.view.imports")}
         columns={[
           ellipsisColumn<ImportTaskSummary>("name", t("exportFile.col.name")),
-          { key: "operation", title: t("importTask.col.operation"), width: 120, render: what },
+          { key: "operation", title: t("importTask.col.operation"), width: 150, render: what },
           {
             key: "status",
             title: t("exportFile.col.status"),
