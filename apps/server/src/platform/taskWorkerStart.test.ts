@@ -54,3 +54,32 @@ describe("TaskWorker before start", () => {
     expect(worker.contextNow()).toBe(ctx);
   });
 });
+
+/** A drain that takes a few turns per task and records how many drains run at once. */
+class CountingWorker extends ListWorker {
+  active = 0;
+  mostActive = 0;
+
+  protected override async drain(): Promise<void> {
+    this.active += 1;
+    this.mostActive = Math.max(this.mostActive, this.active);
+    for (let turn = 0; turn < 5; turn += 1) await Promise.resolve();
+    await super.drain();
+    this.active -= 1;
+  }
+}
+
+// Found by mutation testing: two drains at once went unseen, as each task was still run once.
+describe("TaskWorker while a drain runs", () => {
+  it("never starts a second drain: a kick during one is kept for after it", async () => {
+    const worker = new CountingWorker();
+    worker.start({} as AppContext);
+    for (const task of ["a", "b", "c", "d"]) {
+      worker.submit(task);
+      await Promise.resolve();
+    }
+    await worker.idle();
+    expect(worker.done).toEqual(["a", "b", "c", "d"]);
+    expect(worker.mostActive).toBe(1);
+  });
+});

@@ -35,10 +35,18 @@ describe("scrypt password hashes", () => {
     const stored = ["scrypt", 1024, 4, 2, salt.toString("base64"), hash.toString("base64")].join("$");
     expect(await verifyPassword("Admin@123456", stored)).toBe(true);
     expect(await verifyPassword("Admin@123457", stored)).toBe(false);
+    // Found by mutation testing: the same parts under another scheme's name are not scrypt's.
+    expect(await verifyPassword("Admin@123456", stored.replace(/^scrypt/, "bcrypt"))).toBe(false);
   });
 });
 
 describe("the new-password policy (8–32 characters, three of four classes)", () => {
+  // The spec's message (openapi modifyPassword), written out so a wrong text in the server
+  // cannot move the cases below along with it (found by mutation testing).
+  it("refuses with the contract's message", () => {
+    expect(MSG_PASSWORD_POLICY).toBe("新密码须为8-32位，且包含大写字母、小写字母、数字、特殊字符中的至少三类");
+  });
+
   it.each([
     ["Better@2025", null],
     ["Bet@2025", null],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { OAuthError, oauthCodeOfStatus } from "./oauthErrors";
+import { BASIC_CHALLENGE, OAuthError, oauthCodeOfStatus } from "./oauthErrors";
 import { isPkceValue, pkceProblem, s256 } from "./pkce";
 
 const CHALLENGE = "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM";
@@ -50,6 +50,11 @@ describe("OAuth error bodies (RFC 6749 §5.2)", () => {
     expect(client.status).toBe(401);
     const missing = new OAuthError("invalid_request", "请求体不正确", [{ field: "code", msg: "code：必填" }]);
     expect(missing.toEnvelope().data).toEqual({ failDetail: [{ field: "code", msg: "code：必填" }] });
+  });
+
+  // Found by mutation testing: the header's value was only seen by the contract suite.
+  it("challenge a failed client authentication with Basic, a realm and UTF-8 (RFC 7617 §2, §2.1)", () => {
+    expect(BASIC_CHALLENGE).toMatch(/^Basic realm="[^"]+", charset="UTF-8"$/);
   });
 
   it("names refusals made before the handler by their status", () => {
