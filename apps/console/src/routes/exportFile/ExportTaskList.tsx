@@ -4,10 +4,9 @@ import { downloadExportFile, getExportFiles } from "../../api/exportFile";
 import type { ExportTask } from "../../api/types";
 import { formatBytes } from "../../format/dateTime";
 import { useT } from "../../i18n/i18n";
-import { useListController } from "../../kit/useListController";
 import { Permitted } from "../../permission/Permitted";
+import { TaskListExtra, useTaskList } from "./TaskListExtra";
 import { TaskStatusBadge } from "./TaskStatusBadge";
-import { anyInProgress, TASK_POLL_MS, taskViewFilters } from "./taskViews";
 
 const expired = (task: ExportTask) => task.expiresAt !== null && task.expiresAt < Date.now();
 
@@ -28,24 +27,11 @@ async function download(task: ExportTask): Promise<void> {
  */
 export function ExportTaskList({ switcher }: { switcher: ReactNode }) {
   const t = useT();
-  const list = useListController({
-    screen: "exportFile",
-    filters: taskViewFilters,
-    paging: "numbered",
-    poll: (tasks: readonly ExportTask[]) => (anyInProgress(tasks) ? TASK_POLL_MS : null),
-    load: ({ pageNum, pageSize, signal }) => getExportFiles(pageNum, pageSize, signal),
-  });
+  const list = useTaskList("exportFile", getExportFiles);
   return (
     <ListScreen
       title={t("exportFile.heading")}
-      titleExtra={
-        <>
-          {switcher}
-          <button type="button" className={buttonClass("default")} onClick={list.reload}>
-            {t("common.refresh")}
-          </button>
-        </>
-      }
+      titleExtra={<TaskListExtra switcher={switcher} reload={list.reload} />}
       columns={[
         ellipsisColumn<ExportTask>("name", t("exportFile.col.name")),
         {

@@ -14,9 +14,8 @@ import { importGroupOf } from "../../api/ner";
 import type { ImportTaskSummary } from "../../api/types";
 import { useT } from "../../i18n/i18n";
 import "../../i18n/screens/ner";
-import { useListController } from "../../kit/useListController";
+import { TaskListExtra, useTaskList } from "./TaskListExtra";
 import { TaskStatusBadge } from "./TaskStatusBadge";
-import { anyInProgress, TASK_POLL_MS, taskViewFilters } from "./taskViews";
 
 /** A report open in the dialog, with the file name its failed-rows sheet is saved under. */
 interface OpenReport {
@@ -33,13 +32,7 @@ interface OpenReport {
 export function ImportTaskList({ switcher }: { switcher: ReactNode }) {
   const t = useT();
   const [open, setOpen] = useState<OpenReport | null>(null);
-  const list = useListController({
-    screen: "importTask",
-    filters: taskViewFilters,
-    paging: "numbered",
-    poll: (tasks: readonly ImportTaskSummary[]) => (anyInProgress(tasks) ? TASK_POLL_MS : null),
-    load: ({ pageNum, pageSize, signal }) => getImportTasks(pageNum, pageSize, signal),
-  });
+  const list = useTaskList("importTask", getImportTasks);
   const showReport = async (task: ImportTaskSummary) => {
     try {
       const report = await getImportTaskReport(task.id);
@@ -56,14 +49,7 @@ export function ImportTaskList({ switcher }: { switcher: ReactNode }) {
     <>
       <ListScreen
         title={t("exportFile.heading")}
-        titleExtra={
-          <>
-            {switcher}
-            <button type="button" className={buttonClass("default")} onClick={list.reload}>
-              {t("common.refresh")}
-            </button>
-          </>
-        }
+        titleExtra={<TaskListExtra switcher={switcher} reload={list.reload} />}
         tableLabel={t("exportFile.view.imports")}
         columns={[
           ellipsisColumn<ImportTaskSummary>("name", t("exportFile.col.name")),
