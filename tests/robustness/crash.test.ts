@@ -26,7 +26,8 @@ import { type ServerProcess, startServerProcess } from "./support/serverProcess"
 const engine = testEngine();
 const IMPORT_ROWS = Number(process.env.CRASH_IMPORT_ROWS) || (process.env.SOAK === "1" ? 4000 : 300);
 /** How long the import runs before the kill: the file is in, its rows are being checked. */
-const IMPORT_HEAD_START_MS = 700;
+/** How long the first import's task runs after its upload was answered before the kill. */
+const IMPORT_HEAD_START_MS = 300;
 const JOURNAL_ROWS = process.env.SOAK === "1" ? 1_000_000 : 300_000;
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "tsp-crash-"));
 let child: ServerProcess | undefined;
@@ -98,12 +99,12 @@ async function importSheet(vins: string[], template: Record<string, unknown>): P
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
-async function postImport(base: string, token: string, file: Buffer) {
+async function postImport(base: string, token: string, file: Buffer, name: string) {
   const form = new FormData();
   form.append(
     "file",
     new Blob([new Uint8Array(file)], { type: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" }),
-    "车辆信息.xlsx",
+    name,
   );
   return fetch(new URL("/tsp-bss/nerVehicleExcel/import/vehicleInfo", base), {
     method: "POST",
@@ -126,9 +127,9 @@ async function exportTasks(base: string, token: string) {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Posts an import and reports how it ended: answered (with its status) or cut off by the kill. */
-function importInFlight(base: string, token: string, sheet: Buffer) {
+function importInFlight(base: string, token: string, sheet: Buffer, name: string) {
   const state = { outcome: "in flight", answered: false };
-  const done = postImport(base, token, sheet).then(
+  const done = postImport(base, token, sheet, name).then(
     async (res) => {
       state.answered = true;
       state.outcome = `answered ${res.status} ${(await res.text()).slice(0, 120)}`;
@@ -193,17 +194,22 @@ describe.skipIf(engine.skip || engine.kind !== "pglite")("SIGKILL during a large
     // ---- 2. a large import: SIGKILL while its rows are being checked ----
     const first = Array.from({ length: IMPORT_ROWS }, (_, i) => crashVin(i));
     const second = Array.from({ length: IMPORT_ROWS }, (_, i) => crashVin(IMPORT_ROWS + i));
-    const early = importInFlight(child.url, token, await importSheet(first, prepared.template));
+    // The upload is answered at once with a task (a loaded machine may take seconds): the kill
+    // comes once the task is accepted, while its worker reads and checks the rows.
+    const early = importInFlight(child.url, token, await importSheet(first, prepared.template), "首批.xlsx");
+    for (let i = 0; i < 3000 && !early.state.answered; i++) await sleep(20);
     await sleep(IMPORT_HEAD_START_MS);
     await child.kill("SIGKILL");
     await early.done;
-    console.log(`crash: import of ${IMPORT_ROWS} rows killed after ${IMPORT_HEAD_START_MS} ms: ${early.state.outcome}`);
+    console.log(
+      `crash: import of ${IMPORT_ROWS} rows killed ${IMPORT_HEAD_START_MS} ms after its answer: ${early.state.outcome}`,
+    );
 
     // ---- 3. another import: SIGKILL the moment its first row can be read ----
     // Sheet order is write order: the first VIN shows once writing has begun (or committed).
     child = await startServerProcess(dataDir);
     token = await adminToken(child.url);
-    const late = importInFlight(child.url, token, await importSheet(second, prepared.template));
+    const late = importInFlight(child.url, token, await importSheet(second, prepared.template), "次批.xlsx");
     const firstRow = new URL(`/tsp-bss/nerVehicleInfo/single/vechicleInfo?vin=${second[0]}`, child.url);
     // The upload is answered at once (imports run as tasks): wait for the first row itself.
     for (let i = 0; i < 6000; i++) {
@@ -229,12 +235,17 @@ describe.skipIf(engine.skip || engine.kind !== "pglite")("SIGKILL during a large
       await reopened.ctx.imports.idle();
       const db = reopened.db as unknown as Kysely<unknown>;
       const tasks = await sql<{
+        file_name: string;
         status: string;
         error: string | null;
         file_key: string | null;
-      }>`select status, error, file_key from import_task order by created_at`.execute(db);
-      console.log(`crash: import tasks after the kills: ${tasks.rows.map((t) => t.status).join(", ")}`);
-      expect(tasks.rows).toHaveLength(2);
+      }>`select file_name, status, error, file_key from import_task order by created_at`.execute(db);
+      console.log(
+        `crash: import tasks after the kills: ${tasks.rows.map((t) => `${t.file_name} ${t.status}`).join(", ")}`,
+      );
+      // Both uploads were answered before their kill, so each has its task.
+      expect(early.state.answered && late.state.answered).toBe(true);
+      expect(tasks.rows.map((t) => t.file_name)).toEqual(["首批.xlsx", "次批.xlsx"]);
       for (const t of tasks.rows) {
         expect(["done", "failed"]).toContain(t.status);
         // A task killed while running is failed on restart, saying nothing of its file was saved.
