@@ -116,6 +116,12 @@ async function workbookText(file: string): Promise<string> {
 let server: TestServer;
 const ids = Object.keys(sdkOperations) as (keyof typeof sdkOperations)[];
 
+/**
+ * Time for one sweep over every operation (thousands of requests, growing with openapi/): about
+ * 30 s on a quiet two-core machine; the project's 60 s ran out when the cores were shared.
+ */
+const MATRIX_TIMEOUT_MS = 240_000;
+
 describe.skipIf(engine.skip)(`authorisation matrix over every operation (${engine.kind})`, () => {
   let facts1: Awaited<ReturnType<typeof seedFacts>>;
   let admin: string;
@@ -181,7 +187,7 @@ describe.skipIf(engine.skip)(`authorisation matrix over every operation (${engin
     );
     expect(protectedIds.length).toBeGreaterThan(0);
     expect(failures).toEqual([]);
-  });
+  }, MATRIX_TIMEOUT_MS);
 
   it("answers 403 to an account without the operation's x-permission, and only then", async () => {
     const nobodyId = await accountWithoutPermissions(server.db, "authz-nobody");
@@ -209,7 +215,7 @@ describe.skipIf(engine.skip)(`authorisation matrix over every operation (${engin
       `authorisation matrix: 403 checked on ${withPermission} operations with x-permission; ${without} without let a signed-in account through`,
     );
     expect(failures).toEqual([]);
-  });
+  }, MATRIX_TIMEOUT_MS);
 
   it("lets public operations ignore a bogus bearer token (no token needed, none trusted)", async () => {
     const failures: string[] = [];
@@ -323,5 +329,5 @@ describe.skipIf(engine.skip)(`authorisation matrix over every operation (${engin
       `authorisation matrix: cross-tenant access checked on ${checked} protected operations, database and files compared after every answer (${exported.length} export files read back)`,
     );
     expect(failures).toEqual([]);
-  });
+  }, MATRIX_TIMEOUT_MS);
 });
