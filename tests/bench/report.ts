@@ -111,6 +111,29 @@ function previousDetails(previous: string | undefined): Map<string, string> {
 }
 
 /**
+ * The entries of an earlier Details section that belong to an engine this run did not use (a
+ * key naming it as one of its dot-separated parts, e.g. `journalPage.pglite`): a run of one
+ * engine (`BENCH_ENGINES=postgres`) keeps the other engine's curves, as the table keeps its rows.
+ */
+function otherEnginesDetails(section: string | undefined, engines: readonly string[]): Record<string, unknown> {
+  const json = section ? /```json\n([\s\S]*?)\n```/.exec(section)?.[1] : undefined;
+  if (!json) return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(json);
+  } catch {
+    return {};
+  }
+  if (typeof parsed !== "object" || parsed === null) return {};
+  const ENGINES = ["pglite", "postgres"];
+  return Object.fromEntries(
+    Object.entries(parsed).filter(([key]) =>
+      key.split(".").some((part) => ENGINES.includes(part) && !engines.includes(part)),
+    ),
+  );
+}
+
+/**
  * BENCHMARKS.md: header (machine, date, how to rerun), the figures, misses, analysis, details.
  * A run of some cases (`--cases`) replaces those cases' rows in place and keeps every other row
  * of the earlier report as it was, with the moment it was measured in its last column, so a
@@ -227,10 +250,11 @@ export function markdown(info: RunInfo, records: readonly CaseRecord[], previous
     "",
   );
   const ran = new Set(records.map((r) => r.title));
-  for (const [title, section] of previousDetails(previous)) if (!ran.has(title)) lines.push(section, "");
+  const earlier = previousDetails(previous);
+  for (const [title, section] of earlier) if (!ran.has(title)) lines.push(section, "");
   for (const r of records) {
-    const details = r.result?.details;
-    if (!details || Object.keys(details).length === 0) continue;
+    const details = { ...otherEnginesDetails(earlier.get(r.title), info.engines), ...r.result?.details };
+    if (Object.keys(details).length === 0) continue;
     lines.push(`### ${r.title}`, "", "```json", JSON.stringify(details, null, 1), "```", "");
   }
   return `${lines.join("\n")}\n`;

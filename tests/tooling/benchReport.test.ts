@@ -28,6 +28,11 @@ const figure = (name: string, value: number, pass?: boolean): Figure => ({
 });
 const record = (id: string, ...figures: Figure[]): CaseRecord => ({ id, title: id, seconds: 1, result: { figures } });
 
+const withDetails = (details: Record<string, unknown>, ...figures: Figure[]): CaseRecord => ({
+  ...record("b", ...figures),
+  result: { figures, details },
+});
+
 describe("benchmark report", () => {
   it("a run of some cases replaces their rows in place and keeps the others with when they were measured", () => {
     const first = markdown(info("2026-11-20T10:00:00.000Z", 1), [
@@ -59,6 +64,23 @@ describe("benchmark report", () => {
     expect(rows).toHaveLength(2);
     expect(rows.find((r) => r.includes("| pglite |"))).toMatch(/\| 2 ms \|.*2026-11-20 10:00 UTC/);
     expect(rows.find((r) => r.includes("| postgres |"))).toMatch(/\| 0\.5 ms \|.*2026-11-25 02:10 UTC/);
+  });
+
+  it("a run on one engine keeps the other engine's Details of its cases and replaces its own", () => {
+    const both = { ...info("2026-11-20T10:00:00.000Z", 1), engines: ["pglite", "postgres"] };
+    const first = markdown(both, [
+      withDetails(
+        { "b.pglite": { p50: 2 }, "b.postgres": { p50: 7 }, "b.postgres.explain": "old plan" },
+        figure("case b", 2),
+      ),
+    ]);
+    const pgOnly = { ...info("2026-11-25T02:10:00.000Z", 3), engines: ["postgres"] };
+    const second = markdown(pgOnly, [withDetails({ "b.postgres": { p50: 0.5 } }, figure("case b", 0.5))], first);
+    const section = second.slice(second.indexOf("### b"));
+    const json = JSON.parse(section.slice(section.indexOf("```json") + 7, section.indexOf("\n```", 8)));
+    // The other engine's entry stays; this engine's are the new run's alone (no stale plan).
+    expect(json).toEqual({ "b.pglite": { p50: 2 }, "b.postgres": { p50: 0.5 } });
+    expect(second.match(/### b\n/g)).toHaveLength(1);
   });
 
   it("lists a kept row's miss, and a figure with a pipe in its text stays one cell", () => {
