@@ -136,7 +136,9 @@ describe.skipIf(engine.skip)(`authorisation matrix over every operation (${engin
     expect(new Set(ids)).toEqual(new Set(serverOperations.map((o) => o.operationId)));
   });
 
-  it("answers 401 without a valid bearer token in the header, on every protected operation", async () => {
+  it("answers 401 without a valid bearer token in the header, on every protected operation", {
+    timeout: MATRIX_TIMEOUT_MS,
+  }, async () => {
     const adminId = await accountIdOf(server.db, "admin");
     const expired = await expiredTokenFor(server.db, adminId);
     const signedOut = await tokenFor(server.db, adminId);
@@ -187,9 +189,11 @@ describe.skipIf(engine.skip)(`authorisation matrix over every operation (${engin
     );
     expect(protectedIds.length).toBeGreaterThan(0);
     expect(failures).toEqual([]);
-  }, MATRIX_TIMEOUT_MS);
+  });
 
-  it("answers 403 to an account without the operation's x-permission, and only then", async () => {
+  it("answers 403 to an account without the operation's x-permission, and only then", {
+    timeout: MATRIX_TIMEOUT_MS,
+  }, async () => {
     const nobodyId = await accountWithoutPermissions(server.db, "authz-nobody");
     const failures: string[] = [];
     let withPermission = 0;
@@ -215,7 +219,7 @@ describe.skipIf(engine.skip)(`authorisation matrix over every operation (${engin
       `authorisation matrix: 403 checked on ${withPermission} operations with x-permission; ${without} without let a signed-in account through`,
     );
     expect(failures).toEqual([]);
-  }, MATRIX_TIMEOUT_MS);
+  });
 
   it("lets public operations ignore a bogus bearer token (no token needed, none trusted)", async () => {
     const failures: string[] = [];
@@ -235,7 +239,9 @@ describe.skipIf(engine.skip)(`authorisation matrix over every operation (${engin
     expect(failures).toEqual([]);
   });
 
-  it("never shows or changes tenant 1's objects to tenant 2's administrator, on every protected operation", async () => {
+  it("never shows or changes tenant 1's objects to tenant 2's administrator, on every protected operation", {
+    timeout: MATRIX_TIMEOUT_MS,
+  }, async () => {
     // An export of tenant 1, so "another tenant's object" includes a task id.
     const submitted = await send(
       server.url,
@@ -329,5 +335,5 @@ describe.skipIf(engine.skip)(`authorisation matrix over every operation (${engin
       `authorisation matrix: cross-tenant access checked on ${checked} protected operations, database and files compared after every answer (${exported.length} export files read back)`,
     );
     expect(failures).toEqual([]);
-  }, MATRIX_TIMEOUT_MS);
+  });
 });

@@ -66,7 +66,7 @@ export async function saveGroups(
     // One primary-key lookup per VIN, in the sorted array's order (LATERAL … LIMIT 1 runs them
     // one by one): an IN list was planned as a scan of every vehicle while the table's statistics
     // lagged a bulk load — ~21 ms a chunk of 500, 4–5 s of a 100,000-row import (BENCHMARKS.md).
-    const vins = chunk.map((c) => c.vin).sort();
+    const vins = chunk.map((c) => c.vin).toSorted();
     await sql`select v.vin from unnest(${vins}::varchar[]) as x(vin)
       cross join lateral (select vin from vehicle where vin = x.vin limit 1 for update) as v`.execute(trx);
     const old = await trx
