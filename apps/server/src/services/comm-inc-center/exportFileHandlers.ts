@@ -2,24 +2,14 @@ import { badRequest, notFound } from "../../http/envelope";
 import { numberedPage, where } from "../../platform/listQuery";
 import { defineHandler } from "../defineHandler";
 import { exportTaskView } from "./exportTaskView";
+import { NEWEST_TASKS_FIRST } from "./taskOrder";
 
 /** GET getExportFileList: the account's export tasks, newest first; expired files drop out. */
 export const getExportFileList = defineHandler<"getExportFileList">(async ({ query, principal }, ctx) => {
   const q = where(ctx.db.selectFrom("export_task"), {
     filters: (f) => [f.exact("account_id", principal.accountId), f.exact("status", query.status)],
   }).where((eb) => eb.or([eb("expires_at", "is", null), eb("expires_at", ">", ctx.now())]));
-  return numberedPage(
-    q,
-    query,
-    {
-      order: [
-        ["created_at", "desc"],
-        ["id", "desc"],
-      ],
-    },
-    (s) => s.selectAll(),
-    exportTaskView,
-  );
+  return numberedPage(q, query, NEWEST_TASKS_FIRST, (s) => s.selectAll(), exportTaskView);
 });
 
 /** GET downloadExportFile: streams a done, unexpired file of the account's own task. */

@@ -1,8 +1,6 @@
 import type { Selectable } from "kysely";
 import type { ExportTaskTable } from "../../db/schema";
 
-/** UTC+8: the zone of the spec's users and of GB/T 32960 times. */
-
 /** An export task as openapi comm-inc-center `ExportTask` shows it. */
 export function exportTaskView(t: Selectable<ExportTaskTable>) {
   return {

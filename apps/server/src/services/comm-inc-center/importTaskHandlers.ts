@@ -4,6 +4,7 @@ import { notFound } from "../../http/envelope";
 import type { ImportTaskTable } from "../../platform/imports/tables";
 import { numberedPage, where } from "../../platform/listQuery";
 import { defineHandler } from "../defineHandler";
+import { NEWEST_TASKS_FIRST } from "./taskOrder";
 
 /**
  * An import task as the list and getImportTask show it (openapi ImportTaskSummary). A task this
@@ -35,12 +36,7 @@ export const listImportTasks = defineHandler<"listImportTasks">(async ({ query, 
   return numberedPage(
     q,
     query,
-    {
-      order: [
-        ["created_at", "desc"],
-        ["id", "desc"],
-      ],
-    },
+    NEWEST_TASKS_FIRST,
     (s) => s.selectAll(),
     (task) => importTaskView(task, ctx),
   );
